@@ -1,0 +1,49 @@
+import type { GymCountry } from './roles';
+
+/** Spec 9: what differs between the three countries. */
+export type LocaleInfo = {
+  country: GymCountry;
+  locale: string;
+  currency: 'USD' | 'CAD' | 'GBP';
+  dateFormat: 'MM/DD/YYYY' | 'DD/MM/YYYY';
+  hour12: boolean;
+  /** Copy: the UK says Total / VAT, the US and Canada say Pre-tax / Tax. */
+  amountLabel: 'Pre-tax' | 'Total';
+  taxLabel: 'Tax' | 'VAT';
+  phoneCountry: 'US' | 'CA' | 'GB';
+};
+
+export const locales: Record<GymCountry, LocaleInfo> = {
+  US: { country: 'US', locale: 'en-US', currency: 'USD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'US' },
+  CA: { country: 'CA', locale: 'en-CA', currency: 'CAD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'CA' },
+  GB: { country: 'GB', locale: 'en-GB', currency: 'GBP', dateFormat: 'DD/MM/YYYY', hour12: false, amountLabel: 'Total', taxLabel: 'VAT', phoneCountry: 'GB' },
+};
+
+/** Spec 9: the default country is the US. */
+export const DEFAULT_COUNTRY: GymCountry = 'US';
+
+export function localeOf(country: GymCountry | null | undefined): LocaleInfo {
+  return locales[country ?? DEFAULT_COUNTRY] ?? locales[DEFAULT_COUNTRY];
+}
+
+/** Money in minor units (cents, pence) shown in the country's currency. */
+export function formatMoney(minor: number, country: GymCountry | null | undefined): string {
+  const l = localeOf(country);
+  return new Intl.NumberFormat(l.locale, { style: 'currency', currency: l.currency }).format(minor / 100);
+}
+
+/** A YYYY-MM-DD date as MM/DD/YYYY (US, Canada) or DD/MM/YYYY (UK). */
+export function formatDate(date: string, country: GymCountry | null | undefined): string {
+  const [y, m, d] = date.slice(0, 10).split('-');
+  return localeOf(country).dateFormat === 'DD/MM/YYYY' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
+}
+
+/** An HH:MM[:SS] wall-clock time as 12-hour (US, Canada: 6:30 PM) or 24-hour (UK: 18:30). */
+export function formatTime(time: string, country: GymCountry | null | undefined): string {
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const minutes = String(mm).padStart(2, '0');
+  if (!localeOf(country).hour12) return `${String(hh).padStart(2, '0')}:${minutes}`;
+  const suffix = hh < 12 ? 'AM' : 'PM';
+  const h12 = hh % 12 === 0 ? 12 : hh % 12;
+  return `${h12}:${minutes} ${suffix}`;
+}
