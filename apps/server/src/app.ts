@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import './app-types';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { loadOrCreateSecret } from './lib/secrets';
+import { accessPlugin } from './plugins/access';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { bannersRoutes } from './modules/banners/banners.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { kioskRoutes } from './modules/kiosk/kiosk.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { webRoutes } from './modules/web/web.routes';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+// Paths of the web app that carry secrets (reset and activation tokens) are masked in logs.
+const SECRET_PATHS = /^(\/password\/reset\/confirm|\/activate)\/.*/;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: typeof req.url === 'string' ? req.url.replace(SECRET_PATHS, '$1/[redacted]') : req.url,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger']; mailer?: Mailer };
+
+/** Plugins in a fixed order, then the modules (STYLE.md). */
+export async function buildApp(config: Config, database: Database, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.env === 'production',
+    bodyLimit: 1_048_576,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('csrfSecret', await loadOrCreateSecret(database.db, 'csrf_secret'));
+  app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(errorsPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Spotter API', version: '0.1.0', description: 'Conventions: CONTRACT.md and docs/decisions/002-api-conventions.md.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessionPlugin, { db: database.db, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure });
+  await app.register(csrfPlugin, { secret: app.csrfSecret, cookieSecure: config.cookieSecure, appUrl: config.appUrl });
+  await app.register(accessPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountsRoutes);
+  await app.register(profilesRoutes);
+  await app.register(bannersRoutes);
+  await app.register(peopleRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(kioskRoutes);
+  await app.register(platformRoutes);
+  await app.register(webRoutes);
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
+
+/** Every environment variable Spotter reads, with its default (README: Configuration). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public address of the app, used in links sent by mail. */
+  APP_URL: z.url({ error: 'must be a URL' }).default('http://localhost:3000'),
+  SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(24 * 90).default(24 * 14),
+  /** Secure cookies: auto means on when APP_URL is https. */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Seed demo data into an empty database at start. */
+  SEED_DEMO_DATA: bool.default(true),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Spotter <no-reply@spotter.local>'),
+  WEB_DIST_DIR: z.string().optional(),
+  // The web app's runtime configuration (spec 1), injected into index.html.
+  TOKEN_REFRESH_THRESHOLD: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(3600),
+  API_SERVER: z.string().default('/api'),
+  AUTH_ENDPOINT: z.string().default('/api/auth'),
+  STRIPE_PUBLIC_KEY: optionalText,
+  ENVIRONMENT: z.string().default('development'),
+  TRACES_SAMPLE_RATE: z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0),
+  SENTRY_DSN: optionalText,
+  IMAGE_TAG: z.string().default('local'),
+  GOOGLE_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  INTEGRATION_CLIENT_ID: optionalText,
+  SSO_LOGIN_ENABLED: bool.default(false),
+  ANALYTICS_TOKEN: optionalText,
+  DEMO_BOOKING_URL: z.url({ error: 'must be a URL' }).default('https://example.com/spotter/schedule-a-call'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type RuntimeConfig = {
+  tokenRefreshThreshold: number;
+  apiServer: string;
+  authEndpoint: string;
+  stripePublicKey: string | null;
+  environment: string;
+  tracesSampleRate: number;
+  sentryDsn: string | null;
+  imageTag: string;
+  googleClientId: string | null;
+  facebookClientId: string | null;
+  appleClientId: string | null;
+  integrationClientId: string | null;
+  ssoLoginEnabled: boolean;
+  analyticsToken: string | null;
+  demoBookingUrl: string;
+};
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  appUrl: string;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  seedDemoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDistDir: string;
+  runtime: RuntimeConfig;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    appUrl: e.APP_URL.replace(/\/$/, ''),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? e.APP_URL.startsWith('https://') : e.COOKIE_SECURE === 'true',
+    seedDemoData: e.SEED_DEMO_DATA,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    runtime: {
+      tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
+      apiServer: e.API_SERVER,
+      authEndpoint: e.AUTH_ENDPOINT,
+      stripePublicKey: e.STRIPE_PUBLIC_KEY ?? null,
+      environment: e.ENVIRONMENT,
+      tracesSampleRate: e.TRACES_SAMPLE_RATE,
+      sentryDsn: e.SENTRY_DSN ?? null,
+      imageTag: e.IMAGE_TAG,
+      googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+      facebookClientId: e.FACEBOOK_CLIENT_ID ?? null,
+      appleClientId: e.APPLE_CLIENT_ID ?? null,
+      integrationClientId: e.INTEGRATION_CLIENT_ID ?? null,
+      ssoLoginEnabled: e.SSO_LOGIN_ENABLED,
+      analyticsToken: e.ANALYTICS_TOKEN ?? null,
+      demoBookingUrl: e.DEMO_BOOKING_URL,
+    },
+  };
+}

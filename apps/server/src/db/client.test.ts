@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from './client';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-lock-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('the PGlite data directory lock', () => {
+  it('refuses a second holder while the first lives, with a clear message', async () => {
+    const dir = tempDir();
+    // Another live process holds the lock.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    fs.writeFileSync(path.join(dir, 'spotter.lock'), String(other.pid));
+    try {
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir)).toThrow(/in use by another Spotter server/);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a stale lock left by a killed process, and releases its own', async () => {
+    const dir = tempDir();
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => dead.on('exit', r));
+    fs.writeFileSync(path.join(dir, 'spotter.lock'), String(dead.pid));
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, 'spotter.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'spotter.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,12 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import { demoGymTypes, gymCountries, roles, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
+
+export const roleEnum = pgEnum('role', roles);
+export const countryEnum = pgEnum('country', gymCountries);
+export const demoGymTypeEnum = pgEnum('demo_gym_type', demoGymTypes);
+export const stripeStatusEnum = pgEnum('stripe_status', stripeStatuses);
+export const stripeAccountTypeEnum = pgEnum('stripe_account_type', stripeAccountTypes);
+export const invoiceStatusEnum = pgEnum('invoice_status', ['draft', 'open', 'paid', 'past_due', 'void']);
+export const userTokenKindEnum = pgEnum('user_token_kind', ['password_reset', 'activation']);
+export const impersonationActionEnum = pgEnum('impersonation_action', ['start', 'stop']);
+export const chargeReasonEnum = pgEnum('charge_reason', ['late_cancel', 'no_show']);

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { countryEnum, demoGymTypeEnum, stripeAccountTypeEnum, stripeStatusEnum } from './enums';
+import { profiles, users } from './accounts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const gyms = pgTable('gyms', {
+  id: uuid().primaryKey().defaultRandom(),
+  title: text().notNull(),
+  email: text(),
+  profilePicture: text(),
+  country: countryEnum().notNull().default('US'),
+  timeZone: text().notNull(),
+  isTaxInclusive: boolean().notNull().default(false),
+  stripeStatus: stripeStatusEnum().notNull().default('Active'),
+  stripeAccountType: stripeAccountTypeEnum().notNull().default('standard'),
+  ghlV2Enabled: boolean().notNull().default(false),
+  /** Default tax rate of class fees (spec 3: eventSettings.classes.taxRate). */
+  classTaxRateId: uuid(),
+  createdAt: createdAt(),
+});
+
+export const demoGyms = pgTable(
+  'demo_gyms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }).unique(),
+    type: demoGymTypeEnum().notNull(),
+    isActive: boolean().notNull().default(true),
+    expiresAt: timestamp({ withTimezone: true }),
+    prospectName: text(),
+    prospectEmail: text(),
+    prospectPhone: text(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_gyms_expires_idx').on(t.expiresAt)],
+);
+
+/** Banners from the platform to every gym (gymId null) or to one gym. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().references(() => gyms.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_gym_idx').on(t.gymId)],
+);
+
+export const bannerDismissals = pgTable(
+  'banner_dismissals',
+  {
+    bannerId: uuid().notNull().references(() => banners.id, { onDelete: 'cascade' }),
+    profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    dismissedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bannerId, t.profileId] })],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex('locations_gym_name_key').on(t.gymId, sql`lower(${t.name})`)],
+);

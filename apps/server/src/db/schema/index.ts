@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './accounts';
+export * from './gyms';
+export * from './people';
+export * from './billing';
+export * from './events';

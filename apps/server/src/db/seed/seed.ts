@@ -1,0 +1,178 @@
+import { count } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
+import { permissions as allPermissions, type GymCountry, type Permission } from '@spotter/shared';
+import * as t from '../schema';
+import type { Db } from '../client';
+import { SeededRandom } from './random';
+import { firstNames, lastNames } from './names';
+import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
+
+export const SEED_PASSWORD = 'Spotter123';
+const SEED = 20261121;
+
+type GymSpec = {
+  key: string;
+  title: string;
+  country: GymCountry;
+  timeZone: string;
+  isTaxInclusive: boolean;
+  stripeStatus?: 'Onboard' | 'Active';
+  stripeAccountType: 'standard' | 'express' | 'custom';
+  ghlV2Enabled: boolean;
+  tax: { name: string; percent: string };
+  athletes: number;
+  demo?: { type: 'PERSISTENT' | 'TIME_LIMITED'; expiresInHours: number | null };
+};
+
+const REAL_GYMS: GymSpec[] = [
+  { key: 'iron', title: 'Iron Temple Barbell', country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false, stripeAccountType: 'custom', ghlV2Enabled: true, tax: { name: 'Sales Tax', percent: '8.2500' }, athletes: 120 },
+  { key: 'northside', title: 'Northside Strength', country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'VAT', percent: '20.0000' }, athletes: 120 },
+  { key: 'maple', title: 'Maple Athletics', country: 'CA', timeZone: 'America/Toronto', isTaxInclusive: false, stripeAccountType: 'express', ghlV2Enabled: false, tax: { name: 'HST', percent: '13.0000' }, athletes: 120 },
+];
+const OTHER_GYMS: GymSpec[] = [
+  { key: 'demo-persistent', title: 'Summit CrossFit', country: 'US', timeZone: 'America/Denver', isTaxInclusive: false, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'Sales Tax', percent: '7.0000' }, athletes: 24, demo: { type: 'PERSISTENT', expiresInHours: null } },
+  { key: 'demo-expired', title: 'Harbor Fitness', country: 'US', timeZone: 'America/New_York', isTaxInclusive: false, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'Sales Tax', percent: '6.0000' }, athletes: 24, demo: { type: 'TIME_LIMITED', expiresInHours: -2 } },
+  { key: 'onboarding', title: 'Fresh Start Fitness', country: 'US', timeZone: 'America/New_York', isTaxInclusive: false, stripeStatus: 'Onboard', stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'Sales Tax', percent: '6.0000' }, athletes: 0 },
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seed(db, now);
+  return true;
+}
+
+/** The demo data of CONTRACT.md, relative to `now` in each gym's own time zone. */
+export async function seed(db: Db, now = new Date()): Promise<void> {
+  const rng = new SeededRandom(SEED);
+  // One hash for every seeded account (same password): hashing hundreds would take minutes.
+  const passwordHash = await hash(SEED_PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+  const users: (typeof t.users.$inferInsert)[] = [];
+  const profiles: (typeof t.profiles.$inferInsert)[] = [];
+  const staffRows: (typeof t.staff.$inferInsert)[] = [];
+  const athleteRows: (typeof t.athletes.$inferInsert)[] = [];
+  const kiloRows: (typeof t.kiloStaff.$inferInsert)[] = [];
+  const links: (typeof t.profileLinks.$inferInsert)[] = [];
+  const userIds = new Map<string, string>();
+
+  const user = (email: string) => {
+    let id = userIds.get(email);
+    if (!id) {
+      id = rng.uuid();
+      userIds.set(email, id);
+      users.push({ id, email, passwordHash });
+    }
+    return id;
+  };
+  const gymIds = new Map<string, string>();
+  const addStaff = (gymKey: string, email: string, first: string, last: string, opts: { owner?: boolean; coach?: boolean; permissions?: Permission[]; isDefault?: boolean }) => {
+    const profileId = rng.uuid();
+    const gymId = gymIds.get(gymKey)!;
+    profiles.push({ id: profileId, userId: user(email), gymId, role: opts.owner ? 'owner' : 'staff', isDefault: opts.isDefault ?? false });
+    const staffId = rng.uuid();
+    staffRows.push({
+      id: staffId, profileId, gymId, firstName: first, lastName: last, email,
+      phone: '3125550' + String(rng.int(100, 999)), isOwner: opts.owner ?? false, isCoach: opts.coach ?? true,
+      permissions: opts.owner ? [...allPermissions] : (opts.permissions ?? []), gender: rng.pick(['Male', 'Female', 'Non-binary/Non-conforming']),
+    });
+    return { profileId, staffId };
+  };
+  const addAthlete = (gymKey: string, email: string, first: string, last: string, isDefault = false) => {
+    const profileId = rng.uuid();
+    const gymId = gymIds.get(gymKey)!;
+    profiles.push({ id: profileId, userId: user(email), gymId, role: 'athlete', isDefault });
+    const athleteId = rng.uuid();
+    athleteRows.push({ id: athleteId, profileId, gymId, firstName: first, lastName: last, email, phone: '', gender: rng.pick(['Male', 'Female', 'Prefer not to respond']) });
+    return { profileId, athleteId };
+  };
+
+  const gymRows: (typeof t.gyms.$inferInsert)[] = [];
+  const demoRows: (typeof t.demoGyms.$inferInsert)[] = [];
+  for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
+    const id = rng.uuid();
+    gymIds.set(g.key, id);
+    gymRows.push({
+      id, title: g.title, email: `hello@${g.key}.example.com`, country: g.country, timeZone: g.timeZone,
+      isTaxInclusive: g.isTaxInclusive, stripeStatus: g.stripeStatus ?? 'Active', stripeAccountType: g.stripeAccountType,
+      ghlV2Enabled: g.ghlV2Enabled, createdAt: new Date(now.getTime() - rng.int(30, 900) * 86_400_000),
+    });
+    if (g.demo) {
+      demoRows.push({
+        gymId: id, type: g.demo.type, isActive: true,
+        expiresAt: g.demo.expiresInHours === null ? null : new Date(now.getTime() + g.demo.expiresInHours * 3600_000),
+        prospectName: 'Jordan Prospect', prospectEmail: 'jordan.prospect@example.com',
+      });
+    }
+  }
+
+  // The accounts of CONTRACT.md.
+  addStaff('iron', 'owner@example.com', 'Marcus', 'Reyes', { owner: true, isDefault: true });
+  addAthlete('northside', 'owner@example.com', 'Marcus', 'Reyes');
+  addStaff('iron', 'staff@example.com', 'Dana', 'Whitfield', { permissions: ['Kiosk', 'AthleteView'], isDefault: true });
+  const athleteIron = addAthlete('iron', 'athlete@example.com', 'Alex', 'Morgan');
+  addAthlete('maple', 'athlete@example.com', 'Alex', 'Morgan');
+  const dependant = addAthlete('iron', 'sam.morgan@example.com', 'Sam', 'Morgan');
+  addStaff('northside', 'uk-owner@example.com', 'Eleanor', 'Hughes', { owner: true, isDefault: true });
+  addStaff('demo-persistent', 'demo@example.com', 'Devon', 'Park', { owner: true });
+  addStaff('demo-expired', 'demo@example.com', 'Devon', 'Park', { owner: true });
+  addStaff('onboarding', 'onboarding@example.com', 'Riley', 'Chen', { owner: true, isDefault: true });
+  for (const [email, first, last, isSalesTeam] of [
+    ['platform@example.com', 'Pat', 'Support', false],
+    ['sales@example.com', 'Sasha', 'Seller', true],
+  ] as const) {
+    const profileId = rng.uuid();
+    profiles.push({ id: profileId, userId: user(email), gymId: null, role: 'kilo_staff', isDefault: true });
+    kiloRows.push({ profileId, firstName: first, lastName: last, email, isSalesTeam });
+  }
+  links.push({ profileId: dependant.profileId, userId: userIds.get('athlete@example.com')! });
+  void athleteIron;
+
+  // Coaches and members of each gym.
+  const coachesByGym = new Map<string, string[]>();
+  const athletesByGym = new Map<string, string[]>();
+  for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
+    const coaches = staffRows.filter((s) => s.gymId === gymIds.get(g.key)).map((s) => s.id!);
+    const extraCoaches = g.key.startsWith('demo') ? 1 : 3;
+    for (let i = 0; i < extraCoaches && g.athletes > 0; i++) {
+      const first = rng.pick(firstNames);
+      const last = rng.pick(lastNames);
+      coaches.push(addStaff(g.key, `coach${i + 1}.${g.key}@example.com`, first, last, { permissions: ['Kiosk', 'AthleteView', 'StaffView'] }).staffId);
+    }
+    coachesByGym.set(g.key, coaches);
+    const members = athleteRows.filter((a) => a.gymId === gymIds.get(g.key)).map((a) => a.id!);
+    for (let i = 0; i < g.athletes; i++) {
+      const first = rng.pick(firstNames);
+      const last = rng.pick(lastNames);
+      const email = `${first}.${last}.${g.key}${i}@members.example.com`.toLowerCase().replace(/'/g, '');
+      members.push(addAthlete(g.key, email, first, last).athleteId);
+    }
+    athletesByGym.set(g.key, members);
+  }
+
+  await db.transaction(async (tx) => {
+    const d = tx as unknown as Db;
+    await insertChunked(d, t.gyms, gymRows);
+    await insertChunked(d, t.demoGyms, demoRows);
+    await insertChunked(d, t.users, users);
+    await insertChunked(d, t.profiles, profiles);
+    await insertChunked(d, t.profileLinks, links);
+    await insertChunked(d, t.staff, staffRows);
+    await insertChunked(d, t.athletes, athleteRows);
+    await insertChunked(d, t.kiloStaff, kiloRows);
+
+    await insertChunked(d, t.banners, [
+      { id: rng.uuid(), gymId: null, title: 'New: self check-in kiosk', message: '<p>Members can now check themselves in from a tablet at the front desk. Open <strong>Kiosk</strong> and choose <em>Enter Athlete mode</em>.</p>' },
+    ]);
+
+    for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
+      if (g.athletes === 0) continue;
+      const activity = { ...g, classTypeCount: g.key.startsWith('demo') ? 3 : CLASS_TYPE_COUNT };
+      await seedGymActivity(d, rng, activity, gymIds.get(g.key)!, coachesByGym.get(g.key)!, athletesByGym.get(g.key)!, now);
+    }
+  });
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, messages } from '@spotter/shared';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { userTokens, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { sendActivation } from './accounts.routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const linkIn = (text: string, path: string) => {
+  const m = text.match(new RegExp(`http://localhost:3000/${path}/([^/\\s]+)/([^/\\s]+)`));
+  if (!m) throw new Error(`no link in ${text}`);
+  return { uid: m[1]!, token: m[2]! };
+};
+const waitForMail = async (count: number) => {
+  for (let i = 0; i < 50 && t.mail.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('password reset', () => {
+  it('answers the same whether the email exists, and mails a link only when it does', async () => {
+    const known = await t.client().post('/api/auth/users/reset_password/', { email: 'coach1.northside@example.com' });
+    const unknown = await t.client().post('/api/auth/users/reset_password/', { email: 'nobody@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().detail).toBe(RESET_REQUESTED_MESSAGE);
+    await waitForMail(1);
+    expect(t.mail.map((m) => m.to)).toEqual(['coach1.northside@example.com']);
+  });
+
+  it('sets a new password once per link, ends every session, and refuses reuse', async () => {
+    const email = 'coach2.northside@example.com';
+    const session = await t.login(email);
+    t.mail.length = 0;
+    await t.client().post('/api/auth/users/reset_password/', { email });
+    await waitForMail(1);
+    const link = linkIn(t.mail[0]!.text, 'password/reset/confirm');
+
+    const weak = await t.client().post('/api/auth/users/reset_password_confirm/', { ...link, newPassword: 'weak', reNewPassword: 'weak' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.newPassword).toEqual([messages.passwordRule]);
+    const mismatch = await t.client().post('/api/auth/users/reset_password_confirm/', { ...link, newPassword: 'Reset12345', reNewPassword: 'Reset12346' });
+    expect(mismatch.json().fields.reNewPassword).toEqual([messages.passwordMismatch]);
+
+    const ok = await t.client().post('/api/auth/users/reset_password_confirm/', { ...link, newPassword: 'Reset12345', reNewPassword: 'Reset12345' });
+    expect(ok.statusCode).toBe(200);
+    expect((await session.get('/api/auth/session/')).statusCode).toBe(401);
+    await t.login(email, 'Reset12345');
+
+    const again = await t.client().post('/api/auth/users/reset_password_confirm/', { ...link, newPassword: 'Other12345', reNewPassword: 'Other12345' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+  });
+
+  it('refuses expired, forged and malformed links', async () => {
+    const email = 'coach3.northside@example.com';
+    t.mail.length = 0;
+    await t.client().post('/api/auth/users/reset_password/', { email });
+    await waitForMail(1);
+    const link = linkIn(t.mail[0]!.text, 'password/reset/confirm');
+    const forged = await t.client().post('/api/auth/users/reset_password_confirm/', { uid: link.uid, token: 'x'.repeat(43), newPassword: 'Reset12345', reNewPassword: 'Reset12345' });
+    expect(forged.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+    const badUid = await t.client().post('/api/auth/users/reset_password_confirm/', { uid: 'not-a-uuid', token: link.token, newPassword: 'Reset12345', reNewPassword: 'Reset12345' });
+    expect(badUid.statusCode).toBe(400);
+    await t.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, link.uid));
+    const expired = await t.client().post('/api/auth/users/reset_password_confirm/', { ...link, newPassword: 'Reset12345', reNewPassword: 'Reset12345' });
+    expect(expired.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+    await t.login(email); // password unchanged
+  });
+});
+
+describe('activation', () => {
+  it('activates an invited account once; it can log in only after', async () => {
+    const [user] = await t.db.insert(users).values({ email: 'invited@example.com', passwordHash: await hashPassword('Invited123'), isActive: false }).returning();
+    const before = await t.client().post('/api/auth/login/', { email: 'invited@example.com', password: 'Invited123' });
+    expect(before.statusCode).toBe(403);
+    expect(before.json().code).toBe('inactive_account');
+    t.mail.length = 0;
+    await sendActivation(t.app, user!.id, user!.email);
+    const link = linkIn(t.mail[0]!.text, 'activate');
+    const res = await t.client().post('/api/auth/users/activation/', link);
+    expect(res.statusCode).toBe(200);
+    expect((await t.client().post('/api/auth/users/activation/', link)).json().message).toBe(ACTIVATION_LINK_INVALID_MESSAGE);
+    await t.login('invited@example.com', 'Invited123');
+  });
+});

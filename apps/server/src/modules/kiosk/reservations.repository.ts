@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  kioskMessages,
+  minorToDecimal,
+  toZoned,
+  type AppointmentReservation,
+  type BulkReservationInput,
+  type BulkReservationResult,
+  type ClassReservation,
+  type UpdateReservationInput,
+} from '@spotter/shared';
+import { athleteClassReservations, athletes, charges, classes, documents, invoices, taxRates } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { KINDS, fullName, isActive, type Kind } from './kinds';
+import { classFilter, findEvent, type EventRow } from './kiosk.repository';
+
+/** The caller of a reservation write: its gym, who acts, and for athlete profiles their own athlete id. */
+export type Writer = { gymId: string; timeZone: string; actorUserId: string; ownAthleteId: string | null };
+
+export type ReservationRecord = {
+  id: string;
+  eventId: string;
+  athleteId: string;
+  gymId: string;
+  isWaitlisted: boolean;
+  isReserved: boolean;
+  isCheckedIn: boolean;
+  isLateCancel: boolean;
+  isNoShow: boolean;
+  chargeNow: boolean;
+  chargeDate: string | null;
+  chargeFeeMinor: number | null;
+  taxRateId: string | null;
+  deductCredit: boolean;
+  isCredited: boolean;
+  registrationDatetime: Date;
+  hasPastDueBills: boolean;
+  hasUnsignedDocuments: boolean;
+};
+
+const notFoundOf = (k: Kind) => notFound(k.kind === 'class' ? kioskMessages.classNotFound : kioskMessages.appointmentNotFound);
+const fullOf = (k: Kind) => conflict(k.kind === 'class' ? kioskMessages.classFull : kioskMessages.appointmentFull, 'event_full');
+
+/** Reservations of the gym by id, with the athlete's warnings (one query). */
+export async function findReservations(db: Db | Tx, k: Kind, gymId: string, ids: string[]): Promise<ReservationRecord[]> {
+  const r = k.reservations;
+  const rows = await db
+    .select({
+      id: r.id,
+      eventId: k.eventColumn,
+      athleteId: r.athleteId,
+      gymId: r.gymId,
+      isWaitlisted: k.kind === 'class' ? athleteClassReservations.isWaitlisted : sql<boolean>`false`,
+      isReserved: r.isReserved,
+      isCheckedIn: r.isCheckedIn,
+      isLateCancel: r.isLateCancel,
+      isNoShow: r.isNoShow,
+      chargeNow: r.chargeNow,
+      chargeDate: r.chargeDate,
+      chargeFeeMinor: r.chargeFeeMinor,
+      taxRateId: r.taxRateId,
+      deductCredit: r.deductCredit,
+      isCredited: r.isCredited,
+      registrationDatetime: r.registrationDatetime,
+      hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${r.athleteId} and ${invoices.gymId} = ${gymId} and ${invoices.status} = 'past_due')`,
+      hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${r.athleteId} and ${documents.gymId} = ${gymId} and ${documents.signedAt} is null)`,
+    })
+    .from(r)
+    .where(and(eq(r.gymId, gymId), inArray(r.id, ids)))
+    .orderBy(asc(r.registrationDatetime), asc(r.id));
+  return rows;
+}
+
+export async function findReservation(db: Db | Tx, k: Kind, gymId: string, id: string): Promise<ReservationRecord | null> {
+  return (await findReservations(db, k, gymId, [id]))[0] ?? null;
+}
+
+const stateOf = (r: ReservationRecord) => ({
+  athlete: r.athleteId,
+  gym: r.gymId,
+  isReserved: r.isReserved,
+  isCheckedIn: r.isCheckedIn,
+  isLateCancel: r.isLateCancel,
+  isNoShow: r.isNoShow,
+  chargeNow: r.chargeNow,
+  chargeDate: r.chargeDate,
+  chargeFee: r.chargeFeeMinor === null ? null : minorToDecimal(r.chargeFeeMinor),
+  taxRate: r.taxRateId,
+  deductCredit: r.deductCredit,
+  isCredited: r.isCredited,
+  registrationDatetime: new Date(r.registrationDatetime).toISOString(),
+  hasPastDueBills: r.hasPastDueBills,
+  hasUnsignedDocuments: r.hasUnsignedDocuments,
+});
+export const toClassReservation = (r: ReservationRecord): ClassReservation => ({ athleteKiloClassId: r.id, kiloClass: r.eventId, isWaitlisted: r.isWaitlisted, ...stateOf(r) });
+export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({ athleteAppointmentId: r.id, appointment: r.eventId, ...stateOf(r) });
+
+/** Lock the event row: every write that can change its attendance for this event goes one at a time. */
+async function lockEvent(tx: Tx, k: Kind, gymId: string, eventId: string): Promise<{ capacity: number }> {
+  const [row] = await tx
+    .select({ capacity: k.events.capacity })
+    .from(k.events)
+    .where(and(eq(k.events.id, eventId), eq(k.events.gymId, gymId)))
+    .for('update');
+  if (!row) throw notFoundOf(k);
+  return row;
+}
+
+async function activeCount(tx: Tx, k: Kind, eventId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(k.reservations).where(and(eq(k.eventColumn, eventId), isActive(k.reservations)));
+  return row?.n ?? 0;
+}
+
+async function gymAthlete(db: Db | Tx, gymId: string, athleteId: string) {
+  const [a] = await db.select({ id: athletes.id, isActive: athletes.isActive, fullName: fullName() }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  if (!a) throw notFound(kioskMessages.athleteNotFound);
+  if (!a.isActive) throw badRequest(kioskMessages.athleteInactive, 'athlete_inactive');
+  return a;
+}
+
+const assertOwn = (w: Writer, athleteId: string) => {
+  if (w.ownAthleteId !== null && w.ownAthleteId !== athleteId) throw forbidden(kioskMessages.athletesOwnOnly, 'own_reservations_only');
+};
+
+/**
+ * Spec 4: a reservation, or a walk-in check-in with the client's own id. The same id again answers the
+ * existing record (created false); another id for an athlete who already has a record of this event is a
+ * 409. Reserving never goes over capacity; a walk-in check-in may (front-desk override, decision 005).
+ */
+export async function createReservation(
+  db: Db,
+  k: Kind,
+  w: Writer,
+  input: { id?: string; athleteId: string; eventId: string; isReserved: boolean; isCheckedIn: boolean },
+): Promise<{ created: boolean; record: ReservationRecord }> {
+  assertOwn(w, input.athleteId);
+  const id = input.id ?? randomUUID();
+  const r = k.reservations;
+  const created = await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, k, w.gymId, input.eventId);
+    const athlete = await gymAthlete(tx, w.gymId, input.athleteId);
+    const sameId = async () => {
+      const [existing] = await tx.select({ gymId: r.gymId, eventId: k.eventColumn, athleteId: r.athleteId }).from(r).where(eq(r.id, id));
+      if (!existing) return null;
+      if (existing.gymId === w.gymId && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return false;
+      throw conflict(kioskMessages.reservationIdTaken, 'reservation_id_taken');
+    };
+    const replay = await sameId();
+    if (replay !== null) return replay;
+    const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(k.eventColumn, input.eventId), eq(r.athleteId, input.athleteId)));
+    if (other?.id === id) return false;
+    if (other) throw conflict(kioskMessages.alreadyReserved(athlete.fullName, k.label), 'already_reserved');
+    if (input.isReserved && (await activeCount(tx, k, input.eventId)) >= event.capacity) throw fullOf(k);
+    const now = new Date();
+    const inserted = await tx
+      .insert(r)
+      .values({
+        id,
+        gymId: w.gymId,
+        [k.kind === 'class' ? 'classId' : 'appointmentId']: input.eventId,
+        athleteId: input.athleteId,
+        isReserved: input.isReserved,
+        isCheckedIn: input.isCheckedIn,
+        checkedInAt: input.isCheckedIn ? now : null,
+        registrationDatetime: now,
+        updatedAt: now,
+        updatedByUserId: w.actorUserId,
+      } as typeof r.$inferInsert)
+      .onConflictDoNothing()
+      .returning({ id: r.id });
+    if (inserted.length) return true;
+    // Lost a race the event lock does not cover (the same id used for another event at the same moment).
+    const again = await sameId();
+    if (again === false) return false;
+    throw conflict(kioskMessages.alreadyReserved(athlete.fullName, k.label), 'already_reserved');
+  });
+  const record = await findReservation(db, k, w.gymId, id);
+  if (!record) throw notFound(kioskMessages.reservationNotFound);
+  return { created, record };
+}
+
+type ChargeValues = { reason: 'late_cancel' | 'no_show'; chargeNow: boolean; chargeDate: string; chargeFeeMinor: number; taxRateId: string | null; deductCredit: boolean };
+
+/**
+ * PUT of a reservation (spec 4, 5): check-in toggles, late cancel / no show with their charge. isReserved and
+ * registrationDatetime are kept. A late cancel or no show records one charge (replaced when its terms change,
+ * removed when the mark is cleared).
+ */
+export async function updateReservation(db: Db, k: Kind, w: Writer, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
+  const r = k.reservations;
+  await db.transaction(async (tx) => {
+    const [located] = await tx.select({ eventId: k.eventColumn }).from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId)));
+    if (!located) throw notFound(kioskMessages.reservationNotFound);
+    const { capacity } = await lockEvent(tx, k, w.gymId, located.eventId);
+    const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    if (!row) throw notFound(kioskMessages.reservationNotFound);
+    assertOwn(w, row.athleteId);
+
+    const next = {
+      isCheckedIn: input.isCheckedIn ?? row.isCheckedIn,
+      isLateCancel: input.isLateCancel ?? row.isLateCancel,
+      isNoShow: input.isNoShow ?? row.isNoShow,
+    };
+    if (next.isLateCancel && next.isNoShow) throw fieldError(input.isNoShow ? 'isNoShow' : 'isLateCancel', kioskMessages.lateCancelXorNoShow);
+    const wasMarked = row.isLateCancel || row.isNoShow;
+    const marked = next.isLateCancel || next.isNoShow;
+    const newlyMarked = (next.isLateCancel && !row.isLateCancel) || (next.isNoShow && !row.isNoShow);
+    if (newlyMarked) {
+      if (w.ownAthleteId !== null) throw forbidden(kioskMessages.staffOnlyCharges, 'staff_only');
+      if (!row.isCredited) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', kioskMessages.notCredited, 'not_credited');
+      if (next.isCheckedIn) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', kioskMessages.checkedInCannotBeMarked, 'checked_in');
+    } else if (marked && next.isCheckedIn) {
+      throw fieldError('isCheckedIn', kioskMessages.clearMarkBeforeCheckIn, 'marked');
+    }
+    // Clearing a mark makes a reservation count again: it must fit (a walk-in check-in may overfill).
+    const wasActive = !wasMarked && (row.isReserved || row.isCheckedIn);
+    const willBeActive = !marked && (row.isReserved || next.isCheckedIn);
+    if (!wasActive && willBeActive && row.isReserved && (await activeCount(tx, k, located.eventId)) >= capacity) throw fullOf(k);
+
+    let charge: ChargeValues | null = null;
+    const event = marked ? (await findEvent(tx as unknown as Db, w.gymId, k.kind, located.eventId))! : null;
+    if (event) {
+      charge = await chargeTerms(tx, w, event, row, next.isLateCancel ? 'late_cancel' : 'no_show', input, wasMarked && (row.isLateCancel === next.isLateCancel));
+    }
+    const now = new Date();
+    await tx
+      .update(r)
+      .set({
+        isCheckedIn: next.isCheckedIn,
+        checkedInAt: next.isCheckedIn ? (row.isCheckedIn ? row.checkedInAt : now) : null,
+        isLateCancel: next.isLateCancel,
+        isNoShow: next.isNoShow,
+        chargeNow: charge?.chargeNow ?? false,
+        chargeDate: charge?.chargeDate ?? null,
+        chargeFeeMinor: charge?.chargeFeeMinor ?? null,
+        taxRateId: charge?.taxRateId ?? null,
+        deductCredit: charge?.deductCredit ?? false,
+        updatedAt: now,
+        updatedByUserId: w.actorUserId,
+      })
+      .where(eq(r.id, id));
+    const unchanged =
+      charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
+      charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
+      charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
+    if (unchanged || (!marked && !wasMarked)) return;
+    const reservationColumn = k.kind === 'class' ? charges.classReservationId : charges.appointmentReservationId;
+    await tx.delete(charges).where(and(eq(reservationColumn, id), eq(charges.gymId, w.gymId)));
+    if (charge && event) {
+      const credits = charge.reason === 'late_cancel' ? event.fees.cancellationCreditDeduction : event.fees.noShowCreditDeduction;
+      await tx.insert(charges).values({
+        gymId: w.gymId,
+        athleteId: row.athleteId,
+        [k.kind === 'class' ? 'classReservationId' : 'appointmentReservationId']: id,
+        reason: charge.reason,
+        amountMinor: charge.chargeFeeMinor,
+        taxRateId: charge.taxRateId,
+        collectOn: charge.chargeDate,
+        chargeNow: charge.chargeNow,
+        creditDeduction: charge.deductCredit ? credits : 0,
+        createdByUserId: w.actorUserId,
+      } as typeof charges.$inferInsert);
+    }
+  });
+  const record = await findReservation(db, k, w.gymId, id);
+  if (!record) throw notFound(kioskMessages.reservationNotFound);
+  return record;
+}
+
+/**
+ * The charge of a late cancel or no show (spec 2.12 charge dialog, spec 5): Charge Now collects today; a
+ * collection date is not before today in the gym's zone; the fee and tax rate default to the event's settings.
+ * When the same mark is already set, absent fields keep their stored values.
+ */
+async function chargeTerms(
+  tx: Tx,
+  w: Writer,
+  event: EventRow,
+  row: typeof athleteClassReservations.$inferSelect,
+  reason: ChargeValues['reason'],
+  input: UpdateReservationInput,
+  keep: boolean,
+): Promise<ChargeValues> {
+  const today = toZoned(new Date(), w.timeZone).date;
+  const chargeNow = input.chargeNow ?? (keep ? row.chargeNow : false);
+  let chargeDate = today;
+  if (!chargeNow) {
+    const given = input.chargeDate ?? (keep ? row.chargeDate : null) ?? today;
+    if (given < today && given !== (keep ? row.chargeDate : undefined)) throw fieldError('chargeDate', kioskMessages.chargeDateBeforeToday);
+    chargeDate = given;
+  }
+  const defaultFee = reason === 'late_cancel' ? event.fees.cancellationFeeMinor : event.fees.noShowFeeMinor;
+  const chargeFeeMinor = input.chargeFee !== undefined && input.chargeFee !== null ? input.chargeFee : keep && row.chargeFeeMinor !== null ? row.chargeFeeMinor : defaultFee;
+  let taxRateId = input.taxRate !== undefined ? input.taxRate : keep ? row.taxRateId : (event.taxRate?.taxRateId ?? null);
+  if (input.taxRate) {
+    const [rate] = await tx.select({ id: taxRates.id }).from(taxRates).where(and(eq(taxRates.id, input.taxRate), eq(taxRates.gymId, w.gymId)));
+    if (!rate) throw fieldError('taxRate', kioskMessages.taxRateNotFound);
+    taxRateId = rate.id;
+  }
+  return { reason, chargeNow, chargeDate, chargeFeeMinor, taxRateId, deductCredit: input.deductCredit ?? (keep ? row.deductCredit : false) };
+}
+
+export async function deleteReservation(db: Db, k: Kind, w: Writer, id: string): Promise<void> {
+  const r = k.reservations;
+  const [row] = await db.select({ athleteId: r.athleteId }).from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId)));
+  if (!row) throw notFound(kioskMessages.reservationNotFound);
+  assertOwn(w, row.athleteId);
+  await db.delete(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId)));
+}
+
+/** One year from a date, same month and day (29 February: 28 February or 1 March by the calendar). */
+export function oneYearAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Spec 7.3 create-bulk: reserve every class of the type at the start time and location on the weekdays between
+ * the dates, skipping those the athlete already has, full ones and ones already started. The classes are locked
+ * in one statement (start order), so it cannot overfill a class that a kiosk is reserving at the same moment.
+ */
+export async function createBulkReservations(db: Db, w: Writer, input: BulkReservationInput): Promise<BulkReservationResult> {
+  assertOwn(w, input.athlete);
+  const today = toZoned(new Date(), w.timeZone).date;
+  if (input.startDate < today) throw fieldError('startDate', kioskMessages.startBeforeToday);
+  if (input.endDate < input.startDate) throw fieldError('endDate', kioskMessages.endBeforeStart);
+  if (input.endDate > oneYearAfter(today)) throw fieldError('endDate', kioskMessages.endAfterOneYear);
+  const k = KINDS.class;
+  const r = athleteClassReservations;
+  const ids = await db.transaction(async (tx) => {
+    await gymAthlete(tx, w.gymId, input.athlete);
+    const where = and(eq(classes.gymId, w.gymId), classFilter(input.startDate, input.endDate, input.days, input.startTime, input.kiloClassType, input.location));
+    const targets = await tx
+      .select({ id: classes.id, startDate: classes.startDate, startsAt: classes.startsAt, capacity: classes.capacity })
+      .from(classes)
+      .where(where)
+      .orderBy(asc(classes.startsAt), asc(classes.id))
+      .for('update');
+    const targetIds = targets.map((c) => c.id);
+    const counts = new Map(
+      (await tx.select({ classId: r.classId, n: count() }).from(r).where(and(inArray(r.classId, targetIds), isActive(r))).groupBy(r.classId)).map((c) => [c.classId, c.n]),
+    );
+    const mine = new Set((await tx.select({ classId: r.classId }).from(r).where(and(inArray(r.classId, targetIds), eq(r.athleteId, input.athlete)))).map((c) => c.classId));
+    const now = new Date();
+    const skipped: BulkReservationResult['skipped'] = [];
+    const rows: (typeof r.$inferInsert)[] = [];
+    for (const c of targets) {
+      const reason = mine.has(c.id) ? 'already_reserved' : new Date(c.startsAt) <= now ? 'started' : (counts.get(c.id) ?? 0) >= c.capacity ? 'full' : null;
+      if (reason) skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason });
+      else rows.push({ id: randomUUID(), gymId: w.gymId, classId: c.id, athleteId: input.athlete, isReserved: true, registrationDatetime: now, updatedAt: now, updatedByUserId: w.actorUserId });
+    }
+    const inserted = rows.length ? await tx.insert(r).values(rows).onConflictDoNothing().returning({ id: r.id }) : [];
+    return { ids: inserted.map((i) => i.id), skipped };
+  });
+  const results = ids.ids.length ? await findReservations(db, k, w.gymId, ids.ids) : [];
+  return { count: results.length, results: results.map(toClassReservation), skipped: ids.skipped };
+}
+

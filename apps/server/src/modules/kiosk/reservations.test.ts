@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
+import { createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
+import { queryRows } from '../../db/client';
+import { appointments, athleteClassReservations, athletes, charges } from '../../db/schema';
+import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
+import { oneYearAfter } from './reservations.repository';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof ironTemple>>;
+let members: { id: string; fullName: string }[];
+let staff: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await ironTemple(t.db);
+  members = (await athletesOf(t.db, ids.gymId, 110)).filter((a) => a.id !== ids.athleteId);
+  staff = await t.login('staff@example.com');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let next = 0;
+/** A member no other test of this file uses. */
+const member = () => members[next++]!;
+
+const reservationOf = async (id: string) => (await t.db.select().from(athleteClassReservations).where(eq(athleteClassReservations.id, id)))[0];
+const chargeOf = async (reservationId: string) => (await t.db.select().from(charges).where(eq(charges.classReservationId, reservationId)))[0];
+
+async function asAthlete(): Promise<ApiClient> {
+  const c = await t.login('athlete@example.com');
+  const [profile] = await queryRows<{ id: string }>(t.db, sql`select p.id from profiles p join athletes a on a.profile_id = p.id where a.id = ${ids.athleteId}`);
+  expect((await c.post('/api/auth/select-profile/', { profileId: profile!.id })).statusCode).toBe(200);
+  return c;
+}
+
+describe('POST /api/athlete-kilo-classes/', () => {
+  it('reserves, answers the same record for the same id, and 409s a second id for the same athlete', async () => {
+    const cls = await makeClass(t.db);
+    const a = member();
+    const id = randomUUID();
+    const res = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: id, athlete: a.id, kiloClass: cls.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      athleteKiloClassId: id, kiloClass: cls.id, athlete: a.id, gym: ids.gymId, isReserved: true, isCheckedIn: false, isWaitlisted: false,
+      isLateCancel: false, isNoShow: false, isCredited: false, chargeFee: null, hasPastDueBills: expect.any(Boolean), hasUnsignedDocuments: expect.any(Boolean),
+    });
+    const again = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: id, athlete: a.id, kiloClass: cls.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    const other = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.id, kiloClass: cls.id });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'already_reserved', message: `${a.fullName} already has a reservation for this class.` });
+    const taken = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: id, athlete: member().id, kiloClass: cls.id });
+    expect(taken.json()).toMatchObject({ code: 'reservation_id_taken', message: kioskMessages.reservationIdTaken });
+    const generated = await staff.post('/api/athlete-kilo-classes/', { athlete: member().id, kiloClass: cls.id });
+    expect(generated.statusCode).toBe(201);
+    expect(generated.json().athleteKiloClassId).toEqual(expect.any(String));
+  });
+
+  it('checks in a walk-in with its own id, even into a full class; refuses a reservation of a full class', async () => {
+    const cls = await makeClass(t.db, { capacity: 2 });
+    await reserve(t.db, ids.gymId, cls.id, [member().id, member().id]);
+    const full = await staff.post('/api/athlete-kilo-classes/', { athlete: member().id, kiloClass: cls.id, isReserved: true });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'event_full', message: kioskMessages.classFull });
+    const walkIn = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: member().id, kiloClass: cls.id, isReserved: false, isCheckedIn: true });
+    expect(walkIn.statusCode).toBe(201);
+    expect(walkIn.json()).toMatchObject({ isReserved: false, isCheckedIn: true });
+    expect((await reservationOf(walkIn.json().athleteKiloClassId))!.checkedInAt).toBeInstanceOf(Date);
+    const detail = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json();
+    expect(detail.event.attendeeCount).toBe(3);
+  });
+
+  it('refuses bad payloads, other gyms and inactive athletes with clear messages', async () => {
+    const cls = await makeClass(t.db);
+    const neither = await staff.post('/api/athlete-kilo-classes/', { athlete: member().id, kiloClass: cls.id, isReserved: false, isCheckedIn: false });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().message).toBe(kioskMessages.reservedOrCheckedIn);
+    const missing = await staff.post('/api/athlete-kilo-classes/', { kiloClass: cls.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.athlete).toBeDefined();
+    const [ukAthlete] = await queryRows<{ id: string }>(t.db, sql`select id from athletes where gym_id = ${ids.ukGymId} limit 1`);
+    const foreignAthlete = await staff.post('/api/athlete-kilo-classes/', { athlete: ukAthlete!.id, kiloClass: cls.id });
+    expect(foreignAthlete.statusCode).toBe(404);
+    expect(foreignAthlete.json().message).toBe(kioskMessages.athleteNotFound);
+    const uk = await t.login('uk-owner@example.com');
+    const foreignClass = await uk.post('/api/athlete-kilo-classes/', { athlete: ukAthlete!.id, kiloClass: cls.id });
+    expect(foreignClass.statusCode).toBe(404);
+    expect(foreignClass.json().message).toBe(kioskMessages.classNotFound);
+    const inactive = member();
+    await t.db.update(athletes).set({ isActive: false }).where(eq(athletes.id, inactive.id));
+    const refused = await staff.post('/api/athlete-kilo-classes/', { athlete: inactive.id, kiloClass: cls.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(kioskMessages.athleteInactive);
+  });
+
+  it('reserves and checks in appointments the same way', async () => {
+    const [appointment] = await queryRows<{ id: string; capacity: number }>(t.db, sql`select id, capacity from appointments where gym_id = ${ids.gymId} and capacity = 3 order by starts_at limit 1`);
+    // Seeded full (three of three): two more places.
+    await t.db.update(appointments).set({ capacity: 5 }).where(eq(appointments.id, appointment!.id));
+    const id = randomUUID();
+    const res = await staff.post('/api/athlete-appointments/', { athleteAppointmentId: id, athlete: member().id, appointment: appointment!.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ athleteAppointmentId: id, appointment: appointment!.id, isReserved: true });
+    expect(res.json()).not.toHaveProperty('isWaitlisted');
+    expect((await staff.post('/api/athlete-appointments/', { athlete: member().id, appointment: appointment!.id })).statusCode).toBe(201);
+    const full = await staff.post('/api/athlete-appointments/', { athlete: member().id, appointment: appointment!.id });
+    expect(full.json()).toMatchObject({ code: 'event_full', message: kioskMessages.appointmentFull });
+    const put = await staff.put(`/api/athlete-appointments/${id}/`, { isCheckedIn: true });
+    expect(put.json()).toMatchObject({ isCheckedIn: true, isReserved: true });
+    const uk = await t.login('uk-owner@example.com');
+    expect((await uk.put(`/api/athlete-appointments/${id}/`, { isCheckedIn: false })).statusCode).toBe(404);
+    expect((await uk.delete(`/api/athlete-appointments/${id}/`)).statusCode).toBe(404);
+    expect((await staff.delete(`/api/athlete-appointments/${id}/`)).json()).toEqual({ detail: 'Reservation successfully deleted.' });
+  });
+});
+
+describe('PUT /api/athlete-kilo-classes/{id}/', () => {
+  it('toggles the check-in and keeps isReserved and registrationDatetime whatever is sent', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const before = (await reservationOf(id!))!;
+    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true, isReserved: false, registrationDatetime: '2000-01-01T00:00:00Z', athlete: member().id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isCheckedIn: true, isReserved: true, registrationDatetime: before.registrationDatetime.toISOString(), athlete: before.athleteId });
+    const after = (await reservationOf(id!))!;
+    expect(after.checkedInAt).toBeInstanceOf(Date);
+    expect(after.updatedByUserId).toBe(ids.staffUserId);
+    const off = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: false });
+    expect(off.json().isCheckedIn).toBe(false);
+    expect((await reservationOf(id!))!.checkedInAt).toBeNull();
+  });
+
+  it('marks a late cancel with the default fee and tax rate, records the charge, and clears it again', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isLateCancel: true, isNoShow: false, chargeFee: '15.00', taxRate: ids.taxRateId, chargeDate: todayIn(), chargeNow: false, deductCredit: false });
+    expect(await chargeOf(id!)).toMatchObject({ reason: 'late_cancel', amountMinor: 1500, taxRateId: ids.taxRateId, collectOn: todayIn(), chargeNow: false, creditDeduction: 0, createdByUserId: ids.staffUserId, gymId: ids.gymId });
+    expect((await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json().count).toBe(0);
+
+    const later = addDays(todayIn(), 5);
+    const changed = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: later, chargeFee: '7.5', taxRate: null, deductCredit: true });
+    expect(changed.json()).toMatchObject({ chargeFee: '7.50', chargeDate: later, taxRate: null, deductCredit: true });
+    expect(await chargeOf(id!)).toMatchObject({ amountMinor: 750, collectOn: later, taxRateId: null, creditDeduction: 1 });
+    expect((await t.db.select().from(charges).where(eq(charges.classReservationId, id!))).length).toBe(1);
+
+    const cleared = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: false });
+    expect(cleared.json()).toMatchObject({ isLateCancel: false, chargeFee: null, chargeDate: null });
+    expect(await chargeOf(id!)).toBeUndefined();
+  });
+
+  it('marks a no show charged now at a chosen fee, deducting the no-show credits', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isNoShow: true, chargeNow: true, chargeDate: addDays(todayIn(), 9), chargeFee: 12, deductCredit: true });
+    expect(res.json()).toMatchObject({ isNoShow: true, chargeNow: true, chargeDate: todayIn(), chargeFee: '12.00' });
+    expect(await chargeOf(id!)).toMatchObject({ reason: 'no_show', amountMinor: 1200, chargeNow: true, collectOn: todayIn(), creditDeduction: 2 });
+    const waived = await staff.put(`/api/athlete-kilo-classes/${id}/`, { chargeFee: '0' });
+    expect(waived.json()).toMatchObject({ chargeFee: '0.00', chargeNow: true });
+    expect(await chargeOf(id!)).toMatchObject({ amountMinor: 0 });
+  });
+
+  it('refuses late cancel with no show, uncredited and checked-in reservations, and check-ins of marked ones', async () => {
+    const cls = await makeClass(t.db);
+    const [credited, uncredited, checkedIn] = await reserve(t.db, ids.gymId, cls.id, [member().id, member().id, member().id]);
+    await t.db.update(athleteClassReservations).set({ isCredited: false }).where(eq(athleteClassReservations.id, uncredited!));
+    await t.db.update(athleteClassReservations).set({ isCheckedIn: true }).where(eq(athleteClassReservations.id, checkedIn!));
+
+    const both = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isLateCancel: true, isNoShow: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(kioskMessages.lateCancelXorNoShow);
+    expect((await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isLateCancel: true })).statusCode).toBe(200);
+    const switched = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isNoShow: true });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json()).toMatchObject({ message: kioskMessages.lateCancelXorNoShow, fields: { isNoShow: [kioskMessages.lateCancelXorNoShow] } });
+    const checkIn = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isCheckedIn: true });
+    expect(checkIn.json().message).toBe(kioskMessages.clearMarkBeforeCheckIn);
+    const both2 = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isLateCancel: false, isCheckedIn: true });
+    expect(both2.json()).toMatchObject({ isLateCancel: false, isCheckedIn: true });
+
+    const notCredited = await staff.put(`/api/athlete-kilo-classes/${uncredited}/`, { isNoShow: true });
+    expect(notCredited.statusCode).toBe(400);
+    expect(notCredited.json().message).toBe(kioskMessages.notCredited);
+    const afterCheckIn = await staff.put(`/api/athlete-kilo-classes/${checkedIn}/`, { isLateCancel: true });
+    expect(afterCheckIn.statusCode).toBe(400);
+    expect(afterCheckIn.json().message).toBe(kioskMessages.checkedInCannotBeMarked);
+    expect(await chargeOf(uncredited!)).toBeUndefined();
+  });
+
+  it('validates the collection date, the fee and the tax rate', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const past = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: addDays(todayIn(), -1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ message: kioskMessages.chargeDateBeforeToday, fields: { chargeDate: [kioskMessages.chargeDateBeforeToday] } });
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '-1.00' })).json().message).toBe(kioskMessages.feeNegative);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: -3 })).json().message).toBe(kioskMessages.feeNegative);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '1.234' })).json().message).toBe(kioskMessages.feeFormat);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: 'ten' })).json().message).toBe(kioskMessages.feeFormat);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: '2026-02-31' })).json().message).toBe(kioskMessages.dateInvalid);
+    const [ukRate] = await queryRows<{ id: string }>(t.db, sql`select id from tax_rates where gym_id = ${ids.ukGymId} limit 1`);
+    const foreignRate = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, taxRate: ukRate!.id });
+    expect(foreignRate.json()).toMatchObject({ message: kioskMessages.taxRateNotFound, fields: { taxRate: [kioskMessages.taxRateNotFound] } });
+    expect((await reservationOf(id!))!.isLateCancel).toBe(false);
+    expect(await chargeOf(id!)).toBeUndefined();
+  });
+
+  it('does not let a cleared late cancel overfill the class', async () => {
+    const cls = await makeClass(t.db, { capacity: 1 });
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true })).statusCode).toBe(200);
+    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: member().id, kiloClass: cls.id })).statusCode).toBe(201);
+    const back = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: false });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe(kioskMessages.classFull);
+  });
+
+  it('answers 404 for unknown ids and for other gyms', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const unknown = await staff.put(`/api/athlete-kilo-classes/${randomUUID()}/`, { isCheckedIn: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(kioskMessages.reservationNotFound);
+    const uk = await t.login('uk-owner@example.com');
+    expect((await uk.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true })).statusCode).toBe(404);
+    expect((await uk.delete(`/api/athlete-kilo-classes/${id}/`)).statusCode).toBe(404);
+    expect((await reservationOf(id!))!.isCheckedIn).toBe(false);
+  });
+});
+
+describe('DELETE /api/athlete-kilo-classes/{id}/', () => {
+  it('deletes the reservation and keeps a recorded charge', async () => {
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    await staff.put(`/api/athlete-kilo-classes/${id}/`, { isNoShow: true });
+    const charge = (await chargeOf(id!))!;
+    const res = await staff.delete(`/api/athlete-kilo-classes/${id}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'Reservation successfully deleted.' });
+    expect(await reservationOf(id!)).toBeUndefined();
+    expect((await t.db.select().from(charges).where(eq(charges.id, charge.id)))[0]).toMatchObject({ classReservationId: null, amountMinor: 3000 });
+    const again = await staff.delete(`/api/athlete-kilo-classes/${id}/`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(kioskMessages.reservationNotFound);
+  });
+});
+
+describe('an athlete profile', () => {
+  it('changes only its own reservations and cannot mark late cancels or no shows', async () => {
+    const athlete = await asAthlete();
+    const cls = await makeClass(t.db);
+    const [others] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const mine = await athlete.post('/api/athlete-kilo-classes/', { athlete: ids.athleteId, kiloClass: cls.id });
+    expect(mine.statusCode).toBe(201);
+    const forOther = await athlete.post('/api/athlete-kilo-classes/', { athlete: member().id, kiloClass: cls.id });
+    expect(forOther.statusCode).toBe(403);
+    expect(forOther.json()).toMatchObject({ code: 'own_reservations_only', message: kioskMessages.athletesOwnOnly });
+    expect((await athlete.put(`/api/athlete-kilo-classes/${others}/`, { isCheckedIn: true })).statusCode).toBe(403);
+    expect((await athlete.delete(`/api/athlete-kilo-classes/${others}/`)).statusCode).toBe(403);
+    expect((await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isCheckedIn: true })).json().isCheckedIn).toBe(true);
+    await t.db.update(athleteClassReservations).set({ isCredited: true, isCheckedIn: false }).where(eq(athleteClassReservations.id, mine.json().athleteKiloClassId));
+    const mark = await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isLateCancel: true });
+    expect(mark.statusCode).toBe(403);
+    expect(mark.json().message).toBe(kioskMessages.staffOnlyCharges);
+  });
+});
+
+describe('POST /api/athlete-kilo-classes/create-bulk/', () => {
+  it('reserves every matching class, skipping reserved and full ones, and answers what it created', async () => {
+    const a = member();
+    const time = '04:30';
+    const made = [];
+    for (const daysAhead of [1, 2, 3, 8, 9]) made.push(await makeClass(t.db, { daysAhead, time, capacity: 2 }));
+    const [reserved, full, ...rest] = made;
+    await reserve(t.db, ids.gymId, reserved!.id, [a.id]);
+    await reserve(t.db, ids.gymId, full!.id, [member().id, member().id]);
+    const codes = [...new Set(made.map((m) => dayOfWeek(m.date) + 1))].join(',');
+    const res = await staff.post('/api/athlete-kilo-classes/create-bulk/', {
+      athlete: a.id, startDate: todayIn(), endDate: addDays(todayIn(), 10), days: codes, startTime: time, kiloClassType: ids.classTypeId, location: ids.locationId,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.count).toBe(rest.length);
+    expect(body.results.map((r: { kiloClass: string }) => r.kiloClass).sort()).toEqual(rest.map((m) => m.id).sort());
+    expect(body.results[0]).toMatchObject({ athlete: a.id, isReserved: true, isCheckedIn: false, isCredited: false });
+    expect(body.skipped).toEqual(expect.arrayContaining([
+      { kiloClassId: reserved!.id, startDate: reserved!.date, reason: 'already_reserved' },
+      { kiloClassId: full!.id, startDate: full!.date, reason: 'full' },
+    ]));
+    const again = (await staff.post('/api/athlete-kilo-classes/create-bulk/', {
+      athlete: a.id, startDate: todayIn(), endDate: addDays(todayIn(), 10), days: codes, startTime: `${time}:00`, kiloClassType: ids.classTypeId, location: ids.locationId,
+    })).json();
+    expect(again.count).toBe(0);
+    expect(again.skipped).toHaveLength(made.length);
+  });
+
+  it('refuses a start before today, an end before the start or beyond a year, and no weekdays', async () => {
+    const base = { athlete: member().id, startDate: todayIn(), endDate: addDays(todayIn(), 7), days: '1,3,5', startTime: '06:00', kiloClassType: ids.classTypeId, location: null };
+    const post = (body: Record<string, unknown>) => staff.post('/api/athlete-kilo-classes/create-bulk/', { ...base, ...body });
+    expect((await post({ startDate: addDays(todayIn(), -1) })).json()).toMatchObject({ message: kioskMessages.startBeforeToday, fields: { startDate: [kioskMessages.startBeforeToday] } });
+    expect((await post({ endDate: addDays(todayIn(), -1) })).json().message).toBe(kioskMessages.endBeforeStart);
+    expect((await post({ endDate: addDays(oneYearAfter(todayIn()), 1) })).json().message).toBe(kioskMessages.endAfterOneYear);
+    expect((await post({ endDate: oneYearAfter(todayIn()) })).statusCode).toBe(201);
+    expect((await post({ days: '' })).json().message).toBe(kioskMessages.weekdaysRequired);
+    expect((await post({ days: '1,9' })).json().message).toBe(kioskMessages.weekdaysInvalid);
+    expect((await post({ startTime: '6pm' })).json().message).toBe(kioskMessages.timeFormat);
+    const uk = await t.login('uk-owner@example.com');
+    expect((await uk.post('/api/athlete-kilo-classes/create-bulk/', base)).statusCode).toBe(404);
+  });
+});
+
+describe.runIf(process.env.SPOTTER_TEST_DB === 'postgres')('concurrency (PostgreSQL)', () => {
+  it('leaves one record when two kiosks send the same walk-in id at once', async () => {
+    expect(t.kind).toBe('postgres');
+    const cls = await makeClass(t.db, { capacity: 5 });
+    const a = member();
+    const id = randomUUID();
+    const [k1, k2] = [staff, await t.login('owner@example.com')];
+    const body = { athleteKiloClassId: id, athlete: a.id, kiloClass: cls.id, isReserved: false, isCheckedIn: true };
+    const answers = await Promise.all([k1.post('/api/athlete-kilo-classes/', body), k2.post('/api/athlete-kilo-classes/', body), k1.post('/api/athlete-kilo-classes/', body)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((r) => r.json().athleteKiloClassId))).toEqual(new Set([id]));
+    const rows = await t.db.select().from(athleteClassReservations).where(and(eq(athleteClassReservations.classId, cls.id), eq(athleteClassReservations.athleteId, a.id)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never reserves more than capacity: 30 athletes at once for 10 places', async () => {
+    const cls = await makeClass(t.db, { capacity: 10 });
+    const thirty = Array.from({ length: 30 }, () => member());
+    const answers = await Promise.all(thirty.map((a) => staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.id, kiloClass: cls.id })));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((r) => r.statusCode !== 201);
+    expect(refused).toHaveLength(20);
+    expect(refused.every((r) => r.statusCode === 409 && r.json().message === kioskMessages.classFull)).toBe(true);
+    const [n] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from athlete_kilo_classes where class_id = ${cls.id}`);
+    expect(n!.n).toBe(10);
+  });
+
+  it('keeps capacity when a bulk reservation races single ones', async () => {
+    const time = '03:45';
+    const cls = await makeClass(t.db, { capacity: 3, daysAhead: 5, time });
+    const bulkAthlete = member();
+    const singles = Array.from({ length: 6 }, () => member());
+    await Promise.all([
+      staff.post('/api/athlete-kilo-classes/create-bulk/', { athlete: bulkAthlete.id, startDate: todayIn(), endDate: addDays(todayIn(), 6), days: String(dayOfWeek(cls.date) + 1), startTime: time, kiloClassType: ids.classTypeId, location: ids.locationId }),
+      ...singles.map((a) => staff.post('/api/athlete-kilo-classes/', { athlete: a.id, kiloClass: cls.id })),
+    ]);
+    const [n] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from athlete_kilo_classes where class_id = ${cls.id}`);
+    expect(n!.n).toBe(3);
+  });
+});

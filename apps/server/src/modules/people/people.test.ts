@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { messages } from '@spotter/shared';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { queryRows } from '../../db/client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const validStaff = {
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  phone: '13125550123',
+  dob: '1990-04-01',
+  gender: 'Female',
+  address: { addressLines: ['1 Main St', ''], locality: 'Chicago', region: 'Illinois', zipCode: '60607', country: 'US' },
+  emergencyName: 'Pat Whitfield',
+  emergencyPhone: '',
+  medicalNotes: 'None',
+};
+
+describe('staff/self', () => {
+  it('reads and updates the own staff account', async () => {
+    const c = await t.login('staff@example.com');
+    const me = (await c.get('/api/staff/self')).json();
+    expect(me).toMatchObject({ email: 'staff@example.com', firstName: 'Dana', isOwner: false, fullName: 'Dana Whitfield' });
+    const res = await c.put('/api/staff/self/', { ...validStaff, address: { ...validStaff.address, zipCode: '60607' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ phone: '13125550123', dob: '1990-04-01', address: { addressLines: ['1 Main St'], region: 'Illinois', zipCode: '60607', country: 'US' } });
+  });
+
+  it('upper-cases postcodes, and checks regions and postcodes against the country', async () => {
+    const c = await t.login('uk-owner@example.com');
+    const ok = await c.put('/api/staff/self/', { ...validStaff, address: { addressLines: [], locality: 'Leeds', region: 'West Yorkshire', zipCode: 'ls1 4ap', country: 'GB' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().address.zipCode).toBe('LS1 4AP');
+    const bad = await c.put('/api/staff/self/', { ...validStaff, address: { addressLines: [], locality: 'Leeds', region: 'Illinois', zipCode: '60607', country: 'GB' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['address.region', 'address.zipCode']);
+  });
+
+  it('refuses bad names, phones, future birthdays and email changes with clear messages', async () => {
+    const c = await t.login('staff@example.com');
+    const name = await c.put('/api/staff/self/', { ...validStaff, firstName: '' });
+    expect(name.json().fields.firstName).toEqual([messages.nameRequired]);
+    const phone = await c.put('/api/staff/self/', { ...validStaff, phone: '555-0123' });
+    expect(phone.json().fields.phone).toEqual([messages.phoneInvalid]);
+    const future = await c.put('/api/staff/self/', { ...validStaff, dob: '2999-01-01' });
+    expect(future.json().fields.dob).toEqual(['Date of birth cannot be in the future.']);
+    const email = await c.put('/api/staff/self/', { ...validStaff, email: 'other@example.com' });
+    expect(email.json().fields.email).toEqual(['Change your email with Edit Login.']);
+  });
+
+  it('lets only an owner change the coach flag', async () => {
+    const staffClient = await t.login('staff@example.com');
+    const current = (await staffClient.get('/api/staff/self')).json();
+    const refused = await staffClient.put('/api/staff/self/', { ...validStaff, isCoach: !current.isCoach });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only an owner can change the coach flag.');
+    expect((await staffClient.put('/api/staff/self/', { ...validStaff, isCoach: current.isCoach })).statusCode).toBe(200);
+    const owner = await t.login('owner@example.com');
+    const ownerRes = await owner.put('/api/staff/self/', { ...validStaff, firstName: 'Marcus', lastName: 'Reyes', isCoach: false });
+    expect(ownerRes.json().isCoach).toBe(false);
+  });
+});
+
+describe('kilo-staff/self', () => {
+  it('edits the name, never the email', async () => {
+    const c = await t.login('platform@example.com');
+    expect((await c.get('/api/kilo-staff/self')).json()).toMatchObject({ email: 'platform@example.com', isSalesTeam: false });
+    const res = await c.put('/api/kilo-staff/self/', { firstName: 'Patricia', lastName: 'Support' });
+    expect(res.json().fullName).toBe('Patricia Support');
+    const email = await c.put('/api/kilo-staff/self/', { firstName: 'Patricia', lastName: 'Support', email: 'x@example.com' });
+    expect(email.statusCode).toBe(400);
+  });
+});
+
+describe('athletes/{id} and gyms/{id}', () => {
+  it('lets an athlete read and edit only themself, and staff read their gym’s athletes', async () => {
+    const c = await t.login('athlete@example.com');
+    const [own] = await queryRows<{ id: string; profile_id: string }>(t.db, sql`
+      select a.id, a.profile_id from athletes a join gyms g on g.id = a.gym_id where a.email = 'athlete@example.com' and g.title = 'Iron Temple Barbell'`);
+    await c.post('/api/auth/select-profile/', { profileId: own!.profile_id });
+    expect((await c.get(`/api/athletes/${own!.id}/`)).json()).toMatchObject({ firstName: 'Alex', lastName: 'Morgan' });
+    const updated = await c.put(`/api/athletes/${own!.id}/`, { firstName: 'Alexandra', lastName: 'Morgan', phone: '', dob: '1995-02-03', gender: 'Female' });
+    expect(updated.json()).toMatchObject({ fullName: 'Alexandra Morgan', dob: '1995-02-03' });
+    const [other] = await queryRows<{ id: string }>(t.db, sql`select a.id from athletes a join gyms g on g.id = a.gym_id where g.title = 'Iron Temple Barbell' and a.email <> 'athlete@example.com' limit 1`);
+    expect((await c.get(`/api/athletes/${other!.id}/`)).statusCode).toBe(404);
+    const staff = await t.login('staff@example.com');
+    expect((await staff.get(`/api/athletes/${other!.id}/`)).statusCode).toBe(200);
+    const uk = await t.login('uk-owner@example.com');
+    expect((await uk.get(`/api/athletes/${other!.id}/`)).statusCode).toBe(404);
+  });
+
+  it("answers the caller's gym with its tax settings, and no other gym", async () => {
+    const owner = await t.login('owner@example.com');
+    const session = await owner.session();
+    const gym = (await owner.get(`/api/gyms/${session.gym.gymId}/`)).json();
+    expect(gym).toMatchObject({ title: 'Iron Temple Barbell', country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false, eventSettings: { classes: { taxRate: { name: 'Sales Tax' } } } });
+    const uk = await t.login('uk-owner@example.com');
+    expect((await uk.get(`/api/gyms/${session.gym.gymId}/`)).statusCode).toBe(404);
+  });
+});

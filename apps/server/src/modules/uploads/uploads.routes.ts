@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TOO_LARGE_MESSAGE,
+  PROFILE_PICTURE_TYPE_MESSAGE,
+  idParamsSchema,
+  profilePictureResponseSchema,
+} from '@spotter/shared';
+import { athletes, gyms, kiloStaff, staff } from '../../db/schema';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { MAX_IMAGE_SIDE, sniffImage } from '../../lib/images';
+import { gymCaller, loggedIn } from '../../plugins/access';
+
+const MEDIA_NAME = /^[0-9a-f-]{36}\.(png|jpeg|gif|webp)$/;
+const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const tags = ['account'];
+
+/**
+ * Spec 7.2: profile pictures for gyms, platform staff, staff and athletes. Who may upload is checked
+ * before the file is read; the file is judged by its bytes; nothing is stored unless it is accepted.
+ */
+export async function uploadsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const mediaDir = path.join(app.config.dataDir, 'uploads');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  async function readImage(request: FastifyRequest): Promise<{ name: string; data: Buffer }> {
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data with a field named file.', 'unsupported_media_type');
+    let data: Buffer;
+    let field: string;
+    try {
+      const part = await request.file();
+      if (!part) throw badRequest('Choose a picture to upload.', 'file_required');
+      field = part.fieldname;
+      data = await part.toBuffer();
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw new HttpError(code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400, code === 'FST_REQ_FILE_TOO_LARGE' ? PROFILE_PICTURE_TOO_LARGE_MESSAGE : 'Upload one file only.', code === 'FST_REQ_FILE_TOO_LARGE' ? 'file_too_large' : 'too_many_files');
+      }
+      throw badRequest('The upload could not be read. Please try again.', 'bad_upload');
+    }
+    if (field !== 'file') throw badRequest('Send the picture in a field named file.', 'file_required');
+    if (data.length > PROFILE_PICTURE_MAX_BYTES) throw new HttpError(413, PROFILE_PICTURE_TOO_LARGE_MESSAGE, 'file_too_large');
+    const image = sniffImage(data);
+    if (!image) throw new HttpError(415, PROFILE_PICTURE_TYPE_MESSAGE, 'unsupported_media_type');
+    if (image.width < 1 || image.height < 1 || image.width > MAX_IMAGE_SIDE || image.height > MAX_IMAGE_SIDE) {
+      throw new HttpError(413, `The picture is too large: at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels.`, 'image_too_large');
+    }
+    return { name: `${randomUUID()}.${image.type}`, data };
+  }
+
+  async function store(image: { name: string; data: Buffer }): Promise<string> {
+    const tmp = path.join(mediaDir, `.${image.name}.tmp`);
+    await fs.promises.writeFile(tmp, image.data, { flag: 'wx' });
+    await fs.promises.rename(tmp, path.join(mediaDir, image.name));
+    return `/media/${image.name}`;
+  }
+
+  const schema = (param: string, summary: string) => ({
+    tags,
+    summary,
+    consumes: ['multipart/form-data'],
+    params: idParamsSchema(param),
+    response: { 200: profilePictureResponseSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
+  });
+
+  r.post(
+    '/api/gyms/:gymId/profile-picture/',
+    { config: { access: { kind: 'profile', roles: ['staff', 'owner'], permission: 'GymMutate' } }, schema: schema('gymId', "The gym's logo (owner, or staff with GymMutate)") },
+    async (request) => {
+      const auth = gymCaller(request);
+      if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
+      const url = await store(await readImage(request));
+      await db.update(gyms).set({ profilePicture: url }).where(eq(gyms.id, auth.gym.gymId));
+      return { url };
+    },
+  );
+
+  r.post(
+    '/api/kilo-staff/:kiloStaffId/profile-picture/',
+    { config: { access: { kind: 'platform', salesTeam: true } }, schema: schema('kiloStaffId', "A platform staff member's own picture") },
+    async (request) => {
+      if (request.params.kiloStaffId !== loggedIn(request).kiloStaffId) throw notFound('Platform staff account not found.');
+      const url = await store(await readImage(request));
+      await db.update(kiloStaff).set({ profilePicture: url }).where(eq(kiloStaff.id, request.params.kiloStaffId as string));
+      return { url };
+    },
+  );
+
+  r.post(
+    '/api/staff/:staffId/profile-picture/',
+    { config: { access: { kind: 'profile', roles: ['staff', 'owner'] } }, schema: schema('staffId', "A staff member's picture (their own; an owner: any of the gym's staff)") },
+    async (request) => {
+      const auth = gymCaller(request);
+      const staffId = request.params.staffId as string;
+      if (staffId !== auth.staffId && auth.role !== 'owner') throw notFound('Staff account not found.');
+      const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), eq(staff.gymId, auth.gym.gymId)));
+      if (!target) throw notFound('Staff account not found.');
+      const url = await store(await readImage(request));
+      await db.update(staff).set({ profilePicture: url }).where(eq(staff.id, target.id));
+      return { url };
+    },
+  );
+
+  r.post(
+    '/api/athletes/:athleteId/profile-picture/',
+    { config: { access: { kind: 'profile', permission: 'AthleteView' } }, schema: schema('athleteId', "An athlete's picture (their own; staff with AthleteView: the gym's athletes)") },
+    async (request) => {
+      const auth = gymCaller(request);
+      const athleteId = request.params.athleteId as string;
+      if (auth.role === 'athlete' && auth.athleteId !== athleteId) throw notFound('Athlete not found.');
+      const [target] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, auth.gym.gymId)));
+      if (!target) throw notFound('Athlete not found.');
+      const url = await store(await readImage(request));
+      await db.update(athletes).set({ profilePicture: url }).where(eq(athletes.id, target.id));
+      return { url };
+    },
+  );
+
+  // Stored pictures: served as the image type they were judged to be, never sniffed, never run.
+  app.get('/media/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!MEDIA_NAME.test(name)) return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
+    const file = path.join(mediaDir, name);
+    if (!fs.existsSync(file)) return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
+    return reply
+      .header('Content-Type', MIME[name.split('.')[1]!]!)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(fs.createReadStream(file));
+  });
+}

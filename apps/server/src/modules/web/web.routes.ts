@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '../../config';
+
+export const RUNTIME_CONFIG_PLACEHOLDER = '<!--spotter-runtime-config-->';
+
+/** The runtime configuration of spec 1 as an inline script; `<` escaped so no value can close the tag. */
+export function runtimeConfigScript(runtime: RuntimeConfig): string {
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
+  return `window.__SPOTTER_CONFIG__=${json};`;
+}
+
+export function renderIndexHtml(template: string, runtime: RuntimeConfig): { html: string; scriptHash: string } {
+  const script = runtimeConfigScript(runtime);
+  const scriptHash = createHash('sha256').update(script).digest('base64');
+  return { html: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>`), scriptHash };
+}
+
+/** Serves the built web app; every path that is not /api gets index.html (client-side routes). */
+export async function webRoutes(app: FastifyInstance) {
+  const dist = app.config.webDistDir;
+  const indexPath = path.join(dist, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: path.join(dist, 'assets'),
+      prefix: '/assets/',
+      index: false,
+      wildcard: true,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  const page = hasBuild ? renderIndexHtml(fs.readFileSync(indexPath, 'utf8'), app.config.runtime) : null;
+  const csp = page
+    ? [
+        "default-src 'self'",
+        `script-src 'self' 'sha256-${page.scriptHash}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ].join('; ')
+    : '';
+
+  for (const file of hasBuild ? fs.readdirSync(dist).filter((f) => f !== 'index.html' && fs.statSync(path.join(dist, f)).isFile()) : []) {
+    app.get(`/${file}`, async (_request, reply) => reply.sendFile(file, dist, { maxAge: '1h' }));
+  }
+
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ message: `No route for GET ${request.url.split('?')[0]}.`, code: 'not_found' });
+    }
+    if (!page) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  });
+}

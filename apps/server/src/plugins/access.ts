@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasPermission, type Permission, type Role } from '@spotter/shared';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error';
+import type { AuthContext } from './session';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
+ * start with an undeclared route, and the access-matrix test walks them all.
+ */
+export type Access =
+  | { kind: 'anonymous' }
+  /** Logged in; a profile need not be chosen (profile selection, account login changes). */
+  | { kind: 'user' }
+  /** Logged in with a profile of one of these roles (default: any), holding the permission (spec 6). */
+  | { kind: 'profile'; roles?: readonly Role[]; permission?: Permission }
+  /** Platform staff (kilo_staff); the sales team only where salesTeam is true. */
+  | { kind: 'platform'; salesTeam: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declaration: the access matrix walks this. */
+    accessTable: { method: string; url: string; access: Access; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[];
+  }
+}
+
+/** The codes of refusals given by the access check itself (handlers use other codes). */
+export const ACCESS_REFUSAL_CODES = [
+  'not_authenticated',
+  'permission_denied',
+  'profile_required',
+  'login_disabled',
+  'sales_team_denied',
+  'demo_expired',
+  'demo_inactive',
+] as const;
+
+export const DEMO_EXPIRED_MESSAGE = 'Your 48-hour demo access has ended.';
+export const DEMO_INACTIVE_MESSAGE = 'This demo gym is no longer active.';
+
+export function demoGymRefusal(demoGym: AuthContext['demoGym'], now = new Date()): HttpError | null {
+  if (!demoGym) return null;
+  if (!demoGym.isActive) return new HttpError(403, DEMO_INACTIVE_MESSAGE, 'demo_inactive');
+  if (demoGym.type === 'TIME_LIMITED' && demoGym.expiresAt && demoGym.expiresAt.getTime() <= now.getTime()) {
+    return new HttpError(403, DEMO_EXPIRED_MESSAGE, 'demo_expired');
+  }
+  return null;
+}
+
+/** The caller's profile, or the refusal a route of this access would give. */
+export function checkAccess(access: Access, auth: AuthContext | null): void {
+  if (access.kind === 'anonymous') return;
+  if (!auth) throw unauthorized();
+  if (access.kind === 'user') return;
+  if (!auth.profileId || !auth.role) throw forbidden('Choose a profile first.', 'profile_required');
+  if (!auth.loginEnabled) throw forbidden('Login is disabled for this profile.', 'login_disabled');
+  const demo = demoGymRefusal(auth.demoGym);
+  if (demo) throw demo;
+  if (access.kind === 'platform') {
+    if (auth.role !== 'kilo_staff') throw forbidden();
+    if (auth.isSalesTeam && !access.salesTeam) throw forbidden('The sales team works only with demo gyms.', 'sales_team_denied');
+    return;
+  }
+  if (access.roles && !access.roles.includes(auth.role)) throw forbidden();
+  if (access.permission && !hasPermission({ role: auth.role, staff: { permissions: auth.permissions } }, access.permission)) {
+    throw forbidden();
+  }
+}
+
+/** The caller of a route declared `profile` with a gym role: its profile and gym are set. */
+export function gymCaller(request: FastifyRequest): AuthContext & { gym: NonNullable<AuthContext['gym']>; profileId: string } {
+  const auth = request.auth;
+  if (!auth?.gym || !auth.profileId) throw forbidden('This needs a gym profile.', 'gym_required');
+  return auth as AuthContext & { gym: NonNullable<AuthContext['gym']>; profileId: string };
+}
+
+export function loggedIn(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const table: FastifyInstance['accessTable'] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: { kind: 'anonymous' } };
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, schema: route.schema as FastifyInstance['accessTable'][number]['schema'] });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    checkAccess(access, request.auth);
+  });
+});

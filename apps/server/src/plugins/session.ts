@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Permission, Role, StripeAccountType, StripeStatus, DemoGymType } from '@spotter/shared';
+import { athletes, demoGyms, gyms, kiloStaff, profiles, sessions, staff, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { randomToken, sha256 } from '../lib/tokens';
+
+export const SESSION_COOKIE = 'sessionid';
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+/** Who is calling: the server-side session, its user and the chosen profile with its gym. */
+export type AuthContext = {
+  sessionId: string;
+  tokenHash: string;
+  userId: string;
+  email: string;
+  /** Who acts: the platform staff member while impersonating, else the user. */
+  actorUserId: string;
+  impersonatorProfileId: string | null;
+  isImpersonating: boolean;
+  lastSeenAt: Date;
+  profileId: string | null;
+  role: Role | null;
+  loginEnabled: boolean;
+  gym: {
+    gymId: string;
+    title: string;
+    timeZone: string;
+    country: 'US' | 'GB' | 'CA';
+    stripeStatus: StripeStatus;
+    stripeAccountType: StripeAccountType;
+    ghlV2Enabled: boolean;
+  } | null;
+  athleteId: string | null;
+  staffId: string | null;
+  permissions: Permission[];
+  kiloStaffId: string | null;
+  isSalesTeam: boolean;
+  demoGym: { type: DemoGymType; isActive: boolean; expiresAt: Date | null } | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/**
+ * One query: session, user, profile, gym and demo gym joined, the role records as indexed scalar
+ * subqueries (eight joined tables made PostgreSQL spend ~8 ms planning each request), prepared once
+ * per database so the plan is reused.
+ */
+function authContextQuery(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      userActive: users.isActive,
+      impersonatorUserId: sessions.impersonatorUserId,
+      impersonatorProfileId: sessions.impersonatorProfileId,
+      lastSeenAt: sessions.lastSeenAt,
+      profileId: profiles.id,
+      role: profiles.role,
+      loginEnabled: profiles.loginEnabled,
+      gymId: gyms.id,
+      gymTitle: gyms.title,
+      timeZone: gyms.timeZone,
+      country: gyms.country,
+      stripeStatus: gyms.stripeStatus,
+      stripeAccountType: gyms.stripeAccountType,
+      ghlV2Enabled: gyms.ghlV2Enabled,
+      athleteId: sql<string | null>`(select ${athletes.id} from ${athletes} where ${athletes.profileId} = ${profiles.id})`,
+      staffId: sql<string | null>`(select ${staff.id} from ${staff} where ${staff.profileId} = ${profiles.id})`,
+      permissions: sql<string[] | null>`(select ${staff.permissions} from ${staff} where ${staff.profileId} = ${profiles.id})`,
+      kiloStaffId: sql<string | null>`(select ${kiloStaff.id} from ${kiloStaff} where ${kiloStaff.profileId} = ${profiles.id})`,
+      isSalesTeam: sql<boolean | null>`(select ${kiloStaff.isSalesTeam} from ${kiloStaff} where ${kiloStaff.profileId} = ${profiles.id})`,
+      demoType: demoGyms.type,
+      demoActive: demoGyms.isActive,
+      demoExpiresAt: demoGyms.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.profileId))
+    .leftJoin(gyms, eq(gyms.id, profiles.gymId))
+    .leftJoin(demoGyms, eq(demoGyms.gymId, gyms.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('load_auth_context');
+}
+const preparedAuthQueries = new WeakMap<Db, ReturnType<typeof authContextQuery>>();
+
+export async function loadAuthContext(db: Db, tokenHash: string, now = new Date()): Promise<AuthContext | null> {
+  let query = preparedAuthQueries.get(db);
+  if (!query) {
+    query = authContextQuery(db);
+    preparedAuthQueries.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash, now: now.toISOString() });
+  const r = rows[0];
+  if (!r || !r.userActive) return null;
+  return {
+    sessionId: r.sessionId,
+    tokenHash,
+    userId: r.userId,
+    email: r.email,
+    actorUserId: r.impersonatorUserId ?? r.userId,
+    impersonatorProfileId: r.impersonatorProfileId,
+    isImpersonating: r.impersonatorUserId !== null,
+    lastSeenAt: r.lastSeenAt,
+    profileId: r.profileId,
+    role: r.role,
+    loginEnabled: r.loginEnabled ?? false,
+    gym:
+      r.gymId && r.gymTitle !== null && r.timeZone && r.country && r.stripeStatus && r.stripeAccountType
+        ? {
+            gymId: r.gymId,
+            title: r.gymTitle,
+            timeZone: r.timeZone,
+            country: r.country,
+            stripeStatus: r.stripeStatus,
+            stripeAccountType: r.stripeAccountType,
+            ghlV2Enabled: r.ghlV2Enabled ?? false,
+          }
+        : null,
+    athleteId: r.athleteId,
+    staffId: r.staffId,
+    permissions: (r.permissions ?? []) as Permission[],
+    kiloStaffId: r.kiloStaffId,
+    isSalesTeam: r.isSalesTeam ?? false,
+    demoGym: r.demoType ? { type: r.demoType, isActive: r.demoActive ?? false, expiresAt: r.demoExpiresAt } : null,
+  };
+}
+
+export type SessionOptions = { db: Db; ttlMs: number; cookieSecure: boolean };
+
+export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+}
+
+/** Start a session for a user: a fresh random id in the cookie, only its hash in the database. */
+export async function createSession(
+  db: Db,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  opts: SessionOptions,
+  values: { userId: string; profileId: string | null; impersonatorUserId?: string | null; impersonatorProfileId?: string | null },
+): Promise<string> {
+  const token = randomToken();
+  const tokenHash = sha256(token);
+  await db.insert(sessions).values({
+    tokenHash,
+    userId: values.userId,
+    profileId: values.profileId,
+    impersonatorUserId: values.impersonatorUserId ?? null,
+    impersonatorProfileId: values.impersonatorProfileId ?? null,
+    expiresAt: new Date(Date.now() + opts.ttlMs),
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(opts.cookieSecure, Math.floor(opts.ttlMs / 1000)));
+  return tokenHash;
+}
+
+/** Give the current session a new id (login, impersonation start and stop) and return its hash. */
+export async function rotateSession(
+  db: Db,
+  reply: FastifyReply,
+  sessionId: string,
+  opts: SessionOptions,
+  changes: Partial<Pick<typeof sessions.$inferInsert, 'userId' | 'profileId' | 'impersonatorUserId' | 'impersonatorProfileId'>>,
+): Promise<string> {
+  const token = randomToken();
+  const tokenHash = sha256(token);
+  await db
+    .update(sessions)
+    .set({ ...changes, tokenHash, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
+    .where(eq(sessions.id, sessionId));
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(opts.cookieSecure, Math.floor(opts.ttlMs / 1000)));
+  return tokenHash;
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const auth = await loadAuthContext(opts.db, sha256(token));
+    request.auth = auth;
+    if (auth && Date.now() - auth.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      // Sliding expiry, written at most every few minutes so reads stay read-only.
+      await opts.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
+        .where(eq(sessions.id, auth.sessionId));
+    }
+  });
+});
+
+/** Drop expired sessions and old throttle rows; run at start and every hour. */
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

@@ -1,0 +1,71 @@
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed/seed';
+import { buildApp } from './app';
+import { purgeExpiredSessions } from './plugins/session';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  await migrate(database);
+  if (config.seedDemoData) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) console.log('Seeded the demo data (accounts in README.md; password Spotter123).');
+  }
+  await purgeExpiredSessions(database.db);
+
+  const app = await buildApp(config, database);
+  const purge = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session purge failed')), 3600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(purge);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close(); // waits for in-flight requests, then closes the database (onClose)
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Spotter is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ZodObject, ZodType } from 'zod';
+import { createTestApp, type ApiClient, type TestApp } from './helper';
+import { databaseDigest } from './digest';
+
+/**
+ * Every route gets requests built from its own schema's field names with hostile values (wrong types,
+ * huge strings, SQL and script fragments, odd unicode, nested objects): never a 5xx, and a refused
+ * request changes nothing. FUZZ_RUNS sets the requests per route (npm run test:slow raises it).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.constantFrom("' OR 1=1 --", '"; drop table users; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', 'None', 'True', '1e309', '-1', '9'.repeat(40), 'null', '00000000-0000-4000-8000-000000000000', '2026-02-30', '24:61', '😀'.repeat(20)),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+  fc.uuid(),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), hostileString, { maxKeys: 4 }),
+);
+
+const keysOf = (schema: unknown): string[] => {
+  const shape = (schema as ZodObject | undefined)?.shape as Record<string, ZodType> | undefined;
+  return shape ? Object.keys(shape) : [];
+};
+
+const pathArb = (url: string) =>
+  fc.tuple(...[...url.matchAll(/:(\w+)/g)].map(() => hostileString), fc.constant(0)).map((values) => {
+    let i = 0;
+    return url.replace(/:(\w+)/g, () => encodeURIComponent(String(values[i++] ?? 'x')).slice(0, 300) || 'x');
+  });
+
+const requestArb = (route: TestApp['app']['accessTable'][number]) =>
+  fc.record({
+    path: pathArb(route.url),
+    query: fc.dictionary(fc.constantFrom(...keysOf(route.schema?.querystring), 'limit', 'offset', 'extra'), hostileValue, { maxKeys: 6 }),
+    body: fc.oneof(fc.dictionary(fc.constantFrom(...keysOf(route.schema?.body), 'extra'), hostileValue, { maxKeys: 8 }), hostileValue),
+  });
+
+const toQuery = (query: Record<string, unknown>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) params.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+};
+
+describe('fuzzing every route', () => {
+  it('never answers 5xx, and refusals change nothing', async () => {
+    const routes = t.app.accessTable.filter((r) => !r.url.startsWith('/api/docs'));
+    const failures: string[] = [];
+    for (const route of routes) {
+      // A fresh owner session per route: a fuzzed logout or profile change must not leak into the next route.
+      const client: ApiClient = await t.login('owner@example.com');
+      const before = await databaseDigest(t.db, ['login_throttles', 'sessions']);
+      let anySuccess = false;
+      await fc.assert(
+        fc.asyncProperty(requestArb(route), async ({ path, query, body }) => {
+          const res = await client.request(route.method as 'GET', `${path}${toQuery(query)}`, ['GET', 'DELETE'].includes(route.method) ? undefined : body);
+          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode < 400) anySuccess = true;
+          else expect(typeof res.json().message, `${route.method} ${route.url} answers a message`).toBe('string');
+        }),
+        { numRuns: RUNS },
+      );
+      if (!anySuccess) {
+        expect(await databaseDigest(t.db, ['login_throttles', 'sessions']), `${route.method} ${route.url} changed data on refusals`).toBe(before);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000 + RUNS * 60 * 100);
+});

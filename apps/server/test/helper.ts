@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, openPglite, type Database, type Db } from '../src/db/client';
+import type { Mail } from '../src/lib/mailer';
+import { SEED_PASSWORD } from '../src/db/seed/seed';
+
+export const APP_URL = 'http://localhost:3000';
+
+/** A fresh copy of the seeded database for one test file. */
+export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+  const templateUrl = inject('templateDatabaseUrl');
+  if (templateUrl) {
+    const name = `spotter_test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${new URL(templateUrl).pathname.slice(1)}"`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ database: { kind: 'postgres', url: u.toString() } });
+    return {
+      database,
+      url: u.toString(),
+      drop: async () => {
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists "${name}" with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  const client = new PGlite({ loadDataDir: new Blob([dump]) });
+  await client.waitReady;
+  return { database: openPglite(client), url: null, drop: async () => {} };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-data-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...overrides });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  kind: Database['kind'];
+  mail: Mail[];
+  client: () => ApiClient;
+  login: (email: string, password?: string) => Promise<ApiClient>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const mail: Mail[] = [];
+  const config = testConfig(overrides);
+  const app = await buildApp(config, database, { logger: false, mailer: { send: async (m) => void mail.push(m) } });
+  const client = () => new ApiClient(app);
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    mail,
+    client,
+    login: async (email, password = SEED_PASSWORD) => {
+      const c = client();
+      const res = await c.post('/api/auth/login/', { email, password });
+      if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+      return c;
+    },
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies, fetches the CSRF token and sends X-CSRFToken on unsafe methods. */
+export class ApiClient {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  get csrfToken(): string | undefined {
+    return this.cookies.get('csrftoken');
+  }
+
+  async request(method: InjectOptions['method'], url: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method));
+    if (unsafe && opts.csrf !== false && !this.csrfToken) await this.request('GET', '/api/auth/csrf/');
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (unsafe && opts.csrf !== false && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
+    const res = await this.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}) });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()) || c.maxAge === 0) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body ?? {});
+  }
+  put(url: string, body?: unknown) {
+    return this.request('PUT', url, body ?? {});
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+  async session() {
+    const res = await this.get('/api/auth/session/');
+    return res.statusCode === 200 ? res.json() : null;
+  }
+}
