@@ -1,0 +1,40 @@
+import { Suspense, type ReactNode } from 'react';
+import { AppShell, Container, Group } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useCurrentSession } from '../../features/auth/api/get-session';
+import { Brand } from './brand';
+import { BottomTabs, type BottomTab } from './bottom-tabs';
+import { DemoBar } from './demo-bar';
+import { UserMenu } from './user-menu';
+
+type MobileShellProps = { tabs: BottomTab[]; navLabel: string; banner?: ReactNode };
+
+/** The phone-style shell: header with the user menu, content in a narrow column, a bottom tab bar. */
+export function MobileShell({ tabs, navLabel, banner }: MobileShellProps) {
+  const session = useCurrentSession();
+  return (
+    <AppShell header={{ height: 56 }} footer={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={640} mx="auto">
+          <Brand subtitle={session.gym?.title} />
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size={640} px={0} pt="sm">
+          {session.demoGym && <DemoBar demoGym={session.demoGym} />}
+          {banner}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <BottomTabs tabs={tabs} label={navLabel} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}
+
+export const pathStartsWith = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);

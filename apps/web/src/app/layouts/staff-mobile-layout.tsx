@@ -1,0 +1,21 @@
+import { BannerModal } from '../../features/banners/components/banner-modal';
+import { hasPermission } from '@spotter/shared';
+import { useCurrentSession } from '../../features/auth/api/get-session';
+import { AccountIcon, CalendarIcon, DashboardIcon, PackageIcon, UsersIcon } from '../../components/tab-icons';
+import type { BottomTab } from './bottom-tabs';
+import { MobileShell, pathStartsWith } from './mobile-shell';
+
+/** Spec 2.8: the mobile menu Dashboard, Athletes, Schedule, Products, Account (Athletes needs AthleteView). */
+export function StaffMobileLayout() {
+  const session = useCurrentSession();
+  const tabs: BottomTab[] = [
+    { label: 'Dashboard', to: '/dashboard', match: (p) => pathStartsWith('/dashboard')(p) || p.startsWith('/reports/'), icon: DashboardIcon },
+    ...(hasPermission(session, 'AthleteView')
+      ? [{ label: 'Athletes', to: '/athletes', match: (p: string) => pathStartsWith('/athletes')(p) || p.startsWith('/users/athletes/'), icon: UsersIcon }]
+      : []),
+    { label: 'Schedule', to: '/', match: (p) => p === '/' || p.startsWith('/kiosk'), icon: CalendarIcon },
+    { label: 'Products', to: '/products', match: (p) => pathStartsWith('/products')(p) || p.startsWith('/packages/'), icon: PackageIcon },
+    { label: 'Account', to: '/account', match: pathStartsWith('/account'), icon: AccountIcon },
+  ];
+  return <MobileShell tabs={tabs} navLabel="Mobile navigation" banner={<BannerModal />} />;
+}

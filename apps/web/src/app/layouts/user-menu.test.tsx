@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import type { Session } from '@spotter/shared';
+import { render } from '../../testing/render';
+import { buildSession, jsonResponse } from '../../testing/factories';
+import { UserMenu } from './user-menu';
+
+const staffWith = (permissions: NonNullable<Session['staff']>['permissions'], role: 'staff' | 'owner' = 'staff') =>
+  buildSession({ role, staff: { staffId: '44444444-4444-4444-8444-444444444444', permissions } });
+
+async function openMenu(session: Session) {
+  render(<UserMenu />, { session });
+  fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
+  await screen.findByRole('menu');
+  return screen.getAllByRole('menuitem').map((item) => item.textContent);
+}
+
+describe('UserMenu (spec 2.9)', () => {
+  it('offers Settings only to staff or owners holding GymMutate', async () => {
+    expect(await openMenu(staffWith(['GymMutate']))).toEqual(['Account Details', 'Settings', 'Switch Profiles', 'Logout']);
+  });
+
+  it('hides Settings from staff without GymMutate', async () => {
+    expect(await openMenu(staffWith(['Kiosk']))).toEqual(['Account Details', 'Switch Profiles', 'Logout']);
+  });
+
+  it('hides Settings from platform staff', async () => {
+    expect(await openMenu(buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam: false } }))).toEqual([
+      'Account Details',
+      'Switch Profiles',
+      'Logout',
+    ]);
+  });
+
+  it('offers only Stop Impersonating while impersonating', async () => {
+    expect(await openMenu({ ...staffWith([], 'owner'), isImpersonating: true })).toEqual(['Stop Impersonating']);
+  });
+
+  it('Stop Impersonating returns to the console: DELETE, refetch the session, then /gyms or /demo-gyms', async () => {
+    for (const [isSalesTeam, path] of [
+      [false, '/gyms'],
+      [true, '/demo-gyms'],
+    ] as const) {
+      const platform = buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam } });
+      const fetchMock = vi.fn(async (url: string) => jsonResponse(platform, url === '/api/auth/stop-impersonation/' || url === '/api/auth/session/' ? 200 : 404));
+      vi.stubGlobal('fetch', fetchMock);
+      document.cookie = 'csrftoken=t; path=/';
+      const { unmount } = render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
+      fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Stop Impersonating' }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(path));
+      const calls = fetchMock.mock.calls.map(([url]) => url);
+      expect(calls).toEqual(expect.arrayContaining(['/api/auth/stop-impersonation/', '/api/auth/session/']));
+      expect((fetchMock.mock.calls.find(([url]) => url === '/api/auth/stop-impersonation/') as unknown as [string, RequestInit])[1].method).toBe('DELETE');
+      unmount();
+    }
+  });
+
+  it("says 'Something failed' when stopping fails", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Nope.', code: 'x' }, 400)));
+    document.cookie = 'csrftoken=t; path=/';
+    render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
+    fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Stop Impersonating' }));
+    expect(await screen.findByText('Something failed')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/users/staff');
+  });
+});
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+afterEach(() => vi.unstubAllGlobals());

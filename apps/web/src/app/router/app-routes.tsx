@@ -1,0 +1,45 @@
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { routesFor, type Session } from '@spotter/shared';
+import { useSession } from '../../features/auth/api/get-session';
+import { ErrorPage } from '../../components/error-page';
+import { FullScreenLoader } from '../../components/full-screen-loader';
+import { isKioskMode } from '../../lib/kiosk-mode';
+import { setAnalyticsSession } from '../../lib/analytics';
+import { KioskRoutes, LoggedOutRoutes, OnboardingRoutes, ProfileSelectionRoutes } from './simple-routes';
+import { AthleteRoutes, PlatformRoutes, StaffRoutes } from './role-routes';
+
+/** Spec 2.1: the route set of the session (packages/shared navigation decides which). */
+function RoutesFor({ session }: { session: Session | null }) {
+  const set = routesFor(session, { narrow: false, kioskMode: isKioskMode() });
+  if (!session || set.name === 'loggedOut') return <LoggedOutRoutes />;
+  switch (set.name) {
+    case 'profileSelection':
+      return <ProfileSelectionRoutes />;
+    case 'kiosk':
+      return <KioskRoutes />;
+    case 'onboarding':
+      return <OnboardingRoutes />;
+    case 'athlete':
+      return <AthleteRoutes session={session} />;
+    case 'platform':
+      return <PlatformRoutes session={session} />;
+    default:
+      return <StaffRoutes session={session} />;
+  }
+}
+
+export function AppRoutes() {
+  // Re-rendering on navigation lets the session observer find the new session entry after logout's queryClient.clear().
+  useLocation();
+  const session = useSession();
+  useEffect(() => setAnalyticsSession(session.data ?? null), [session.data]);
+  if (session.isPending) return <FullScreenLoader />;
+  // A server failure or no answer at all (spec 2.1); 401 is not an error here, it means logged out.
+  if (session.isError) return <ErrorPage />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <RoutesFor session={session.data} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Spec 9: a blue primary scale. Shade 7 (filled buttons, links) keeps white text above 4.5:1 contrast. */
+const spotterBlue: MantineColorsTuple = [
+  '#e8f1fc',
+  '#d0e2f8',
+  '#a3c5ef',
+  '#72a6e6',
+  '#4a8bdd',
+  '#2f7ad7',
+  '#1f6ccc',
+  '#175bb0',
+  '#124d96',
+  '#0b3a73',
+];
+
+/** Mantine's gray 6 (#868e96) is used for dimmed text and is below 4.5:1 on white; this one is not. */
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#676f77',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
+export const theme = createTheme({
+  primaryColor: 'spotterBlue',
+  primaryShade: 7,
+  colors: { spotterBlue, gray },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontSizes: { xs: '0.75rem', sm: '0.875rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  // People who ask their system for reduced motion get modals, drawers and menus without transitions.
+  respectReducedMotion: true,
+  components: {
+    // A light teal alert's title (teal 9 on teal 1) is 4.3:1; this darker teal passes.
+    Alert: Alert.extend({
+      vars: (theme, props) => ({ root: props.color === 'teal' && (props.variant ?? 'light') === 'light' ? { '--alert-color': '#0b5e45' } : {} }),
+    }),
+  },
+});
+
+/** Input error text uses red 6 by default (3.6:1 on white); red 9 passes. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  dark: {},
+});

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { athleteSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+
+export const athleteQueryKey = (athleteId: string) => ['athletes', athleteId] as const;
+
+export function getAthlete(athleteId: string) {
+  return api.get(`/athletes/${athleteId}/`, { schema: athleteSchema });
+}
+
+export function athleteQueryOptions(athleteId: string) {
+  return queryOptions({ queryKey: athleteQueryKey(athleteId), queryFn: () => getAthlete(athleteId) });
+}
+
+export function useAthlete(athleteId: string) {
+  return useQuery(athleteQueryOptions(athleteId));
+}

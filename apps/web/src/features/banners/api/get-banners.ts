@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bannerPageSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+
+export const bannersQueryKey = ['banners'] as const;
+
+/** Spec 7.2: the chosen profile's undismissed banners, newest first. */
+export function getBanners() {
+  return api.get('/banners/', { schema: bannerPageSchema });
+}
+
+export function bannersQueryOptions() {
+  return queryOptions({ queryKey: bannersQueryKey, queryFn: getBanners, staleTime: 5 * 60_000 });
+}
+
+export function useBanners() {
+  return useQuery(bannersQueryOptions());
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { kiloClassPreviewPageSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+import { kioskKeys } from './query-keys';
+
+export type ClassPreviewParams = {
+  days: string;
+  start: string;
+  end: string;
+  startTime: string;
+  kiloClassType: string;
+  locationId: string | null;
+  athlete: string;
+};
+
+/** Spec 7.3 bulk preview: GET kilo-classes/ with days, start, end, start_time, kilo_class_type, location (or None), exclude_root=True. */
+export function previewSearch(p: ClassPreviewParams): Record<string, string> {
+  return {
+    days: p.days,
+    start: p.start,
+    end: p.end,
+    start_time: p.startTime,
+    kilo_class_type: p.kiloClassType,
+    location: p.locationId ?? 'None',
+    exclude_root: 'True',
+    athlete: p.athlete,
+  };
+}
+
+export function getClassPreview(p: ClassPreviewParams) {
+  return api.get(`/kilo-classes/?${new URLSearchParams(previewSearch(p)).toString()}`, { schema: kiloClassPreviewPageSchema });
+}
+
+export function classPreviewQueryOptions(p: ClassPreviewParams) {
+  return queryOptions({ queryKey: kioskKeys.preview(previewSearch(p)), queryFn: () => getClassPreview(p) });
+}
+
+export function useClassPreview(p: ClassPreviewParams, enabled: boolean) {
+  return useQuery({ ...classPreviewQueryOptions(p), enabled });
+}

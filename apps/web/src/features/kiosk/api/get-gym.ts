@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gymSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+import { kioskKeys } from './query-keys';
+
+/** GET gyms/{gymId}/: the session carries no time zone or country; the kiosk reads them here. */
+export function getGym(gymId: string) {
+  return api.get(`/gyms/${gymId}/`, { schema: gymSchema });
+}
+
+export function gymQueryOptions(gymId: string) {
+  return queryOptions({ queryKey: kioskKeys.gym(gymId), queryFn: () => getGym(gymId), staleTime: 30 * 60_000 });
+}
+
+export function useGym(gymId: string) {
+  return useQuery(gymQueryOptions(gymId));
+}

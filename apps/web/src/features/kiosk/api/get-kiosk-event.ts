@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { KIOSK_PAGE_LIMIT, kioskEventDetailSchema, type EventKind } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
+
+/** Spec 7.3: GET events/{eventId}/kiosk-event/ with limit 100, offset 0 and the event type. */
+export function getKioskEvent(eventId: string, kind: EventKind) {
+  const params = new URLSearchParams({ limit: String(KIOSK_PAGE_LIMIT), offset: '0', eventType: kind });
+  return api.get(`/events/${eventId}/kiosk-event/?${params.toString()}`, { schema: kioskEventDetailSchema });
+}
+
+export function kioskEventQueryOptions(eventId: string, kind: EventKind) {
+  // Spec 9: the detail refreshes every 60 seconds.
+  return queryOptions({ queryKey: kioskKeys.event(eventId, kind), queryFn: () => getKioskEvent(eventId, kind), refetchInterval: KIOSK_REFETCH_MS });
+}
+
+export function useKioskEvent(eventId: string, kind: EventKind) {
+  return useQuery(kioskEventQueryOptions(eventId, kind));
+}

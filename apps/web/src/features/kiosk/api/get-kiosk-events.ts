@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { KIOSK_PAGE_LIMIT, kioskEventPageSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
+
+/** Spec 7.3: GET events/kiosk-events/ with limit 100, offset 0, the day and the search. */
+export function getKioskEvents(date: string, search: string) {
+  const params = new URLSearchParams({ limit: String(KIOSK_PAGE_LIMIT), offset: '0', date, search });
+  return api.get(`/events/kiosk-events/?${params.toString()}`, { schema: kioskEventPageSchema });
+}
+
+export function kioskEventsQueryOptions(date: string | null, search: string) {
+  return queryOptions({
+    queryKey: kioskKeys.events(date ?? '', search),
+    queryFn: () => getKioskEvents(date!, search),
+    // Spec 7.3: it runs only when a date is set.
+    enabled: Boolean(date),
+    refetchInterval: KIOSK_REFETCH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useKioskEvents(date: string | null, search: string) {
+  return useQuery(kioskEventsQueryOptions(date, search));
+}

@@ -1,0 +1,26 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { enterKioskMode } from '../../../lib/kiosk-mode';
+
+/** Spec 2.11: staff switch the tablet to athlete kiosk mode after a confirmation; Enter stores the flag and reloads. */
+export function EnterAthleteModeButton() {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button size="md" onClick={open}>
+        Enter Athlete mode
+      </Button>
+      <Modal opened={opened} onClose={close} title="Enter Athlete mode" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Text mb="lg">Are you sure that you want to switch to kiosk mode?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={close}>
+            Cancel
+          </Button>
+          <Button size="md" onClick={enterKioskMode}>
+            Enter
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

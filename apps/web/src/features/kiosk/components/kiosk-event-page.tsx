@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import '@mantine/dates/styles.css';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatDate, type KioskAthlete } from '@spotter/shared';
+import { useKioskEvent } from '../api/get-kiosk-event';
+import { SEARCH_DEBOUNCE_MS } from '../api/query-keys';
+import { athletesOfTab, backPath, matchesName, type AthleteTab } from '../lib/athlete-lists';
+import { formatTimeRange, gymToday } from '../lib/dates';
+import { parseEventKind } from '../lib/event-kind';
+import { timingStatus } from '../lib/event-timing';
+import { cardColors } from './event-card';
+import { AthleteList } from './athlete-list';
+import { EligibleList } from './eligible-list';
+import { EnterAthleteModeButton } from './enter-athlete-mode';
+import { KioskMenu } from './kiosk-menu';
+import { FETCH_FAILED_MESSAGE, KioskContextGate } from './kiosk-context-gate';
+import { AthleteDialogs, useAthleteActions } from './athlete-dialogs';
+import { useNow, type KioskContext } from './use-kiosk-context';
+
+const stateLabels = { ongoing: 'Ongoing', upcoming: 'Upcoming', ended: 'Ended' } as const;
+
+/** Spec 2.12: /kiosk/{eventId}?eventType=class|appointment&from=calendar. */
+export function KioskEventPage() {
+  return <KioskContextGate title="Kiosk Event">{(context) => <KioskEventView context={context} />}</KioskContextGate>;
+}
+
+function KioskEventView({ context }: { context: KioskContext }) {
+  const { eventId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const kind = parseEventKind(searchParams.get('eventType'));
+  const isClass = kind === 'class';
+  const now = useNow();
+  const today = gymToday(context.timeZone, now);
+  const detail = useKioskEvent(eventId, kind);
+  const [tab, setTab] = useState<AthleteTab>('reserved');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const actions = useAthleteActions(eventId, kind);
+  const back = backPath({ from: searchParams.get('from'), isAthleteMode: context.isAthleteMode, eventId, kind });
+
+  const header = (
+    <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+      <Button component={Link} to={back} variant="default" size="md">
+        ← Back
+      </Button>
+      {!context.isAthleteMode && (
+        <Group gap="sm">
+          <EnterAthleteModeButton />
+          <KioskMenu />
+        </Group>
+      )}
+    </Group>
+  );
+  if (detail.isError) {
+    return (
+      <>
+        {header}
+        <Alert color="red" title="Error">
+          {FETCH_FAILED_MESSAGE}
+        </Alert>
+      </>
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <>
+        {header}
+        <Stack>
+          <Skeleton height={64} />
+          <Skeleton height={48} />
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={72} />
+          ))}
+        </Stack>
+      </>
+    );
+  }
+
+  const { event, results } = detail.data;
+  const timing = timingStatus(event.startsAt, event.endsAt, now);
+  const listProps = { isAthleteMode: context.isAthleteMode, isClass, onToggle: actions.toggle, onAction: actions.open };
+  const tabAthletes = (t: 'reserved' | 'checkedIn'): KioskAthlete[] => athletesOfTab(results, t).filter((a) => matchesName(a, search));
+  const reservedCount = athletesOfTab(results, 'reserved').length;
+  const checkedInCount = athletesOfTab(results, 'checkedIn').length;
+  const activeTab = !isClass && tab === 'eligible' ? 'reserved' : tab;
+
+  return (
+    <>
+      {header}
+      <Stack gap={4} mb="md">
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            {event.eventName}
+          </Title>
+          <Badge color={cardColors[timing.state].badge} size="lg" variant="filled">
+            {stateLabels[timing.state]}
+          </Badge>
+        </Group>
+        <Text size="lg">
+          {formatDate(event.startDate, context.country)} · {formatTimeRange(event.startsAt, event.endsAt, context.timeZone, context.country)}
+          {timing.state === 'upcoming' && ` · ${timing.label}`}
+        </Text>
+        {event.location && <Text>{event.location.name}</Text>}
+      </Stack>
+      <TextInput
+        label="Search athletes"
+        placeholder="Athlete name"
+        size="md"
+        type="search"
+        mb="md"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      <Tabs value={activeTab} onChange={(value) => setTab((value as AthleteTab | null) ?? 'reserved')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="reserved" fz="lg" py="md">
+            Reserved ({reservedCount})
+          </Tabs.Tab>
+          <Tabs.Tab value="checkedIn" fz="lg" py="md">
+            Checked In ({checkedInCount})
+          </Tabs.Tab>
+          {/* Spec 2.12: Eligible is hidden for appointments. */}
+          {isClass && (
+            <Tabs.Tab value="eligible" fz="lg" py="md">
+              Eligible
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="reserved">
+          <AthleteList tab="reserved" athletes={tabAthletes('reserved')} {...listProps} />
+        </Tabs.Panel>
+        <Tabs.Panel value="checkedIn">
+          <AthleteList tab="checkedIn" athletes={tabAthletes('checkedIn')} {...listProps} />
+        </Tabs.Panel>
+        {isClass && (
+          <Tabs.Panel value="eligible">
+            <EligibleList tab="eligible" classId={eventId} search={debouncedSearch} known={results} {...listProps} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      <AthleteDialogs actions={actions} eventId={eventId} kind={kind} today={today} country={context.country} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { vi } from 'vitest';
+import type { Gym, KioskAthlete, KioskEvent, KioskEventDetail, Session } from '@spotter/shared';
+import { buildSession, jsonResponse } from '../../../testing/factories';
+
+export const GYM_ID = '22222222-2222-4222-8222-222222222222';
+export const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+let n = 0;
+const uuid = () => `44444444-4444-4444-8444-${String(++n).padStart(12, '0')}`;
+
+export function staffSession(overrides: Partial<Session> = {}): Session {
+  return buildSession({
+    role: 'staff',
+    gym: { gymId: GYM_ID, title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+    profile: { profileId: uuid() },
+    staff: { staffId: uuid(), permissions: ['Kiosk'] },
+    ...overrides,
+  });
+}
+
+export const gym: Gym = {
+  gymId: GYM_ID,
+  title: 'Iron Temple Barbell',
+  email: null,
+  profilePicture: null,
+  country: 'US',
+  timeZone: 'America/Chicago',
+  isTaxInclusive: false,
+  eventSettings: { classes: { taxRate: null } },
+};
+
+export function buildEvent(overrides: Partial<KioskEvent> = {}): KioskEvent {
+  const start = Date.now() - 10 * 60_000;
+  return {
+    eventId: EVENT_ID,
+    eventType: 'kilo_class_type',
+    genesisEventType: 'kilo_class_type',
+    eventName: 'CrossFit WOD',
+    startDate: '2026-05-04',
+    startTime: '11:00:00',
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + 3_600_000).toISOString(),
+    duration: 60,
+    location: { locationId: uuid(), name: 'Main Floor' },
+    capacity: 12,
+    attendeeCount: 12,
+    athletesAttended: 3,
+    firstAttendee: 'Alexandria Morgan',
+    coaches: [],
+    athleteKiloClasses: [],
+    athleteAppointments: [],
+    ...overrides,
+  };
+}
+
+export function buildAthlete(overrides: Partial<KioskAthlete> = {}): KioskAthlete {
+  return {
+    athleteId: uuid(),
+    fullName: 'Grace Rodriguez',
+    firstName: 'Grace',
+    lastName: 'Rodriguez',
+    profilePicture: null,
+    notes: [],
+    isReserved: true,
+    isCheckedIn: false,
+    hasPastDueBills: false,
+    hasUnsignedDocuments: false,
+    reservationId: uuid(),
+    isLateCancel: false,
+    isNoShow: false,
+    isCredited: true,
+    registrationDatetime: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function buildDetail(results: KioskAthlete[], event: Partial<KioskEvent> = {}): KioskEventDetail {
+  const { athleteKiloClasses: _a, athleteAppointments: _b, ...summary } = buildEvent(event);
+  return { event: summary, count: results.length, next: null, previous: null, results };
+}
+
+export const page = <T>(results: T[]) => jsonResponse({ count: results.length, next: null, previous: null, results });
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+
+/** A fetch stub: the gym answers itself; `handler` answers the rest (undefined: 404). */
+export function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (url.endsWith('/auth/csrf/')) {
+      document.cookie = 'csrftoken=test-token; path=/';
+      return jsonResponse({ csrfToken: 'test-token' });
+    }
+    if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym);
+    return (await handler(url, init)) ?? jsonResponse({ message: 'Not found', code: 'not_found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, part: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));

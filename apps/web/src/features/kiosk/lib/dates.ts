@@ -1,0 +1,23 @@
+import { formatTime, toZoned, type GymCountry } from '@spotter/shared';
+
+/** Today (YYYY-MM-DD) in the gym's time zone. */
+export function gymToday(timeZone: string, now: Date = new Date()): string {
+  return toZoned(now, timeZone).date;
+}
+
+/** One year after a date, as the server counts it (same day of the next year). */
+export function oneYearAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** An instant's wall-clock time in the gym's zone, formatted for its country. */
+export function formatInstantTime(instant: string, timeZone: string, country: GymCountry): string {
+  return formatTime(toZoned(new Date(instant), timeZone).time, country);
+}
+
+/** 'start – end' of an event in the gym's zone. */
+export function formatTimeRange(startsAt: string, endsAt: string, timeZone: string, country: GymCountry): string {
+  return `${formatInstantTime(startsAt, timeZone, country)} – ${formatInstantTime(endsAt, timeZone, country)}`;
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { platformGymPageSchema } from '@spotter/shared';
+import { api } from '../../../lib/api-client';
+import { listQueryString, type ListParams } from './list-params';
+
+export const platformQueryKey = ['platform'] as const;
+
+/** GET /api/platform/gyms/: every real gym, searched by title or owner, paged. */
+export function getGyms(params: ListParams, signal?: AbortSignal) {
+  return api.get(`/platform/gyms/?${listQueryString(params)}`, { schema: platformGymPageSchema, signal });
+}
+
+export function gymsQueryOptions(params: ListParams) {
+  return queryOptions({
+    queryKey: [...platformQueryKey, 'gyms', params] as const,
+    queryFn: ({ signal }) => getGyms(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGyms(params: ListParams) {
+  return useQuery(gymsQueryOptions(params));
+}

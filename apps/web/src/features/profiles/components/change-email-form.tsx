@@ -1,0 +1,33 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { changeEmailInputSchema, type ChangeEmailInput } from '@spotter/shared';
+import { useChangeEmail } from '../../auth/api/change-login';
+
+type ChangeEmailFormProps = { onCancel: () => void; onSaved: () => void };
+
+/** Spec 2.2 / 5: current email, new email, and the new email again. */
+export function ChangeEmailForm({ onCancel, onSaved }: ChangeEmailFormProps) {
+  const changeEmail = useChangeEmail();
+  const form = useForm<ChangeEmailInput>({
+    initialValues: { email: '', newEmail: '', reNewEmail: '' },
+    validate: schemaResolver(changeEmailInputSchema, { sync: true }),
+  });
+  const submit = form.onSubmit((values) => changeEmail.mutate(values, { onSuccess: onSaved }));
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <TextInput label="Current email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <TextInput label="New email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('newEmail')} />
+        <TextInput label="Confirm new email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('reNewEmail')} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={changeEmail.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

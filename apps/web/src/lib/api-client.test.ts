@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../testing/factories';
+import { api, apiUpload, apiUrl, ApiError, defaultErrorMessage } from './api-client';
+import { resetRuntimeConfigCache } from './runtime-config';
+
+type Call = [string, RequestInit];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__SPOTTER_CONFIG__;
+  resetRuntimeConfigCache();
+});
+
+function headerOf(call: Call | undefined, name: string): string | undefined {
+  return (call?.[1].headers as Record<string, string> | undefined)?.[name];
+}
+
+describe('api client', () => {
+  it('fetches a CSRF token first when there is no cookie, then sends it', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/auth/csrf/') {
+        document.cookie = 'csrftoken=fresh; path=/';
+        return jsonResponse({ csrfToken: 'fresh' });
+      }
+      return jsonResponse({ ok: true });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/auth/logout/');
+    const calls = fetchMock.mock.calls as unknown as Call[];
+    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual(['GET /api/auth/csrf/', 'POST /api/auth/logout/']);
+    expect(headerOf(calls[1], 'X-CSRFToken')).toBe('fresh');
+    expect(calls[1]?.[1].credentials).toBe('include');
+  });
+
+  it('reads the cookie at each request and sends no token on GET', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'csrftoken=one; path=/';
+    await api.put('/profiles/x/update-default/');
+    document.cookie = 'csrftoken=two; path=/';
+    await api.delete('/auth/clear-profile/');
+    await api.get('/auth/session/');
+    const calls = fetchMock.mock.calls as unknown as Call[];
+    expect(calls.map((c) => headerOf(c, 'X-CSRFToken'))).toEqual(['one', 'two', undefined]);
+  });
+
+  it('on 403 csrf_failed fetches a new token and retries exactly once', async () => {
+    document.cookie = 'csrftoken=stale; path=/';
+    let loginAttempts = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/auth/csrf/') {
+        document.cookie = 'csrftoken=renewed; path=/';
+        return jsonResponse({ csrfToken: 'renewed' });
+      }
+      loginAttempts += 1;
+      return jsonResponse({ message: 'CSRF check failed.', code: 'csrf_failed' }, 403);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const failure = await api.post('/auth/login/', { email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(403);
+    expect(loginAttempts).toBe(2);
+    const calls = fetchMock.mock.calls as unknown as Call[];
+    expect(calls.map(([url]) => url)).toEqual(['/api/auth/login/', '/api/auth/csrf/', '/api/auth/login/']);
+    expect(headerOf(calls[0], 'X-CSRFToken')).toBe('stale');
+    expect(headerOf(calls[2], 'X-CSRFToken')).toBe('renewed');
+  });
+
+  it('does not retry other 403s', async () => {
+    document.cookie = 'csrftoken=t; path=/';
+    const fetchMock = vi.fn(async () => jsonResponse({ message: 'You may not do that.', code: 'forbidden' }, 403));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/auth/impersonate/', {})).rejects.toMatchObject({ message: 'You may not do that.', code: 'forbidden' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws the server message, or the default text with a support reference', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
+    const now = Date.now();
+    const error = (await api.get('/auth/session/').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.isServerFailure).toBe(true);
+    expect(error.message).toMatch(/^Something went wrong, please try again\. Contact Support ref: \d+\.$/);
+    expect(Number(error.message.match(/ref: (\d+)/)?.[1])).toBeGreaterThanOrEqual(Math.floor(now / 1000));
+    expect(defaultErrorMessage(1_700_000_000_999)).toBe('Something went wrong, please try again. Contact Support ref: 1700000000.');
+  });
+
+  it('turns a network failure into a status-0 ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/auth/session/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('resolves paths against the configured base, and server `next` links as given', () => {
+    expect(apiUrl('/profiles/?limit=20')).toBe('/api/profiles/?limit=20');
+    expect(apiUrl('/api/profiles/?offset=20')).toBe('/api/profiles/?offset=20');
+    window.__SPOTTER_CONFIG__ = { apiServer: 'https://api.example.com/api' };
+    resetRuntimeConfigCache();
+    expect(apiUrl('/auth/session/')).toBe('https://api.example.com/api/auth/session/');
+    expect(apiUrl('/api/profiles/?offset=20')).toBe('https://api.example.com/api/profiles/?offset=20');
+  });
+
+  it('uploads one file as multipart in the field `file`, with the CSRF header and no JSON content type', async () => {
+    document.cookie = 'csrftoken=tok; path=/';
+    const fetchMock = vi.fn(async () => jsonResponse({ url: '/media/a.png' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
+    expect(await apiUpload('/staff/s1/profile-picture/', file)).toEqual({ url: '/media/a.png' });
+    const [url, init] = (fetchMock.mock.calls as unknown as Call[])[0]!;
+    expect(url).toBe('/api/staff/s1/profile-picture/');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(((init.body as FormData).get('file') as File).name).toBe('me.png');
+    expect(headerOf([url, init], 'X-CSRFToken')).toBe('tok');
+    expect(headerOf([url, init], 'Content-Type')).toBeUndefined();
+  });
+});

@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '@spotter/shared';
+import { getRuntimeConfig } from './runtime-config';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Spec 8: the text shown when an answer carries no message of its own. */
+export function defaultErrorMessage(now: number = Date.now()): string {
+  return `Something went wrong, please try again. Contact Support ref: ${Math.floor(now / 1000)}.`;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string[]> | undefined;
+
+  constructor(status: number, message: string, code = 'unknown', fields?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** 0 means the request never got an answer (network failure). */
+  get isServerFailure(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for any failure: the server's own message, else the default text. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : defaultErrorMessage();
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * Resolves a path against the configured API base. Paths the server hands back (a page's `next`,
+ * e.g. "/api/profiles/?offset=20") already carry the base and are resolved against its origin.
+ */
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const base = getRuntimeConfig().apiServer.replace(/\/$/, '');
+  const basePath = /^https?:\/\//.test(base) ? new URL(base).pathname.replace(/\/$/, '') : base;
+  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) {
+    return /^https?:\/\//.test(base) ? new URL(path, base).toString() : path;
+  }
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+};
+
+async function fetchCsrfToken(): Promise<void> {
+  await send(apiUrl('/auth/csrf/'), { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, defaultErrorMessage(), 'network_error');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = apiErrorSchema.partial().safeParse(await readBody(response));
+  const body = parsed.success ? parsed.data : {};
+  return new ApiError(response.status, body.message || defaultErrorMessage(), body.code ?? 'unknown', body.fields);
+}
+
+type Payload = { body: BodyInit | undefined; contentType: string | undefined };
+
+function jsonPayload(body: unknown): Payload {
+  return body === undefined ? { body: undefined, contentType: undefined } : { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+async function attempt(url: string, method: string, payload: Payload, signal: AbortSignal | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // A FormData body sets its own multipart Content-Type with the boundary.
+  if (payload.contentType) headers['Content-Type'] = payload.contentType;
+  if (UNSAFE_METHODS.has(method)) {
+    // Read the cookie at every request: the server re-issues it at login, logout and impersonation.
+    if (!readCookie(CSRF_COOKIE)) await fetchCsrfToken();
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  return send(url, { method, headers, credentials: 'include', body: payload.body, signal });
+}
+
+/** Sends with CSRF; a 403 csrf_failed fetches a fresh token and tries once more. */
+async function perform<T>(path: string, method: string, payload: Payload, options: { schema?: z.ZodType<T>; signal?: AbortSignal }): Promise<T> {
+  const url = apiUrl(path);
+  let response = await attempt(url, method, payload, options.signal);
+  if (response.status === 403 && UNSAFE_METHODS.has(method)) {
+    const error = await toApiError(response.clone());
+    if (error.code === 'csrf_failed') {
+      await fetchCsrfToken();
+      response = await attempt(url, method, payload, options.signal);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  const body = await readBody(response);
+  return (options.schema ? options.schema.parse(body) : body) as T;
+}
+
+/** The one way the web app talks to the API: JSON in and out, cookies, CSRF, errors as ApiError. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return perform(path, options.method ?? 'GET', jsonPayload(options.body), options);
+}
+
+/** POSTs one file as multipart/form-data (spec 7.2: the field is named `file`), with the same CSRF handling. */
+export async function apiUpload<T = unknown>(path: string, file: Blob, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return perform(path, 'POST', { body: form, contentType: undefined }, options);
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

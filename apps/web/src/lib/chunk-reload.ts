@@ -1,0 +1,73 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Spec 2.1 / 9: a page that fails to load reloads the window, at most 3 times, counted in session storage. */
+export const CHUNK_RELOAD_LIMIT = 3;
+export const CHUNK_RELOAD_STORAGE_KEY = 'spotter:chunkReloads';
+
+type Counts = Record<string, number>;
+type Deps = { storage: Pick<Storage, 'getItem' | 'setItem'>; reload: () => void };
+
+const browserDeps = (): Deps => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
+
+function readCounts(storage: Deps['storage']): Counts {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Counts) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeCounts(storage: Deps['storage'], counts: Counts): void {
+  try {
+    storage.setItem(CHUNK_RELOAD_STORAGE_KEY, JSON.stringify(counts));
+  } catch {
+    // Storage may be full or disabled; the reload limit then cannot be kept, so do not reload at all.
+  }
+}
+
+/**
+ * Called when the chunk `name` failed to load. Returns true when a reload was started, false once the
+ * limit is reached (the caller then shows the error page). Counted per chunk, so one page that loads
+ * fine cannot reset the count of another that keeps failing.
+ */
+export function reloadAfterChunkError(name: string, deps: Deps = browserDeps()): boolean {
+  const counts = readCounts(deps.storage);
+  const done = counts[name] ?? 0;
+  if (done >= CHUNK_RELOAD_LIMIT) return false;
+  writeCounts(deps.storage, { ...counts, [name]: done + 1 });
+  if ((readCounts(deps.storage)[name] ?? 0) !== done + 1) return false;
+  deps.reload();
+  return true;
+}
+
+/** The chunk `name` loaded: its count starts over. */
+export function forgetChunkErrors(name: string, deps: Deps = browserDeps()): void {
+  const counts = readCounts(deps.storage);
+  if (!(name in counts)) return;
+  const { [name]: _removed, ...rest } = counts;
+  writeCounts(deps.storage, rest);
+}
+
+/** React.lazy with the reload rule; while the window reloads the page stays suspended. */
+export function lazyWithReload<P extends object>(
+  name: string,
+  factory: () => Promise<{ default: ComponentType<P> }>,
+  deps?: () => Deps,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    try {
+      const loaded = await factory();
+      forgetChunkErrors(name, deps?.());
+      return loaded;
+    } catch (error) {
+      if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
+      throw error;
+    }
+  });
+}
+
+/** Turns a module's named export into the default export React.lazy expects. */
+export function pick<M, K extends keyof M>(load: () => Promise<M>, key: K): () => Promise<{ default: M[K] }> {
+  return () => load().then((module) => ({ default: module[key] }));
+}

@@ -1,0 +1,47 @@
+import type { Profile, Session } from '@spotter/shared';
+
+let counter = 0;
+const nextId = () => {
+  counter += 1;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+};
+
+export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
+
+export function buildSession(overrides: Partial<Session> = {}): Session {
+  return {
+    user: { userId: TEST_USER_ID, email: 'person@example.com' },
+    role: null,
+    gym: null,
+    profile: null,
+    athlete: null,
+    staff: null,
+    kiloStaff: null,
+    demoGym: null,
+    isImpersonating: false,
+    ...overrides,
+  };
+}
+
+export function buildProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    profileId: nextId(),
+    user: TEST_USER_ID,
+    role: 'athlete',
+    fullName: 'Alex Morgan',
+    gymTitle: 'Iron Temple Barbell',
+    gymLogo: null,
+    isDefault: false,
+    loginEnabled: true,
+    demoGym: null,
+    athleteGym: null,
+    isLinked: false,
+    linkedProfiles: [],
+    ...overrides,
+  };
+}
+
+/** A fetch stub answering by URL; unknown URLs get a 404 JSON error. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
