@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { closeBannerIfShown, closeMenu, expectNoAxeViolations, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeEach(async () => {
+  browser = await launchBrowser({ width: 1024, height: 768 });
+});
+
+afterEach(async () => {
+  await browser.close();
+});
+
+/** The seed gives staff two banners (the platform's and the gym's); the modal shows them one after the other. */
+async function closeBanners(page: Page) {
+  await closeBannerIfShown(page);
+  await closeBannerIfShown(page, 3_000);
+}
+
+const panel = (page: Page) => page.getByRole('tabpanel');
+const rows = (page: Page) => panel(page).locator('li[data-athlete]');
+const rowOf = (page: Page, name: string) => panel(page).locator(`li[data-athlete="${name}"]`);
+const tapButton = (row: Locator) => row.getByRole('button').first();
+
+async function notification(page: Page, title: RegExp | string) {
+  await page.locator('.mantine-Notification-root').filter({ hasText: title }).first().waitFor();
+}
+
+async function openTab(page: Page, name: RegExp) {
+  await page.getByRole('tab', { name }).click();
+  await panel(page).waitFor();
+}
+
+/** Opens the ongoing class (the seed always has one) from the kiosk list. */
+async function openOngoingClass(page: Page) {
+  const card = page.locator('[data-timing="ongoing"]').first();
+  await card.waitFor();
+  await card.click();
+  await page.getByRole('tab', { name: /^Reserved/ }).waitFor();
+}
+
+/** A class of today with future occurrences of the same slot, so a bulk reservation books something. */
+async function findSeriesClass(page: Page): Promise<string> {
+  const list = (await (await page.request.get(`${baseUrl}/api/events/kiosk-events/?limit=100&offset=0`)).json()) as {
+    results: { eventId: string; eventType: string }[];
+  };
+  for (const event of list.results.filter((e) => e.eventType === 'kilo_class_type')) {
+    const c = (await (await page.request.get(`${baseUrl}/api/kilo-classes/${event.eventId}/`)).json()) as {
+      startTime: string;
+      kiloClassType: { kiloClassTypeId: string };
+      location: { locationId: string } | null;
+    };
+    const q = new URLSearchParams({
+      days: '1,2,3,4,5,6,7',
+      start_time: c.startTime,
+      kilo_class_type: c.kiloClassType.kiloClassTypeId,
+      location: c.location?.locationId ?? 'None',
+      exclude_root: 'True',
+    });
+    const preview = (await (await page.request.get(`${baseUrl}/api/kilo-classes/?${q.toString()}`)).json()) as { results: { startsAt: string; isFull: boolean }[] };
+    if (preview.results.filter((p) => !p.isFull && Date.parse(p.startsAt) > Date.now()).length >= 2) return event.eventId;
+  }
+  throw new Error('No class of today has future occurrences');
+}
+
+describe('front-desk kiosk (spec 2.11, 2.12)', () => {
+  it('staff check in, remove a check-in, add a walk-in, mark a late cancel and book in bulk', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'staff@example.com');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await closeBanners(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Kiosk' }).click();
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+    await page.locator('[data-timing]').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'kiosk-list');
+
+    await openOngoingClass(page);
+    expect(new URL(page.url()).searchParams.get('eventType')).toBe('class');
+    await rows(page).first().waitFor();
+    await expectNoAxeViolations(page);
+
+    // Check in a reserved athlete, then remove the check-in from the Checked In tab.
+    const reserved = rows(page).first();
+    const name = (await reserved.getAttribute('data-athlete'))!;
+    await tapButton(reserved).click();
+    await notification(page, 'Athlete reservation update success');
+    await openTab(page, /^Checked In/);
+    const checkedIn = rowOf(page, name);
+    await checkedIn.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove Check In' }).click();
+    await openTab(page, /^Reserved/);
+    await rowOf(page, name).waitFor();
+
+    // A walk-in from Eligible: an athlete who is not reserved.
+    await openTab(page, /^Eligible/);
+    const walkIn = rows(page).filter({ hasText: 'Not Reserved' }).filter({ has: page.getByRole('button', { name: /Check In$/ }) }).first();
+    await walkIn.waitFor();
+    await expectNoAxeViolations(page);
+    const walkInName = (await walkIn.getAttribute('data-athlete'))!;
+    await tapButton(walkIn).click();
+    await notification(page, /Adding athlete to class success|Athlete reservation update success/);
+    await openTab(page, /^Checked In/);
+    await rowOf(page, walkInName).waitFor();
+
+    // Mark a late cancel with a fee through the charge dialog (the first credited reservation).
+    await openTab(page, /^Reserved/);
+    let marked: string | null = null;
+    for (const row of await rows(page).all()) {
+      const athlete = (await row.getAttribute('data-athlete'))!;
+      const menu = await openMenu(page, row.getByRole('button', { name: `Actions for ${athlete}` }));
+      const item = menu.getByRole('menuitem', { name: 'Mark Late Cancel' });
+      if ((await item.count()) > 0 && (await item.isEnabled())) {
+        await item.click();
+        marked = athlete;
+        break;
+      }
+      await closeMenu(page);
+    }
+    expect(marked).not.toBeNull();
+    const dialog = page.getByRole('dialog', { name: `Mark Late Cancel: ${marked}` });
+    const fee = dialog.getByRole('textbox', { name: 'Fee' });
+    await fee.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'kiosk-charge-dialog');
+    await fee.fill('12.50');
+    await dialog.getByRole('button', { name: 'Mark Late Cancel' }).click();
+    await notification(page, 'Athlete reservation update success');
+    await rowOf(page, marked!).waitFor({ state: 'detached' });
+
+    // A bulk reservation on a class that repeats.
+    const seriesId = await findSeriesClass(page);
+    await page.goto(`${baseUrl}/kiosk/${seriesId}?eventType=class`);
+    await page.getByRole('tab', { name: /^Eligible/ }).waitFor();
+    await closeBanners(page);
+    await openTab(page, /^Eligible/);
+    const bulkAthlete = rows(page).filter({ hasText: 'Not Reserved' }).first();
+    await bulkAthlete.waitFor();
+    const bulkName = (await bulkAthlete.getAttribute('data-athlete'))!;
+    await bulkAthlete.getByRole('button', { name: `Actions for ${bulkName}` }).click();
+    await page.getByRole('menuitem', { name: 'Bulk Reservation' }).click();
+    const bulk = page.getByRole('dialog', { name: `Bulk Reservation: ${bulkName}` });
+    const next = bulk.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    for (const day of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) await bulk.getByText(day, { exact: true }).click();
+    await expectNoAxeViolations(page);
+    await next.click();
+    await bulk.getByText(/matching class/).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'kiosk-bulk-preview');
+    await bulk.getByRole('button', { name: 'Confirm' }).click();
+    await notification(page, 'Athlete reservations create success');
+  }, 180_000);
+
+  it('athlete mode: enter from staff, check in as an athlete, and Log Out ends the session', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'staff@example.com');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await closeBanners(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Kiosk' }).click();
+    await page.getByRole('button', { name: 'Enter Athlete mode' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Enter Athlete mode' });
+    await confirm.getByText('Are you sure that you want to switch to kiosk mode?').waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Enter' }).click();
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('kioskMode'))).toBe('true');
+    await page.locator('[data-timing]').first().waitFor();
+    expect(await page.locator('[data-timing="ended"]').count()).toBe(0);
+    expect(await page.getByLabel('Date').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await openOngoingClass(page);
+    expect(await page.getByRole('button', { name: /Actions for/ }).count()).toBe(0);
+    if ((await rows(page).count()) === 0) await openTab(page, /^Eligible/);
+    const row = rows(page).filter({ has: page.getByRole('button', { name: /Check In$/ }) }).first();
+    await row.waitFor();
+    const name = (await row.getAttribute('data-athlete'))!;
+    await tapButton(row).click();
+    await notification(page, /success/);
+    await openTab(page, /^Checked In/);
+    const done = rowOf(page, name);
+    expect(await done.getByRole('button', { name: 'Checked In' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Full Screen Mode' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('kioskMode'))).toBeNull();
+  }, 120_000);
+});

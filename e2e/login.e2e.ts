@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, submitLogin, type Browser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser.close();
+});
+
+describe('login', () => {
+  it('redirects to /login, validates, logs the owner in and out', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Email field is required.').waitFor();
+    await page.getByText('Password field is required.').waitFor();
+    await expectNoAxeViolations(page);
+
+    await submitLogin(page, 'owner@example.com');
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await closeBannerIfShown(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The session is gone on the server too: a reload stays on the login page.
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('takes a user without a default profile through profile selection into the athlete app', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'athlete@example.com');
+    await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
+    const cards = page.getByRole('list', { name: 'Profiles' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    await expectNoAxeViolations(page);
+
+    await cards.filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
+    const tabs = page.getByRole('navigation', { name: 'Athlete navigation' });
+    await tabs.waitFor();
+    for (const tab of ['Packages', 'My Events', 'Schedule', 'Documents', 'Account']) {
+      await tabs.getByRole('link', { name: tab }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Schedule' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await tabs.getByRole('link', { name: 'My Events' }).click();
+    await page.getByRole('heading', { name: 'My Events' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/events');
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'uk-owner@example.com', 'NotThePassword1');
+    await page.getByText('Unable to log in with provided credentials.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+/** A fresh Chromium profile per call; close() removes it. */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport,
+    // With the theme's respectReducedMotion, modals, drawers and menus open without transitions, so axe never
+    // measures colours halfway through a fade.
+    reducedMotion: 'reduce',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+      if (errors.length > 0) console.warn(`Uncaught errors in the page:\n${errors.join('\n')}`);
+    },
+  };
+}
+
+/** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  if (results.violations.length === 0) return;
+  const lines = results.violations.map(
+    (v) => `- ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${lines.join('\n')}`);
+}
+
+/** Waits until no CSS transition or animation is running, so colours are measured as people finally see them. */
+export async function waitForAnimations(page: Page): Promise<void> {
+  // Spinners and skeletons loop for ever; only finite transitions (fades, slides) are waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** Clicks a menu's target and waits until its menu is open, so its items can be read at once. */
+export async function openMenu(page: Page, target: Locator): Promise<Locator> {
+  await target.click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Closes the open menu with Escape and waits until it is gone, so it cannot cover the next click. */
+export async function closeMenu(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+}
+
+export const DEMO_PASSWORD = 'Spotter123';
+
+/** Fills the login form and submits it; the caller waits for what should follow. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Staff, owner and platform layouts open the banner modal (spec 2.10) once the banners arrive. Closes it with
+ * its X, which hides it for this page load only, so other journeys never dismiss a banner for good.
+ */
+export async function closeBannerIfShown(page: Page, timeout = 10_000): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
+  // The seeded data gives every staff, owner and platform profile a banner, so the wait is short unless dismissed.
+  const isShown = await dialog.waitFor({ timeout }).then(
+    () => true,
+    () => false,
+  );
+  if (!isShown) return;
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** With E2E_SCREENSHOT_DIR set, saves a full-page screenshot there (for looking at what a journey saw). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
