@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
+import { createDemoGym } from './support/demo-gyms';
 
 const baseUrl = inject('baseUrl');
 /** Long journeys on a shared machine: more than the suite's 60 s default. */
@@ -33,37 +34,6 @@ async function loadedList(page: Page, name: string) {
   const list = page.locator(`[aria-label="${name}"][aria-busy="false"]`);
   await list.waitFor();
   return list;
-}
-
-/** Creates a TIME_LIMITED demo gym through the form and answers the one-time credentials the dialog shows. */
-async function createDemoGym(page: Page, title: string, shot: string) {
-  await page.getByRole('button', { name: 'Create demo gym' }).click();
-  const form = page.getByRole('dialog', { name: 'Create demo gym' });
-  await form.getByLabel('Gym name').waitFor();
-  await form.getByRole('button', { name: 'Create' }).click();
-  await form.getByText('Name field is required.').first().waitFor();
-  await expectNoAxeViolations(page);
-  await screenshot(page, `demo-create-form-errors-${shot}`);
-  await form.getByLabel('Gym name').fill(title);
-  await form.getByLabel('Prospect name').fill('Pat Prospect');
-  await form.getByLabel('Prospect email').fill('pat@prospect.example.com');
-  await form.getByLabel('Prospect phone').fill('+1 312 555 0123');
-  expect(await form.getByRole('radio', { name: 'Time limited (48 hours)' }).isChecked()).toBe(true);
-  await form.getByRole('button', { name: 'Create' }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Demo gym created' });
-  await dialog.getByText('The password is shown only once').waitFor();
-  await dialog.getByRole('button', { name: 'Copy owner email' }).waitFor();
-  await dialog.getByRole('button', { name: 'Copy password' }).waitFor();
-  const email = (await dialog.getByLabel('Owner email', { exact: true }).textContent())?.trim() ?? '';
-  const password = (await dialog.getByLabel('Password', { exact: true }).textContent())?.trim() ?? '';
-  expect(email).toMatch(/^demo-[a-z0-9]+@demo\.spotter\.app$/);
-  expect(password).toHaveLength(16);
-  await expectNoAxeViolations(page);
-  await screenshot(page, `demo-credentials-dialog-${shot}`);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  return { email, password };
 }
 
 describe('demo gyms (decision 008)', () => {
@@ -123,20 +93,24 @@ describe('demo gyms (decision 008)', () => {
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('demo_inactive');
 
-    // After a reload the owner goes back to profile selection and gets the Demo Period Expired dialog.
+    // After a reload the owner is taken out of the gym to profile selection, where the Demo Period Expired dialog
+    // says the demo was switched off before its end (decision 008).
     await owner.reload();
-    await owner.getByRole('button', { name: /User menu/ }).waitFor();
-    await screenshot(owner, 'demo-owner-after-deactivation');
-    await owner.getByRole('button', { name: /User menu/ }).click();
-    await owner.getByRole('menuitem', { name: 'Switch Profiles' }).click();
-    await owner.getByRole('heading', { name: 'Select a profile' }).waitFor();
-    await card.getByRole('button', { name: 'Select' }).click();
     const expired = owner.getByRole('dialog', { name: 'Demo Period Expired' });
     await expired.getByText(`Your 48-hour demo access for ${title} has ended.`).waitFor();
+    await expired.getByText(/^Switched off before its end on/).waitFor();
     await expired.getByText('Expired', { exact: true }).waitFor();
     await expired.getByRole('link', { name: 'Schedule a Call' }).waitFor();
+    expect(await owner.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await expectNoAxeViolations(owner);
     await screenshot(owner, 'demo-owner-expired-dialog');
+
+    // Closed, the dialog leaves profile selection; selecting the demo again opens it again.
+    await expired.getByRole('button', { name: 'Close' }).click();
+    await expired.waitFor({ state: 'hidden' });
+    await owner.getByRole('heading', { name: 'Select a profile' }).waitFor();
+    await card.getByRole('button', { name: 'Select' }).click();
+    await expired.getByText(`Your 48-hour demo access for ${title} has ended.`).waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   it('the demo gyms page and its dialogs work on a phone and a tablet', async () => {

@@ -30,8 +30,10 @@ function serverCommand(): { cwd: string; argv: string[] } {
  * Start the server as `npm run start:server` does (without npm in between, so signals and exit codes are the
  * server's own), on a free port with its own data directory.
  */
-export async function startServer(opts: { dataDir?: string; env?: Record<string, string>; waitForHealth?: boolean } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string>; waitForHealth?: boolean } = {},
+): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const { cwd, argv } = serverCommand();

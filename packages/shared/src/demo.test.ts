@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { demoCountdown, demoTypeLabel, isDemoProfileBlocked } from './demo';
+import { demoCountdown, demoTypeLabel, isDemoProfileBlocked, isSessionDemoEnded } from './demo';
 
 const now = new Date('2025-01-10T12:00:00Z');
 const hoursFromNow = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+
+describe('isSessionDemoEnded', () => {
+  const live = { type: 'TIME_LIMITED', isActive: true, expiresAt: hoursFromNow(5) };
+  it('ends a session inside a switched-off or expired demo, at the moment of expiry', () => {
+    expect(isSessionDemoEnded({ role: 'owner', demoGym: live }, now)).toBe(false);
+    expect(isSessionDemoEnded({ role: 'owner', demoGym: { ...live, isActive: false } }, now)).toBe(true);
+    expect(isSessionDemoEnded({ role: 'athlete', demoGym: { ...live, expiresAt: now.toISOString() } }, now)).toBe(true);
+    expect(isSessionDemoEnded({ role: 'staff', demoGym: { ...live, expiresAt: new Date(now.getTime() + 1).toISOString() } }, now)).toBe(false);
+  });
+  it('never ends a persistent demo, a session without a profile, or platform staff', () => {
+    expect(isSessionDemoEnded({ role: 'owner', demoGym: { type: 'PERSISTENT', isActive: true, expiresAt: null } }, now)).toBe(false);
+    expect(isSessionDemoEnded({ role: null, demoGym: { ...live, isActive: false } }, now)).toBe(false);
+    expect(isSessionDemoEnded({ role: 'kilo_staff', demoGym: { ...live, isActive: false } }, now)).toBe(false);
+    expect(isSessionDemoEnded(null, now)).toBe(false);
+  });
+});
 
 describe('isDemoProfileBlocked', () => {
   it('never blocks a profile without a demo gym', () => {

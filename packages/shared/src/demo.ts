@@ -39,3 +39,14 @@ export function demoCountdown(expiresAt: string, now: Date = new Date()): DemoCo
   else text = '0h left';
   return { text, color, progress, isExpired: false };
 }
+
+type DemoSessionLike = { role: string | null; demoGym: { type: string; isActive: boolean; expiresAt: string | null } | null };
+
+/**
+ * Decision 008: a session inside a demo gym (any role but platform staff) loses access once the demo is switched
+ * off or its expiry passes; the server refuses its gym routes and the web app shows the Demo Period Expired dialog.
+ */
+export function isSessionDemoEnded(session: DemoSessionLike | null, now: Date = new Date()): boolean {
+  if (!session?.demoGym || session.role === null || session.role === 'kilo_staff') return false;
+  return isDemoProfileBlocked({ loginEnabled: true, demoGym: session.demoGym }, now);
+}

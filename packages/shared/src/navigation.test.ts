@@ -75,7 +75,7 @@ describe('staff and owner routes (spec 2.7, 6)', () => {
     expect(paths(base)).not.toContain('/glm-flows');
     expect(paths({ ...base, gym: { ...base.gym!, ghlV2Enabled: true } })).toEqual(expect.arrayContaining(['/glm-flows', '/glm-flows/builder', '/glm-flows/builder/:flowId']));
     expect(paths(base)).toContain('/products/sales-portal');
-    const demo = paths({ ...base, demoGym: { type: 'TIME_LIMITED', expiresAt: '2030-01-01T00:00:00Z' } });
+    const demo = paths({ ...base, demoGym: { type: 'TIME_LIMITED', expiresAt: '2030-01-01T00:00:00Z', isActive: true } });
     expect(demo.filter((p) => p.includes('sales-portal'))).toEqual([]);
     expect(paths(base)).not.toContain('/stripe-dashboard');
     expect(paths({ ...base, gym: { ...base.gym!, stripeAccountType: 'custom' } })).toContain('/stripe-dashboard');
@@ -96,7 +96,7 @@ describe('athlete routes (spec 2.4)', () => {
   it('are the athlete app, without the sales portal in demo gyms', () => {
     expect(routesFor(athlete, desktop).name).toBe('athlete');
     expect(paths(athlete)).toContain('/packages/sales-portal/:packageId/:billingPlanId');
-    expect(paths({ ...athlete, demoGym: { type: 'PERSISTENT', expiresAt: null } })).not.toContain('/packages/sales-portal');
+    expect(paths({ ...athlete, demoGym: { type: 'PERSISTENT', expiresAt: null, isActive: true } })).not.toContain('/packages/sales-portal');
     expect(routesFor({ ...athlete }, { ...desktop, kioskMode: true }).name).toBe('athlete');
   });
 });

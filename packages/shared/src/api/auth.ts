@@ -19,7 +19,8 @@ export const sessionSchema = z.object({
   athlete: z.object({ athleteId: z.uuid() }).nullable(),
   staff: z.object({ staffId: z.uuid(), permissions: z.array(z.enum(permissions)) }).nullable(),
   kiloStaff: z.object({ kiloStaffId: z.uuid(), isSalesTeam: z.boolean() }).nullable(),
-  demoGym: z.object({ expiresAt: z.string().nullable(), type: z.enum(demoGymTypes) }).nullable(),
+  // CONTRACT.md has expiresAt; type and isActive let the web app tell a persistent demo and a switched-off one (decision 008).
+  demoGym: z.object({ expiresAt: z.string().nullable(), type: z.enum(demoGymTypes), isActive: z.boolean() }).nullable(),
   isImpersonating: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;

@@ -137,7 +137,9 @@ export function toSessionResponse(auth: AuthContext): Session {
     athlete: auth.athleteId ? { athleteId: auth.athleteId } : null,
     staff: auth.staffId ? { staffId: auth.staffId, permissions: auth.permissions } : null,
     kiloStaff: auth.kiloStaffId ? { kiloStaffId: auth.kiloStaffId, isSalesTeam: auth.isSalesTeam } : null,
-    demoGym: auth.demoGym ? { expiresAt: auth.demoGym.expiresAt?.toISOString() ?? null, type: auth.demoGym.type } : null,
+    demoGym: auth.demoGym
+      ? { expiresAt: auth.demoGym.expiresAt?.toISOString() ?? null, type: auth.demoGym.type, isActive: auth.demoGym.isActive }
+      : null,
     isImpersonating: auth.isImpersonating,
   };
 }

@@ -396,7 +396,11 @@ describe('demo gyms', () => {
     const profiles = (await owner.get(`/api/profiles/?user=${session.user.userId}`)).json();
     expect(profiles.results).toEqual([expect.objectContaining({ role: 'owner', gymTitle: 'Lifecycle Gym', fullName: 'Jamie Rivera', demoGym: expect.objectContaining({ type: 'TIME_LIMITED', isActive: true }) })]);
     const selected = await owner.post('/api/auth/select-profile/', { profileId: profiles.results[0].profileId });
-    expect(selected.json()).toMatchObject({ role: 'owner', gym: { title: 'Lifecycle Gym' }, demoGym: { type: 'TIME_LIMITED', expiresAt: created.expiresAt } });
+    expect(selected.json()).toMatchObject({
+      role: 'owner',
+      gym: { title: 'Lifecycle Gym' },
+      demoGym: { type: 'TIME_LIMITED', expiresAt: created.expiresAt, isActive: true },
+    });
 
     const today = toZoned(new Date(), created.timeZone).date;
     const kiosk = `/api/events/kiosk-events/?date=${today}`;
@@ -408,6 +412,8 @@ describe('demo gyms', () => {
     const expired = await owner.get(kiosk);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({ code: 'demo_expired', message: DEMO_EXPIRED_MESSAGE });
+    // The session still answers, so the web app can tell the owner why (the Demo Period Expired dialog).
+    expect(await owner.session()).toMatchObject({ role: 'owner', demoGym: { isActive: true, expiresAt: expect.any(String) } });
     expect((await platform.get(`/api/platform/gyms/${created.gymId}/`)).json().demoGym.state).toBe('expired');
 
     const extended = await platform.post(`/api/platform/demo-gyms/${created.demoGymId}/extend/`);
@@ -419,6 +425,7 @@ describe('demo gyms', () => {
     const inactive = await owner.get(kiosk);
     expect(inactive.statusCode).toBe(403);
     expect(inactive.json()).toEqual({ code: 'demo_inactive', message: DEMO_INACTIVE_MESSAGE });
+    expect((await owner.session()).demoGym).toMatchObject({ isActive: false });
     // Extending does not switch a deactivated demo back on.
     expect((await sales.post(`/api/platform/demo-gyms/${created.demoGymId}/extend/`)).json().state).toBe('inactive');
 

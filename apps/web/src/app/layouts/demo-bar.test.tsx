@@ -8,7 +8,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const inHours = (h: number) => new Date(NOW.getTime() + h * 3600_000).toISOString();
 
 function renderBar(expiresAt: string | null) {
-  render(<DemoBar demoGym={{ type: expiresAt ? 'TIME_LIMITED' : 'PERSISTENT', expiresAt }} />, { session: buildSession() });
+  render(<DemoBar demoGym={{ type: expiresAt ? 'TIME_LIMITED' : 'PERSISTENT', expiresAt, isActive: true }} />, { session: buildSession() });
 }
 
 afterEach(() => vi.useRealTimers());

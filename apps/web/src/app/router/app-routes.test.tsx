@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Session } from '@spotter/shared';
 import { render } from '../../testing/render';
-import { buildSession } from '../../testing/factories';
+import { buildProfile, buildSession, jsonResponse } from '../../testing/factories';
 import { staffNavItems } from '../layouts/staff-nav-items';
 import { AppRoutes } from './app-routes';
 
@@ -51,5 +51,34 @@ describe('AppRoutes', () => {
     for (const tab of ['Packages', 'My Events', 'Schedule', 'Documents', 'Account']) {
       expect(screen.getByRole('link', { name: tab })).toBeTruthy();
     }
+  });
+
+  it('takes a session whose demo was switched off to profile selection with the Demo Period Expired dialog', async () => {
+    const demoProfile = buildProfile({
+      fullName: 'Pat Prospect',
+      role: 'owner',
+      gymTitle: 'Prospect Barbell',
+      demoGym: { type: 'TIME_LIMITED', isActive: false, expiresAt: '2999-01-01T00:00:00Z' },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/profiles/') ? jsonResponse({ count: 1, next: null, previous: null, results: [demoProfile] }) : jsonResponse({}, 404),
+      ),
+    );
+    const session = buildSession({
+      role: 'owner',
+      gym: { ...gym, title: 'Prospect Barbell' },
+      profile: { profileId: demoProfile.profileId },
+      staff: { staffId: '44444444-4444-4444-8444-444444444444', permissions: [] },
+      demoGym: { type: 'TIME_LIMITED', isActive: false, expiresAt: '2999-01-01T00:00:00Z' },
+    });
+    render(<AppRoutes />, { session, route: '/users/athletes' });
+    const dialog = await screen.findByRole('dialog', { name: 'Demo Period Expired' });
+    expect(within(dialog).getByText('Pat Prospect')).toBeTruthy();
+    expect(within(dialog).getByText('Your 48-hour demo access for Prospect Barbell has ended.')).toBeTruthy();
+    expect(within(dialog).getByText(/^Switched off before its end on/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select a profile' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { routesFor, type Session } from '@spotter/shared';
 import { useSession } from '../../features/auth/api/get-session';
+import { useDemoAccessEnded } from '../../features/auth/api/demo-access';
 import { ErrorPage } from '../../components/error-page';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { isKioskMode } from '../../lib/kiosk-mode';
@@ -10,9 +11,11 @@ import { KioskRoutes, LoggedOutRoutes, OnboardingRoutes, ProfileSelectionRoutes 
 import { AthleteRoutes, PlatformRoutes, StaffRoutes } from './role-routes';
 
 /** Spec 2.1: the route set of the session (packages/shared navigation decides which). */
-function RoutesFor({ session }: { session: Session | null }) {
+function RoutesFor({ session, demoEnded }: { session: Session | null; demoEnded: boolean }) {
   const set = routesFor(session, { narrow: false, kioskMode: isKioskMode() });
   if (!session || set.name === 'loggedOut') return <LoggedOutRoutes />;
+  // Decision 008: out of an ended demo to profile selection, which opens the Demo Period Expired dialog.
+  if (demoEnded) return <ProfileSelectionRoutes />;
   switch (set.name) {
     case 'profileSelection':
       return <ProfileSelectionRoutes />;
@@ -33,13 +36,14 @@ export function AppRoutes() {
   // Re-rendering on navigation lets the session observer find the new session entry after logout's queryClient.clear().
   useLocation();
   const session = useSession();
+  const demoEnded = useDemoAccessEnded(session.data);
   useEffect(() => setAnalyticsSession(session.data ?? null), [session.data]);
   if (session.isPending) return <FullScreenLoader />;
   // A server failure or no answer at all (spec 2.1); 401 is not an error here, it means logged out.
   if (session.isError) return <ErrorPage />;
   return (
     <Suspense fallback={<FullScreenLoader />}>
-      <RoutesFor session={session.data} />
+      <RoutesFor session={session.data} demoEnded={demoEnded} />
     </Suspense>
   );
 }

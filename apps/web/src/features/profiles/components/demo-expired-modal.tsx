@@ -27,7 +27,10 @@ export function DemoExpiredModal({ profile, onClose }: DemoExpiredModalProps) {
           <Text>Your 48-hour demo access for {name} has ended.</Text>
           {expiresAt && (
             <Group gap="sm" wrap="nowrap">
-              <Text size="sm">Ended {dayjs(expiresAt).format('MMM D, YYYY h:mm A')}</Text>
+              <Text size="sm">
+                {/* A demo switched off before its end says so rather than showing an end still to come. */}
+                {dayjs(expiresAt).isAfter(dayjs()) ? 'Switched off before its end on' : 'Ended'} {dayjs(expiresAt).format('MMM D, YYYY h:mm A')}
+              </Text>
               <Badge color="red" variant="light">
                 Expired
               </Badge>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Profile } from '@spotter/shared';
+import { isSessionDemoEnded, type Profile } from '@spotter/shared';
 import { useCurrentSession } from '../../auth/api/get-session';
 import { useLogout } from '../../auth/api/logout';
 import { useSelectProfile } from '../../auth/api/profile-session';
@@ -10,10 +10,18 @@ import { DemoExpiredModal } from './demo-expired-modal';
 import { EditLoginModal } from './edit-login-modal';
 import { ProfileCard } from './profile-card';
 
-function ProfileList({ userId }: { userId: string }) {
+type ProfileListProps = { userId: string; endedDemoProfileId: string | null };
+
+function ProfileList({ userId, endedDemoProfileId }: ProfileListProps) {
   const profiles = useProfiles(userId);
   const select = useSelectProfile();
   const [blockedDemo, setBlockedDemo] = useState<Profile | null>(null);
+  // A session whose demo ended lands here: its profile's Demo Period Expired dialog opens once, by itself.
+  const [shownEndedDemo, setShownEndedDemo] = useState<string | null>(null);
+  if (endedDemoProfileId && shownEndedDemo !== endedDemoProfileId && profiles.data) {
+    setShownEndedDemo(endedDemoProfileId);
+    setBlockedDemo(profiles.data.find((profile) => profile.profileId === endedDemoProfileId) ?? null);
+  }
 
   if (profiles.isPending) {
     return (
@@ -78,7 +86,7 @@ export function ProfileSelectionPage() {
       <Text size="sm" c="dimmed" mb="md">
         Logged in as {session.user.email}
       </Text>
-      <ProfileList userId={session.user.userId} />
+      <ProfileList userId={session.user.userId} endedDemoProfileId={isSessionDemoEnded(session) ? (session.profile?.profileId ?? null) : null} />
       <EditLoginModal opened={editLoginOpened} onClose={editLogin.close} />
     </Container>
   );
