@@ -238,11 +238,6 @@ export const toFeeSettings = (f: EventRow['fees']): FeeSettings => ({
   noShowCreditDeduction: f.noShowCreditDeduction,
 });
 
-export async function eventSummary(db: Db, gymId: string, e: EventRow): Promise<EventSummary> {
-  const coaches = await loadCoaches(db, gymId, e.kind === 'class' ? [e.id] : [], e.kind === 'appointment' ? [e.id] : []);
-  return toEventSummary(e, coaches.get(e.id) ?? []);
-}
-
 /**
  * Spec 2.11 / 7.3: the day's classes and appointments, searched by class or appointment type, coach or
  * athlete name. Six queries whatever the page size: count, page, classes, appointments, attendees, coaches.
@@ -383,34 +378,6 @@ const reservationFields = (k: Kind) => ({
   registrationDatetime: k.reservations.registrationDatetime,
 });
 const byName = [sql`lower(${athletes.firstName})`, sql`lower(${athletes.lastName})`, asc(athletes.id)];
-
-/**
- * Spec 2.12: the athletes of an event. Late-cancelled and no-show reservations (and walk-ins whose check-in was
- * removed) are left out unless includeCancelled (spec 4). Four queries whatever the page size: count, page, notes
- * (the event itself is read by the caller).
- */
-export async function listEventAthletes(
-  db: Db,
-  gymId: string,
-  kind: EventKind,
-  eventId: string,
-  q: { limit: number; offset: number; includeCancelled: boolean },
-  viewer: Viewer,
-): Promise<{ count: number; results: KioskAthlete[] }> {
-  const k = KINDS[kind];
-  const r = k.reservations;
-  const where = and(eq(r.gymId, gymId), eq(k.eventColumn, eventId), q.includeCancelled ? undefined : isActive(r));
-  const [total] = await db.select({ n: count() }).from(r).innerJoin(athletes, eq(athletes.id, r.athleteId)).where(where);
-  const rows = await db
-    .select({ ...athleteFields(gymId), ...reservationFields(k) })
-    .from(r)
-    .innerJoin(athletes, eq(athletes.id, r.athleteId))
-    .where(where)
-    .orderBy(...byName)
-    .limit(q.limit)
-    .offset(q.offset);
-  return { count: total?.n ?? 0, results: await toKioskAthletes(db, gymId, rows, viewer) };
-}
 
 /** Spec 2.12 Eligible tab: the gym's active athletes matching the search, with their reservation of the class. */
 export async function listEligibleAthletes(

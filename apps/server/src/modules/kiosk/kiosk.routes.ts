@@ -23,12 +23,10 @@ import { toPage } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/http-error';
 import { gymCaller } from '../../plugins/access';
 import {
-  eventSummary,
   eventTiming,
   findEvent,
   listClassPreview,
   listEligibleAthletes,
-  listEventAthletes,
   listKioskEvents,
   listTaxRates,
   loadEventAttendees,
@@ -37,6 +35,7 @@ import {
   type Viewer,
 } from './kiosk.repository';
 import { kioskAccess } from './kinds';
+import { loadEventDetail } from './kiosk-detail.repository';
 import { oneYearAfter } from './reservations.repository';
 import { reservationsRoutes } from './reservations.routes';
 
@@ -89,22 +88,12 @@ export async function kioskRoutes(app: FastifyInstance) {
       const q = request.query;
       const eventId = request.params.eventId as string;
       const kinds: EventKind[] = q.eventType ? [q.eventType] : ['class', 'appointment'];
-      let event = null;
+      const page = { limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false };
       for (const kind of kinds) {
-        event = await findEvent(db, auth.gym.gymId, kind, eventId);
-        if (event) break;
+        const detail = await loadEventDetail(db, auth.gym.gymId, kind, eventId, page, viewerOf(request));
+        if (detail) return { event: detail.event, ...toPage(request, q.limit, q.offset, detail.count, detail.results) };
       }
-      if (!event) throw notFound(kioskMessages.eventNotFound);
-      const summary = await eventSummary(db, auth.gym.gymId, event);
-      const { count, results } = await listEventAthletes(
-        db,
-        auth.gym.gymId,
-        event.kind,
-        event.id,
-        { limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false },
-        viewerOf(request),
-      );
-      return { event: summary, ...toPage(request, q.limit, q.offset, count, results) };
+      throw notFound(kioskMessages.eventNotFound);
     },
   );
 

@@ -129,6 +129,10 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     const after = (await reservationOf(id!))!;
     expect(after.checkedInAt).toBeInstanceOf(Date);
     expect(after.updatedByUserId).toBe(ids.staffUserId);
+    // Two kiosks tapping the same athlete again: still checked in, at the first tap's time.
+    const again = await Promise.all([1, 2].map(() => staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true })));
+    expect(again.map((r) => [r.statusCode, r.json().isCheckedIn])).toEqual([[200, true], [200, true]]);
+    expect((await reservationOf(id!))!.checkedInAt).toEqual(after.checkedInAt);
     const off = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: false });
     expect(off.json().isCheckedIn).toBe(false);
     expect((await reservationOf(id!))!.checkedInAt).toBeNull();
