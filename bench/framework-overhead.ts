@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { compare, round } from './lib';
+import { compare, isMain, ratioRow, report, round, type BenchRow } from './lib';
 
 /**
  * GET /api/health through the whole plugin chain (request id, session lookup, CSRF, access, zod serialiser)
  * against a bare Fastify hello route in the same process. Target (issue 6): ratio >= 0.6.
  */
-async function main() {
+export async function runOverhead(): Promise<BenchRow[]> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 3);
   const database = await openDatabase({ database: { kind: 'memory' } });
   await migrate(database);
@@ -22,22 +20,11 @@ async function main() {
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
     const result = await compare(() => round(`${bareUrl}/hello`, seconds), () => round(`${appUrl}/api/health`, seconds));
-    const row = {
-      benchmark: 'framework overhead: /api/health vs bare route',
-      ratio: Number(result.ratio.toFixed(2)),
-      target: '>= 0.6',
-      rps: Math.round(result.subject.rps),
-      bareRps: Math.round(result.baseline.rps),
-      p50Ms: result.subject.p50,
-      p99Ms: result.subject.p99,
-    };
-    console.table([row]);
-    const out = path.join(import.meta.dirname, 'results', 'framework-overhead.json');
-    fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), ...row }, null, 2));
+    return [ratioRow('framework overhead: /api/health vs bare route', result, 0.6)];
   } finally {
     await app.close();
     await bare.close();
   }
 }
 
-void main();
+if (isMain(import.meta.url)) report('framework-overhead', {}, await runOverhead());

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { permissions as allPermissions, type GymCountry, type Permission } from '@spotter/shared';
 import * as t from '../schema';
@@ -43,6 +43,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await seed(db, now);
+  // Fresh statistics, so the first requests are planned for the rows that are there, not for empty tables.
+  await db.execute(sql`analyze`);
   return true;
 }
 

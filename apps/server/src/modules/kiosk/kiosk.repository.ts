@@ -60,8 +60,9 @@ const eventCounts = (k: Kind, eventId: SQL | typeof classes.id) => {
   return {
     attendeeCount: sql<number>`(select count(*) from ${r} where ${k.eventColumn} = ${eventId} and ${isActive(r)})`.mapWith(Number),
     attended: sql<number>`(select count(*) from ${r} where ${k.eventColumn} = ${eventId} and ${isActive(r)} and ${r.isCheckedIn})`.mapWith(Number),
-    firstAttendee: sql<string | null>`(select ${fullName()} from ${r} join ${athletes} on ${athletes.id} = ${r.athleteId}
-      where ${k.eventColumn} = ${eventId} and ${isActive(r)} order by ${r.registrationDatetime}, ${r.id} limit 1)`,
+    // The earliest reservation first, then its athlete by primary key (a join let the planner scan every athlete).
+    firstAttendee: sql<string | null>`(select ${fullName()} from ${athletes} where ${athletes.id} = (select ${r.athleteId} from ${r}
+      where ${k.eventColumn} = ${eventId} and ${isActive(r)} order by ${r.registrationDatetime}, ${r.id} limit 1))`,
   };
 };
 
