@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
 import { invoiceStatusEnum } from './enums';
 import { gyms } from './gyms';
@@ -30,7 +31,11 @@ export const invoices = pgTable(
     totalMinor: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('invoices_athlete_status_idx').on(t.athleteId, t.status)],
+  (t) => [
+    index('invoices_athlete_status_idx').on(t.athleteId, t.status),
+    // The kiosk's past-due flag on every athlete row: a probe into a small index of past-due bills only.
+    index('invoices_past_due_idx').on(t.athleteId).where(sql`${t.status} = 'past_due'`),
+  ],
 );
 
 /** Enough of documents (waivers, contracts) to know one is unsigned. */
@@ -44,5 +49,9 @@ export const documents = pgTable(
     issuedAt: createdAt(),
     signedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('documents_athlete_idx').on(t.athleteId)],
+  (t) => [
+    index('documents_athlete_idx').on(t.athleteId),
+    // The kiosk's unsigned-document flag: only unsigned documents are indexed.
+    index('documents_unsigned_idx').on(t.athleteId).where(sql`${t.signedAt} is null`),
+  ],
 );

@@ -79,5 +79,9 @@ export const notes = pgTable(
     isPinned: boolean().notNull().default(false),
     updatedAt: createdAt(),
   },
-  (t) => [index('notes_athlete_idx').on(t.athleteId)],
+  (t) => [
+    index('notes_athlete_idx').on(t.athleteId),
+    // The kiosk shows pinned notes only.
+    index('notes_pinned_idx').on(t.athleteId).where(sql`${t.isPinned}`),
+  ],
 );
