@@ -31,7 +31,8 @@ function serverCommand(): { cwd: string; argv: string[] } {
  * server's own), on a free port with its own data directory.
  */
 export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string>; waitForHealth?: boolean } = {},
+  // An env value of undefined removes that variable from the inherited environment.
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; waitForHealth?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-e2e-'));

@@ -18,10 +18,12 @@ export function useAthleteActions(eventId: string, kind: EventKind) {
   const setCheckedIn = (athlete: KioskAthlete, isCheckedIn: boolean) => {
     if (pending.current.has(athlete.athleteId)) return;
     pending.current.add(athlete.athleteId);
-    checkIn.mutate(
-      { athlete, isCheckedIn, walkInId: crypto.randomUUID() },
-      { onSettled: () => pending.current.delete(athlete.athleteId) },
-    );
+    // Not mutate()'s onSettled: TanStack Query calls that only for the latest call, so an athlete tapped just before
+    // another would stay pending, and their next taps would do nothing. The hook's onError has told the user.
+    void checkIn
+      .mutateAsync({ athlete, isCheckedIn, walkInId: crypto.randomUUID() })
+      .catch(() => undefined)
+      .finally(() => pending.current.delete(athlete.athleteId));
   };
   return {
     dialog,

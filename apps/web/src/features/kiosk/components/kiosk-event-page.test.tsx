@@ -60,6 +60,25 @@ describe('KioskEventPage (spec 2.12)', () => {
     expect(within(tabPanel()).getByRole('button', { name: /^Grace Rodriguez/ })).toBeTruthy();
   });
 
+  it('takes a new tap on an athlete whose check-in finished while another was still on its way', async () => {
+    const first = buildAthlete();
+    const second = buildAthlete({ fullName: 'Mia Hill', firstName: 'Mia', lastName: 'Hill' });
+    const answers: ((r: Response) => void)[] = [];
+    const fetchMock = stubFetch((url, init) => {
+      if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([first, second]));
+      if (init.method === 'PUT') return new Promise<Response>((resolve) => answers.push(resolve));
+      return undefined;
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: /^Grace Rodriguez/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Mia Hill/ }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers.forEach((answer) => answer(jsonResponse({}))));
+    // The server (this stub) still has both reserved, so both come back to Reserved after the refetch.
+    fireEvent.click(await within(tabPanel()).findByRole('button', { name: /^Grace Rodriguez/ }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/athlete-kilo-classes/${first.reservationId}/`)).toHaveLength(2));
+  });
+
   it('checks in a walk-in from Eligible with a client-made id', async () => {
     const walkIn = buildAthlete({ fullName: 'Mia Hill', firstName: 'Mia', lastName: 'Hill', isReserved: false, reservationId: null });
     const fetchMock = stubFetch((url, init) => {

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { toZoned } from '@spotter/shared';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { gyms } from '../apps/server/src/db/schema';
+import { SEED_PASSWORD, seedIfEmpty } from '../apps/server/src/db/seed/seed';
+import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
+import { classDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
+import { compare, round, type BenchRow } from './lib';
+
+/**
+ * Scale (issue 6): the kiosk read on the demo data alone against the same read with 1,000 gyms x 300 athletes x 50
+ * classes a week (three weeks, 8 reservations a class; a bill and a document per athlete, a pinned note for every tenth)
+ * in PostgreSQL. Target: the large database keeps at least
+ * 1/1.2 of the small one's throughput. The EXPLAIN of the hot statement on the large database goes to
+ * bench/results/scale-explain.txt.
+ */
+const GYMS = Number(process.env.BENCH_SCALE_GYMS ?? 1000);
+const ATHLETES_PER_GYM = 300;
+const CLASSES_PER_WEEK = 50;
+const WEEKS = 3;
+const RESERVATIONS_PER_CLASS = 8;
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+
+/** The other 999 gyms, generated in PostgreSQL itself (a few statements, no round trip per row). */
+async function addGyms(database: Database, count: number): Promise<void> {
+  const { db } = database;
+  await db.execute(sql`create temporary table scale_gyms as select gen_random_uuid() as id, g as n from generate_series(1, ${count}) g`);
+  await db.execute(sql`insert into gyms (id, title, time_zone) select id, 'Scale Gym ' || n, 'America/Chicago' from scale_gyms`);
+  await db.execute(sql`insert into class_types (gym_id, name) select g.id, 'Type ' || t from scale_gyms g, generate_series(1, 5) t`);
+  await db.execute(sql`create temporary table scale_people as
+    select g.id as gym_id, gen_random_uuid() as user_id, gen_random_uuid() as profile_id, gen_random_uuid() as athlete_id, g.n, p
+    from scale_gyms g, generate_series(1, ${ATHLETES_PER_GYM}) p`);
+  await db.execute(sql`insert into users (id, email, password_hash) select user_id, 'scale-' || n || '-' || p || '@example.com', 'x' from scale_people`);
+  await db.execute(sql`insert into profiles (id, user_id, gym_id, role) select profile_id, user_id, gym_id, 'athlete' from scale_people`);
+  await db.execute(sql`insert into athletes (id, profile_id, gym_id, first_name, last_name)
+    select athlete_id, profile_id, gym_id, 'Athlete' || p, 'Gym' || n from scale_people`);
+  // 50 classes a week for three weeks around today, each with 8 reservations of the gym's athletes.
+  await db.execute(sql`create temporary table scale_classes as
+    select gen_random_uuid() as id, g.id as gym_id, g.n, c,
+      (select ct.id from class_types ct where ct.gym_id = g.id order by ct.name limit 1) as class_type_id,
+      current_date - 7 + (c % ${7 * WEEKS}) as start_date, make_time(5 + (c % 14), 0, 0) as start_time
+    from scale_gyms g, generate_series(1, ${CLASSES_PER_WEEK * WEEKS}) c`);
+  await db.execute(sql`insert into classes (id, gym_id, class_type_id, starts_at, start_date, start_time, duration_minutes, capacity)
+    select id, gym_id, class_type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 20 from scale_classes`);
+  await db.execute(sql`insert into athlete_kilo_classes (id, gym_id, class_id, athlete_id, is_reserved, is_credited)
+    select gen_random_uuid(), sc.gym_id, sc.id, sp.athlete_id, true, true
+    from scale_classes sc join lateral (
+      select athlete_id from scale_people p where p.gym_id = sc.gym_id and p.p between ((sc.c * 7) % ${ATHLETES_PER_GYM - RESERVATIONS_PER_CLASS}) + 1
+        and ((sc.c * 7) % ${ATHLETES_PER_GYM - RESERVATIONS_PER_CLASS}) + ${RESERVATIONS_PER_CLASS}
+    ) sp on true`);
+  // Every athlete has a bill and a document (5 % past due, 10 % unsigned); every tenth has a pinned note.
+  await db.execute(sql`insert into invoices (gym_id, athlete_id, status, due_date, total_minor)
+    select gym_id, athlete_id, (case when p % 20 = 0 then 'past_due' else 'paid' end)::invoice_status, current_date - 10, 5000 from scale_people`);
+  await db.execute(sql`insert into documents (gym_id, athlete_id, title, signed_at)
+    select gym_id, athlete_id, 'Waiver', case when p % 10 = 0 then null else now() end from scale_people`);
+  await db.execute(sql`insert into notes (gym_id, athlete_id, title, content, is_pinned)
+    select gym_id, athlete_id, 'Note', 'Shoulder injury', true from scale_people where p % 10 = 0`);
+  await db.execute(sql`analyze`);
+}
+
+type Side = { database: Database; url: string; detail: string; list: string; headers: Record<string, string>; close: () => Promise<void> };
+
+async function side(databaseUrl: string, grow: boolean): Promise<Side> {
+  const database = await openDatabase({ database: { kind: 'postgres', url: databaseUrl } });
+  await migrate(database);
+  await seedIfEmpty(database.db);
+  if (grow) await addGyms(database, GYMS - 1);
+  const { db } = database;
+  const [gym] = await db.select().from(gyms).where(eq(gyms.title, 'Iron Temple Barbell'));
+  const today = toZoned(new Date(), gym!.timeZone).date;
+  const cls = await makeClass(db, { capacity: 100, daysAhead: 0, time: '23:00' });
+  await reserve(db, gym!.id, cls.id, (await athletesOf(db, gym!.id, 100)).map((a) => a.id));
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl }), database, { logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const csrf = await fetch(`${url}/api/auth/csrf/`);
+  const token = csrf.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  const login = await fetch(`${url}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrftoken': token, cookie: `csrftoken=${token}` },
+    body: JSON.stringify({ email: 'staff@example.com', password: SEED_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const cookie = [`csrftoken=${token}`, ...login.headers.getSetCookie().map((c) => c.split(';')[0]!)].join('; ');
+  return {
+    database,
+    url,
+    detail: `${url}/api/events/${cls.id}/kiosk-event/?limit=100&offset=0&eventType=class`,
+    list: `${url}/api/events/kiosk-events/?date=${today}`,
+    headers: { cookie },
+    close: () => app.close(),
+  };
+}
+
+export async function runScale(smallUrl: string, largeUrl: string): Promise<BenchRow[]> {
+  const small = await side(smallUrl, false);
+  const large = await side(largeUrl, true);
+  try {
+    const [counts] = await queryRows<{ gyms: number; athletes: number; classes: number; reservations: number }>(
+      large.database.db,
+      sql`select (select count(*)::int from gyms) as gyms, (select count(*)::int from athletes) as athletes,
+        (select count(*)::int from classes) as classes, (select count(*)::int from athlete_kilo_classes) as reservations`,
+    );
+    const rows: BenchRow[] = [];
+    for (const [name, pick] of [
+      ['kiosk-event read (100 athletes)', (s: Side) => s.detail],
+      ['kiosk-events list (today)', (s: Side) => s.list],
+    ] as const) {
+      const result = await compare(() => round(pick(small), seconds, 10, small.headers), () => round(pick(large), seconds, 10, large.headers));
+      const ratio = Number(result.ratio.toFixed(2));
+      rows.push({
+        benchmark: `scale: ${name}, ${counts!.gyms} gyms vs the demo data`,
+        value: ratio,
+        unit: 'x small',
+        target: '>= 0.83 (within 1.2x)',
+        pass: ratio >= 1 / 1.2,
+        detail: { rps: Math.round(result.subject.rps), p99Ms: result.subject.p99, smallRps: Math.round(result.baseline.rps), smallP99Ms: result.baseline.p99 },
+      });
+    }
+    const { sql: text, params } = classDetailSelect(large.database.db).toSQL();
+    const [target] = await queryRows<{ id: string; gymId: string }>(
+      large.database.db,
+      sql`select c.id, c.gym_id as "gymId" from classes c join gyms g on g.id = c.gym_id where g.title = 'Iron Temple Barbell' and c.capacity = 100 limit 1`,
+    );
+    const values = params.map((p) => {
+      const name = (p as { name?: string }).name;
+      return { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, withNotes: true, limit: 100, offset: 0 }[name ?? ''] ?? p;
+    });
+    const client = (large.database.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
+    const plan = (await client.query(`explain (analyze, costs off, timing off) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const out = path.join(import.meta.dirname, 'results', 'scale-explain.txt');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(counts)}\n\nkiosk-event detail (class):\n${plan}\n`);
+    const seqScans = plan.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|classes|notes|invoices|documents)\b/.test(line));
+    rows.push({
+      benchmark: 'scale: kiosk-event statement uses indexes only (EXPLAIN in results/scale-explain.txt)',
+      value: seqScans.length,
+      unit: 'seq scans',
+      target: '0 on large tables',
+      pass: seqScans.length === 0,
+      detail: { ...counts },
+    });
+    return rows;
+  } finally {
+    await small.close();
+    await large.close();
+  }
+}
