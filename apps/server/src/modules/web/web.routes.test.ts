@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { RUNTIME_CONFIG_PLACEHOLDER, renderIndexHtml } from './web.routes';
 import { loadConfig } from '../../config';
 
+const BIG_JS = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `athlete-${i}`))};`;
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -14,6 +16,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), `<html><head>${RUNTIME_CONFIG_PLACEHOLDER}</head><body></body></html>`);
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  // As the build writes them (apps/web/vite.config.ts precompress): the asset and its Brotli and gzip copies.
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js.br'), zlib.brotliCompressSync(BIG_JS));
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js.gz'), zlib.gzipSync(BIG_JS));
   t = await createTestApp({ WEB_DIST_DIR: dist, GOOGLE_CLIENT_ID: 'google-123', SSO_LOGIN_ENABLED: 'true' });
 });
 afterAll(async () => {
@@ -43,6 +49,30 @@ describe('serving the web app', () => {
     const api = await t.client().get('/api/nope/');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+  });
+
+  it('sends the precompressed copy of an asset the browser accepts, and the asset itself otherwise', async () => {
+    const send = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/big.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await send('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gzip = await send('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await send();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('gzips API answers over 1 KB for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('escapes values so none can close the script tag', () => {

@@ -32,6 +32,9 @@ export async function webRoutes(app: FastifyInstance) {
       wildcard: true,
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts); the best one the browser accepts
+      // is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
     });
   }
   const page = hasBuild ? renderIndexHtml(fs.readFileSync(indexPath, 'utf8'), app.config.runtime) : null;
