@@ -98,12 +98,12 @@ export const toClassReservation = (r: ReservationRecord): ClassReservation => ({
 export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({ athleteAppointmentId: r.id, appointment: r.eventId, ...stateOf(r) });
 
 /** Lock the event row: every write that can change its attendance for this event goes one at a time. */
-async function lockEvent(tx: Tx, k: Kind, gymId: string, eventId: string): Promise<{ capacity: number }> {
-  const [row] = await tx
+async function lockEvent(tx: Tx, k: Kind, gymId: string, eventId: string, lock = true): Promise<{ capacity: number }> {
+  const query = tx
     .select({ capacity: k.events.capacity })
     .from(k.events)
-    .where(and(eq(k.events.id, eventId), eq(k.events.gymId, gymId)))
-    .for('update');
+    .where(and(eq(k.events.id, eventId), eq(k.events.gymId, gymId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFoundOf(k);
   return row;
 }
@@ -210,7 +210,9 @@ export async function createReservation(
   const id = input.id ?? randomUUID();
   const r = k.reservations;
   const created = await db.transaction(async (tx) => {
-    const event = await lockEvent(tx, k, w.gymId, input.eventId);
+    // A walk-in check-in takes no capacity check (it may overfill, decision 005), so it needs no event lock: a class
+    // start's burst of walk-ins runs side by side, and the unique constraints keep one record per id and athlete.
+    const event = await lockEvent(tx, k, w.gymId, input.eventId, input.isReserved);
     const athlete = await gymAthlete(tx, w.gymId, input.athleteId);
     const sameId = async () => {
       const [existing] = await tx.select({ gymId: r.gymId, eventId: k.eventColumn, athleteId: r.athleteId }).from(r).where(eq(r.id, id));
@@ -242,7 +244,7 @@ export async function createReservation(
       .onConflictDoNothing()
       .returning({ id: r.id });
     if (inserted.length) return true;
-    // Lost a race the event lock does not cover (the same id used for another event at the same moment).
+    // Lost a race to a concurrent insert (the same id, or the same athlete and event): the same id is a replay.
     const again = await sameId();
     if (again === false) return false;
     throw conflict(kioskMessages.alreadyReserved(athlete.fullName, k.label), 'already_reserved');

@@ -333,6 +333,19 @@ describe('concurrency', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('checks in a burst of walk-ins side by side: each sent twice, one record each; a second id for one is refused', async () => {
+    const cls = await makeClass(t.db, { capacity: 5 });
+    const walkIns = Array.from({ length: 20 }, () => ({ athleteKiloClassId: randomUUID(), athlete: member().id, kiloClass: cls.id, isReserved: false, isCheckedIn: true }));
+    const other = { ...walkIns[0]!, athleteKiloClassId: randomUUID() };
+    const answers = await Promise.all([...walkIns, ...walkIns].map((body) => staff.post('/api/athlete-kilo-classes/', body)));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect((await staff.post('/api/athlete-kilo-classes/', other)).statusCode).toBe(409);
+    const [n] = await queryRows<{ n: number; checkedIn: number }>(t.db, sql`select count(*)::int as n, count(*) filter (where is_checked_in)::int as "checkedIn"
+      from athlete_kilo_classes where class_id = ${cls.id}`);
+    expect(n).toEqual({ n: 20, checkedIn: 20 });
+  });
+
   it('never reserves more than capacity: 30 athletes at once for 10 places', async () => {
     const cls = await makeClass(t.db, { capacity: 10 });
     const thirty = Array.from({ length: 30 }, () => member());
