@@ -47,6 +47,14 @@ export default tseslint.config(
     },
   },
   {
+    // The build configuration runs in Node (it writes the precompressed assets), not in the browser.
+    files: ['apps/web/vite.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': noImport([{ group: ['@spotter/server', '**/apps/server/**'], message: 'the web app never imports server code.' }]),
+    },
+  },
+  {
     files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': noImport([

@@ -43,30 +43,36 @@ export type ReservationRecord = {
 const notFoundOf = (k: Kind) => notFound(k.kind === 'class' ? kioskMessages.classNotFound : kioskMessages.appointmentNotFound);
 const fullOf = (k: Kind) => conflict(k.kind === 'class' ? kioskMessages.classFull : kioskMessages.appointmentFull, 'event_full');
 
+/** The columns of a ReservationRecord, with the athlete's warnings in the reservation's gym. */
+function recordFields(k: Kind) {
+  const r = k.reservations;
+  return {
+    id: r.id,
+    eventId: k.eventColumn,
+    athleteId: r.athleteId,
+    gymId: r.gymId,
+    isWaitlisted: k.kind === 'class' ? athleteClassReservations.isWaitlisted : sql<boolean>`false`,
+    isReserved: r.isReserved,
+    isCheckedIn: r.isCheckedIn,
+    isLateCancel: r.isLateCancel,
+    isNoShow: r.isNoShow,
+    chargeNow: r.chargeNow,
+    chargeDate: r.chargeDate,
+    chargeFeeMinor: r.chargeFeeMinor,
+    taxRateId: r.taxRateId,
+    deductCredit: r.deductCredit,
+    isCredited: r.isCredited,
+    registrationDatetime: r.registrationDatetime,
+    hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${r.athleteId} and ${invoices.gymId} = ${r.gymId} and ${invoices.status} = 'past_due')`,
+    hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${r.athleteId} and ${documents.gymId} = ${r.gymId} and ${documents.signedAt} is null)`,
+  };
+}
+
 /** Reservations of the gym by id, with the athlete's warnings (one query). */
 export async function findReservations(db: Db | Tx, k: Kind, gymId: string, ids: string[]): Promise<ReservationRecord[]> {
   const r = k.reservations;
   const rows = await db
-    .select({
-      id: r.id,
-      eventId: k.eventColumn,
-      athleteId: r.athleteId,
-      gymId: r.gymId,
-      isWaitlisted: k.kind === 'class' ? athleteClassReservations.isWaitlisted : sql<boolean>`false`,
-      isReserved: r.isReserved,
-      isCheckedIn: r.isCheckedIn,
-      isLateCancel: r.isLateCancel,
-      isNoShow: r.isNoShow,
-      chargeNow: r.chargeNow,
-      chargeDate: r.chargeDate,
-      chargeFeeMinor: r.chargeFeeMinor,
-      taxRateId: r.taxRateId,
-      deductCredit: r.deductCredit,
-      isCredited: r.isCredited,
-      registrationDatetime: r.registrationDatetime,
-      hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${r.athleteId} and ${invoices.gymId} = ${gymId} and ${invoices.status} = 'past_due')`,
-      hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${r.athleteId} and ${documents.gymId} = ${gymId} and ${documents.signedAt} is null)`,
-    })
+    .select(recordFields(k))
     .from(r)
     .where(and(eq(r.gymId, gymId), inArray(r.id, ids)))
     .orderBy(asc(r.registrationDatetime), asc(r.id));
@@ -157,26 +163,7 @@ function checkInToggleQuery(db: Db, k: Kind) {
         sql`(${own} is null or ${r.athleteId} = ${own})`,
       ),
     )
-    .returning({
-      id: r.id,
-      eventId: k.eventColumn,
-      athleteId: r.athleteId,
-      gymId: r.gymId,
-      isWaitlisted: k.kind === 'class' ? athleteClassReservations.isWaitlisted : sql<boolean>`false`,
-      isReserved: r.isReserved,
-      isCheckedIn: r.isCheckedIn,
-      isLateCancel: r.isLateCancel,
-      isNoShow: r.isNoShow,
-      chargeNow: r.chargeNow,
-      chargeDate: r.chargeDate,
-      chargeFeeMinor: r.chargeFeeMinor,
-      taxRateId: r.taxRateId,
-      deductCredit: r.deductCredit,
-      isCredited: r.isCredited,
-      registrationDatetime: r.registrationDatetime,
-      hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${r.athleteId} and ${invoices.gymId} = ${r.gymId} and ${invoices.status} = 'past_due')`,
-      hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${r.athleteId} and ${documents.gymId} = ${r.gymId} and ${documents.signedAt} is null)`,
-    })
+    .returning(recordFields(k))
     .prepare(`kiosk_check_in_${k.kind}`);
 }
 const checkInQueries = new WeakMap<Db, Map<Kind['kind'], ReturnType<typeof checkInToggleQuery>>>();
