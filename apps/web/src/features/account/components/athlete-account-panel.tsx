@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Divider, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { genders, type Athlete, type UpdateAthleteInput } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
@@ -7,7 +6,7 @@ import { formatPhone, optionalPhoneError, PHONE_INPUT_MAX_LENGTH, phoneForSave }
 import { athleteQueryKey, useAthlete } from '../api/get-athlete';
 import { useUpdateAthlete } from '../api/update-athlete';
 import { dobError, firstFieldErrors, formatDob, requiredNameError, today } from './account-form-rules';
-import { AccountView, FormActions, PanelError, PanelLoader } from './panel-states';
+import { EditableAccount, FormActions, PanelError, PanelLoader } from './panel-states';
 import { ProfilePictureUpload } from './profile-picture-upload';
 
 type AthleteFormValues = { firstName: string; lastName: string; phone: string; dob: string; gender: string };
@@ -65,35 +64,29 @@ function AthleteAccountForm({ athlete, onDone }: { athlete: Athlete; onDone: () 
 /** Our athlete panel (spec 2.13 leaves it open): name, phone, birthday and gender, with the staff panel's rules. */
 export function AthleteAccountPanel({ athleteId }: { athleteId: string }) {
   const query = useAthlete(athleteId);
-  const [isEditing, setEditing] = useState(false);
   if (query.isPending) return <PanelLoader />;
   if (query.isError) return <PanelError />;
   const athlete = query.data;
   return (
-    <Stack gap="lg">
-      <ProfilePictureUpload
-        name={athlete.fullName}
-        email={athlete.email}
-        pictureUrl={athlete.profilePicture}
-        target={{ kind: 'athlete', athleteId: athlete.athleteId }}
-        ownerQueryKey={athleteQueryKey(athlete.athleteId)}
-      />
-      <Divider />
-      {isEditing ? (
-        <AthleteAccountForm athlete={athlete} onDone={() => setEditing(false)} />
-      ) : (
-        <AccountView
-          items={[
-            { label: 'First name', value: athlete.firstName },
-            { label: 'Last name', value: athlete.lastName },
-            ...(athlete.email ? [{ label: 'Email', value: athlete.email }] : []),
-            { label: 'Phone', value: formatPhone(athlete.phone) },
-            { label: 'Birthday', value: formatDob(athlete.dob) },
-            { label: 'Gender', value: athlete.gender ?? '' },
-          ]}
-          onEdit={() => setEditing(true)}
+    <EditableAccount
+      picture={
+        <ProfilePictureUpload
+          name={athlete.fullName}
+          email={athlete.email}
+          pictureUrl={athlete.profilePicture}
+          target={{ kind: 'athlete', athleteId: athlete.athleteId }}
+          ownerQueryKey={athleteQueryKey(athlete.athleteId)}
         />
-      )}
-    </Stack>
+      }
+      items={[
+        { label: 'First name', value: athlete.firstName },
+        { label: 'Last name', value: athlete.lastName },
+        ...(athlete.email ? [{ label: 'Email', value: athlete.email }] : []),
+        { label: 'Phone', value: formatPhone(athlete.phone) },
+        { label: 'Birthday', value: formatDob(athlete.dob) },
+        { label: 'Gender', value: athlete.gender ?? '' },
+      ]}
+      form={(done) => <AthleteAccountForm athlete={athlete} onDone={done} />}
+    />
   );
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Divider, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { KiloStaff } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { kiloStaffSelfQueryKey, useKiloStaffSelf } from '../api/get-kilo-staff-self';
 import { useUpdateKiloStaffSelf } from '../api/update-kilo-staff-self';
 import { firstFieldErrors, requiredNameError } from './account-form-rules';
-import { AccountView, FormActions, PanelError, PanelLoader } from './panel-states';
+import { EditableAccount, FormActions, PanelError, PanelLoader } from './panel-states';
 import { ProfilePictureUpload } from './profile-picture-upload';
 
 type KiloStaffFormValues = { firstName: string; lastName: string };
@@ -40,32 +39,26 @@ function KiloStaffAccountForm({ kiloStaff, onDone }: { kiloStaff: KiloStaff; onD
 /** Spec 6: platform staff edit their name; the email is not editable here. */
 export function KiloStaffAccountPanel() {
   const query = useKiloStaffSelf();
-  const [isEditing, setEditing] = useState(false);
   if (query.isPending) return <PanelLoader />;
   if (query.isError) return <PanelError />;
   const kiloStaff = query.data;
   return (
-    <Stack gap="lg">
-      <ProfilePictureUpload
-        name={kiloStaff.fullName}
-        email={kiloStaff.email}
-        pictureUrl={kiloStaff.profilePicture}
-        target={{ kind: 'kilo-staff', kiloStaffId: kiloStaff.kiloStaffId }}
-        ownerQueryKey={kiloStaffSelfQueryKey}
-      />
-      <Divider />
-      {isEditing ? (
-        <KiloStaffAccountForm kiloStaff={kiloStaff} onDone={() => setEditing(false)} />
-      ) : (
-        <AccountView
-          items={[
-            { label: 'First name', value: kiloStaff.firstName },
-            { label: 'Last name', value: kiloStaff.lastName },
-            { label: 'Email', value: kiloStaff.email },
-          ]}
-          onEdit={() => setEditing(true)}
+    <EditableAccount
+      picture={
+        <ProfilePictureUpload
+          name={kiloStaff.fullName}
+          email={kiloStaff.email}
+          pictureUrl={kiloStaff.profilePicture}
+          target={{ kind: 'kilo-staff', kiloStaffId: kiloStaff.kiloStaffId }}
+          ownerQueryKey={kiloStaffSelfQueryKey}
         />
-      )}
-    </Stack>
+      }
+      items={[
+        { label: 'First name', value: kiloStaff.firstName },
+        { label: 'Last name', value: kiloStaff.lastName },
+        { label: 'Email', value: kiloStaff.email },
+      ]}
+      form={(done) => <KiloStaffAccountForm kiloStaff={kiloStaff} onDone={done} />}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Center, DataList, Group, Loader, Stack, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Center, DataList, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 
 export function PanelLoader() {
   return (
@@ -53,5 +53,19 @@ export function FormActions({ onCancel, isSaving }: { onCancel: () => void; isSa
         Save
       </Button>
     </Group>
+  );
+}
+
+type EditableAccountProps = { picture: ReactNode; items: AccountItem[]; form: (done: () => void) => ReactNode };
+
+/** A loaded panel (spec 2.13): the picture, then the details, or after Edit the form until it is saved or cancelled. */
+export function EditableAccount({ picture, items, form }: EditableAccountProps) {
+  const [isEditing, setEditing] = useState(false);
+  return (
+    <Stack gap="lg">
+      {picture}
+      <Divider />
+      {isEditing ? form(() => setEditing(false)) : <AccountView items={items} onEdit={() => setEditing(true)} />}
+    </Stack>
   );
 }

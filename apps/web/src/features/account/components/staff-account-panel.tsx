@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Checkbox, Divider, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -17,7 +16,7 @@ import { maskZipCode } from '../../../lib/zip-code';
 import { staffSelfQueryKey, useStaffSelf } from '../api/get-staff-self';
 import { useUpdateStaffSelf } from '../api/update-staff-self';
 import { dobError, firstFieldErrors, formatDob, optionalNameError, requiredNameError, today, zipCodeError } from './account-form-rules';
-import { AccountView, FormActions, PanelError, PanelLoader, type AccountItem } from './panel-states';
+import { EditableAccount, FormActions, PanelError, PanelLoader, type AccountItem } from './panel-states';
 import { ProfilePictureUpload } from './profile-picture-upload';
 
 export type StaffFormValues = {
@@ -215,25 +214,22 @@ type StaffAccountPanelProps = { canEditCoach: boolean };
 /** Spec 2.13 / 5 / 6: the staff and owner account panel. */
 export function StaffAccountPanel({ canEditCoach }: StaffAccountPanelProps) {
   const staffQuery = useStaffSelf();
-  const [isEditing, setEditing] = useState(false);
   if (staffQuery.isPending) return <PanelLoader />;
   if (staffQuery.isError) return <PanelError />;
   const staff = staffQuery.data;
   return (
-    <Stack gap="lg">
-      <ProfilePictureUpload
-        name={staff.fullName}
-        email={staff.email}
-        pictureUrl={staff.profilePicture}
-        target={{ kind: 'staff', staffId: staff.staffId }}
-        ownerQueryKey={staffSelfQueryKey}
-      />
-      <Divider />
-      {isEditing ? (
-        <StaffAccountForm staff={staff} canEditCoach={canEditCoach} onDone={() => setEditing(false)} />
-      ) : (
-        <AccountView items={staffItems(staff, canEditCoach)} onEdit={() => setEditing(true)} />
-      )}
-    </Stack>
+    <EditableAccount
+      picture={
+        <ProfilePictureUpload
+          name={staff.fullName}
+          email={staff.email}
+          pictureUrl={staff.profilePicture}
+          target={{ kind: 'staff', staffId: staff.staffId }}
+          ownerQueryKey={staffSelfQueryKey}
+        />
+      }
+      items={staffItems(staff, canEditCoach)}
+      form={(done) => <StaffAccountForm staff={staff} canEditCoach={canEditCoach} onDone={done} />}
+    />
   );
 }
