@@ -9,7 +9,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { gyms } from '../apps/server/src/db/schema';
 import { SEED_PASSWORD, seedIfEmpty } from '../apps/server/src/db/seed/seed';
 import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
-import { classDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
+import { eventDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
 import { compare, round, type BenchRow } from './lib';
 
 /**
@@ -121,7 +121,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         detail: { rps: Math.round(result.subject.rps), p99Ms: result.subject.p99, smallRps: Math.round(result.baseline.rps), smallP99Ms: result.baseline.p99 },
       });
     }
-    const { sql: text, params } = classDetailSelect(large.database.db).toSQL();
+    const { sql: text, params } = eventDetailSelect(large.database.db, 'class').toSQL();
     const [target] = await queryRows<{ id: string; gymId: string }>(
       large.database.db,
       sql`select c.id, c.gym_id as "gymId" from classes c join gyms g on g.id = c.gym_id where g.title = 'Iron Temple Barbell' and c.capacity = 100 limit 1`,

@@ -27,19 +27,22 @@ export type ProfileForEntry = {
   demoGym: { type: DemoGymType; isActive: boolean; expiresAt: Date | null } | null;
 };
 
+/** What deciding whether a profile may be entered needs: the profile and its gym's demo state. */
+const entryFields = {
+  profileId: profiles.id,
+  userId: profiles.userId,
+  role: profiles.role,
+  gymId: profiles.gymId,
+  loginEnabled: profiles.loginEnabled,
+  demoType: demoGyms.type,
+  demoActive: demoGyms.isActive,
+  demoExpiresAt: demoGyms.expiresAt,
+};
+
 /** A profile the user may enter: their own, or one linked to them (a dependant). */
 export async function findEnterableProfile(db: Db, userId: string, profileId: string): Promise<ProfileForEntry | null> {
   const rows = await db
-    .select({
-      profileId: profiles.id,
-      userId: profiles.userId,
-      role: profiles.role,
-      gymId: profiles.gymId,
-      loginEnabled: profiles.loginEnabled,
-      demoType: demoGyms.type,
-      demoActive: demoGyms.isActive,
-      demoExpiresAt: demoGyms.expiresAt,
-    })
+    .select(entryFields)
     .from(profiles)
     .leftJoin(demoGyms, eq(demoGyms.gymId, profiles.gymId))
     .leftJoin(profileLinks, and(eq(profileLinks.profileId, profiles.id), eq(profileLinks.userId, userId)))
@@ -50,16 +53,7 @@ export async function findEnterableProfile(db: Db, userId: string, profileId: st
 
 export async function findProfileById(db: Db, profileId: string): Promise<ProfileForEntry | null> {
   const rows = await db
-    .select({
-      profileId: profiles.id,
-      userId: profiles.userId,
-      role: profiles.role,
-      gymId: profiles.gymId,
-      loginEnabled: profiles.loginEnabled,
-      demoType: demoGyms.type,
-      demoActive: demoGyms.isActive,
-      demoExpiresAt: demoGyms.expiresAt,
-    })
+    .select(entryFields)
     .from(profiles)
     .leftJoin(demoGyms, eq(demoGyms.gymId, profiles.gymId))
     .where(eq(profiles.id, profileId))

@@ -75,59 +75,42 @@ function detailFields(k: Kind, event: { id: AnyColumn; gymId: AnyColumn }) {
   };
 }
 
-/** The class statement unprepared, for EXPLAIN in the benchmarks. */
-export function classDetailSelect(db: Db) {
+/**
+ * The statement of one kind, unprepared (the benchmarks EXPLAIN it). Appointments have the class columns this reads
+ * under the same names (events.ts), so one builder serves both, as KINDS does for reservations.
+ */
+export function eventDetailSelect(db: Db, kind: EventKind) {
+  const k = KINDS[kind];
+  const e = k.events;
+  const types = (kind === 'class' ? classTypes : appointmentTypes) as unknown as typeof classTypes;
+  const typeColumn = kind === 'class' ? classes.classTypeId : (appointments.appointmentTypeId as unknown as typeof classes.classTypeId);
   return db
     .select({
-      id: classes.id,
-      name: classTypes.name,
-      startDate: classes.startDate,
-      startTime: classes.startTime,
-      startsAt: classes.startsAt,
-      duration: classes.durationMinutes,
-      capacity: classes.capacity,
+      id: e.id,
+      name: types.name,
+      startDate: e.startDate,
+      startTime: e.startTime,
+      startsAt: e.startsAt,
+      duration: e.durationMinutes,
+      capacity: e.capacity,
       locationId: locations.id,
       locationName: locations.name,
-      ...detailFields(KINDS.class, { id: classes.id, gymId: classes.gymId }),
+      ...detailFields(k, { id: e.id, gymId: e.gymId }),
     })
-    .from(classes)
-    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
-    .leftJoin(locations, and(eq(locations.id, classes.locationId), eq(locations.gymId, classes.gymId)))
-    .where(and(eq(classes.gymId, gymId), eq(classes.id, eventId)));
+    .from(e)
+    .innerJoin(types, eq(types.id, typeColumn))
+    .leftJoin(locations, and(eq(locations.id, e.locationId), eq(locations.gymId, e.gymId)))
+    .where(and(eq(e.gymId, gymId), eq(e.id, eventId)));
 }
 
-function classDetailQuery(db: Db) {
-  return classDetailSelect(db).prepare('kiosk_event_detail_class');
-}
-
-function appointmentDetailQuery(db: Db) {
-  return db
-    .select({
-      id: appointments.id,
-      name: appointmentTypes.name,
-      startDate: appointments.startDate,
-      startTime: appointments.startTime,
-      startsAt: appointments.startsAt,
-      duration: appointments.durationMinutes,
-      capacity: appointments.capacity,
-      locationId: locations.id,
-      locationName: locations.name,
-      ...detailFields(KINDS.appointment, { id: appointments.id, gymId: appointments.gymId }),
-    })
-    .from(appointments)
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.appointmentTypeId))
-    .leftJoin(locations, and(eq(locations.id, appointments.locationId), eq(locations.gymId, appointments.gymId)))
-    .where(and(eq(appointments.gymId, gymId), eq(appointments.id, eventId)))
-    .prepare('kiosk_event_detail_appointment');
-}
-
-type Prepared = { class: ReturnType<typeof classDetailQuery>; appointment: ReturnType<typeof appointmentDetailQuery> };
+const eventDetailQuery = (db: Db, kind: EventKind) => eventDetailSelect(db, kind).prepare(`kiosk_event_detail_${kind}`);
+type Prepared = Record<EventKind, ReturnType<typeof eventDetailQuery>>;
 const preparedByDb = new WeakMap<Db, Prepared>();
 
 function prepared(db: Db): Prepared {
   let queries = preparedByDb.get(db);
   if (!queries) {
-    queries = { class: classDetailQuery(db), appointment: appointmentDetailQuery(db) };
+    queries = { class: eventDetailQuery(db, 'class'), appointment: eventDetailQuery(db, 'appointment') };
     preparedByDb.set(db, queries);
   }
   return queries;

@@ -70,6 +70,31 @@ const toTaxRate = (id: string | null, name: string | null, percent: string | nul
   id && name !== null && percent !== null ? { taxRateId: id, name, percent: percentText(percent) } : null;
 const toLocation = (id: string | null, name: string | null) => (id && name !== null ? { locationId: id, name } : null);
 
+type EventColumns = Omit<EventRow, 'kind' | 'location' | 'fees' | 'taxRate'> &
+  EventRow['fees'] & { locationId: string | null; locationName: string | null; taxRateId: string | null; taxRateName: string | null; taxRatePercent: string | null };
+
+/** A class or appointment row as both loaders select it. */
+function toEventRow(kind: EventKind, r: EventColumns): EventRow {
+  return {
+    kind,
+    id: r.id,
+    name: r.name,
+    typeId: r.typeId,
+    rootId: r.rootId,
+    startDate: r.startDate,
+    startTime: r.startTime,
+    startsAt: r.startsAt,
+    duration: r.duration,
+    capacity: r.capacity,
+    location: toLocation(r.locationId, r.locationName),
+    fees: { cancellationFeeMinor: r.cancellationFeeMinor, noShowFeeMinor: r.noShowFeeMinor, cancellationCreditDeduction: r.cancellationCreditDeduction, noShowCreditDeduction: r.noShowCreditDeduction },
+    taxRate: toTaxRate(r.taxRateId, r.taxRateName, r.taxRatePercent),
+    attendeeCount: r.attendeeCount,
+    attended: r.attended,
+    firstAttendee: r.firstAttendee,
+  };
+}
+
 /** Classes of the gym by id (one query, counts included). */
 export async function loadClasses(db: Db, gymId: string, where: SQL | undefined, order?: { limit: number; offset: number }): Promise<EventRow[]> {
   const q = db
@@ -101,24 +126,7 @@ export async function loadClasses(db: Db, gymId: string, where: SQL | undefined,
     .where(and(eq(classes.gymId, gymId), where))
     .orderBy(asc(classes.startsAt), asc(classes.id));
   const rows = order ? await q.limit(order.limit).offset(order.offset) : await q;
-  return rows.map((r) => ({
-    kind: 'class',
-    id: r.id,
-    name: r.name,
-    typeId: r.typeId,
-    rootId: r.rootId,
-    startDate: r.startDate,
-    startTime: r.startTime,
-    startsAt: r.startsAt,
-    duration: r.duration,
-    capacity: r.capacity,
-    location: toLocation(r.locationId, r.locationName),
-    fees: { cancellationFeeMinor: r.cancellationFeeMinor, noShowFeeMinor: r.noShowFeeMinor, cancellationCreditDeduction: r.cancellationCreditDeduction, noShowCreditDeduction: r.noShowCreditDeduction },
-    taxRate: toTaxRate(r.taxRateId, r.taxRateName, r.taxRatePercent),
-    attendeeCount: r.attendeeCount,
-    attended: r.attended,
-    firstAttendee: r.firstAttendee,
-  }));
+  return rows.map((r) => toEventRow('class', r));
 }
 
 /** Appointments of the gym by id (one query); fees and tax rate come from the appointment type. */
@@ -150,24 +158,7 @@ export async function loadAppointments(db: Db, gymId: string, where: SQL | undef
     .leftJoin(taxRates, and(eq(taxRates.id, appointmentTypes.taxRateId), eq(taxRates.gymId, appointments.gymId)))
     .where(and(eq(appointments.gymId, gymId), where))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
-  return rows.map((r) => ({
-    kind: 'appointment',
-    id: r.id,
-    name: r.name,
-    typeId: r.typeId,
-    rootId: null,
-    startDate: r.startDate,
-    startTime: r.startTime,
-    startsAt: r.startsAt,
-    duration: r.duration,
-    capacity: r.capacity,
-    location: toLocation(r.locationId, r.locationName),
-    fees: { cancellationFeeMinor: r.cancellationFeeMinor, noShowFeeMinor: r.noShowFeeMinor, cancellationCreditDeduction: r.cancellationCreditDeduction, noShowCreditDeduction: r.noShowCreditDeduction },
-    taxRate: toTaxRate(r.taxRateId, r.taxRateName, r.taxRatePercent),
-    attendeeCount: r.attendeeCount,
-    attended: r.attended,
-    firstAttendee: r.firstAttendee,
-  }));
+  return rows.map((r) => toEventRow('appointment', { ...r, rootId: null }));
 }
 
 export async function findEvent(db: Db, gymId: string, kind: EventKind, id: string): Promise<EventRow | null> {
