@@ -10,6 +10,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { athleteClassReservations, gyms } from '../apps/server/src/db/schema';
 import { SEED_PASSWORD, seedIfEmpty } from '../apps/server/src/db/seed/seed';
 import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
+import { loginCookies } from './server';
 import { compare, fixedRateRound, isMain, quantile, ratioRow, report, round, type BenchRow, type Round } from './lib';
 
 /**
@@ -44,25 +45,10 @@ async function getRound(url: string, headers: Record<string, string> = {}): Prom
   return round(url, seconds, connections, headers);
 }
 
-/** Log in as the front desk the way a browser does: CSRF cookie, then login with the token. */
-async function login(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-  };
-  keep(await fetch(`${base}/api/auth/csrf/`));
-  const res = await fetch(`${base}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken')!, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: JSON.stringify({ email, password: SEED_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), csrf: jar.get('csrftoken')! };
+/** Logs in the way a browser does (bench/server.ts loginCookies): the cookie header and the CSRF token to send. */
+export async function login(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
+  const cookies = await loginCookies(base, email, SEED_PASSWORD);
+  return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), csrf: cookies.find((c) => c.name === 'csrftoken')!.value };
 }
 
 /** 100 walk-ins at once, each POST sent twice with the same client id, as two tablets would. */

@@ -7,9 +7,10 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { gyms } from '../apps/server/src/db/schema';
-import { SEED_PASSWORD, seedIfEmpty } from '../apps/server/src/db/seed/seed';
+import { seedIfEmpty } from '../apps/server/src/db/seed/seed';
 import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
 import { eventDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
+import { login } from './kiosk';
 import { compare, round, type BenchRow } from './lib';
 
 /**
@@ -77,21 +78,13 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   await reserve(db, gym!.id, cls.id, (await athletesOf(db, gym!.id, 100)).map((a) => a.id));
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl }), database, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const csrf = await fetch(`${url}/api/auth/csrf/`);
-  const token = csrf.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
-  const login = await fetch(`${url}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': token, cookie: `csrftoken=${token}` },
-    body: JSON.stringify({ email: 'staff@example.com', password: SEED_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = [`csrftoken=${token}`, ...login.headers.getSetCookie().map((c) => c.split(';')[0]!)].join('; ');
+  const session = await login(url, 'staff@example.com');
   return {
     database,
     url,
     detail: `${url}/api/events/${cls.id}/kiosk-event/?limit=100&offset=0&eventType=class`,
     list: `${url}/api/events/kiosk-events/?date=${today}`,
-    headers: { cookie },
+    headers: { cookie: session.cookie },
     close: () => app.close(),
   };
 }
