@@ -53,6 +53,9 @@ type Store = {
   dispose: () => Promise<void>;
 };
 
+/** The pid in the PGlite lock file ("<pid> <start time>", apps/server/src/db/client.ts lockDataDir). */
+const lockHolder = (lockPath: string) => fs.readFileSync(lockPath, 'utf8').split(' ')[0];
+
 const RESERVATIONS_SQL =
   'select id, class_id, athlete_id, is_checked_in from athlete_kilo_classes where id = any($1::uuid[])';
 type ReservationRow = { id: string; class_id: string; athlete_id: string; is_checked_in: boolean };
@@ -360,7 +363,7 @@ describe.each(targets)('crash durability on $name', ({ name, open }) => {
           const second = await start({ waitForHealth: false });
           expect(await exitOf(second, 60_000)).toBe(1);
           expect(second.output()).toContain(`is in use by another Spotter server (process ${pid})`);
-          expect(fs.readFileSync(store.lockPath, 'utf8')).toBe(String(pid));
+          expect(lockHolder(store.lockPath)).toBe(String(pid));
           expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
           refusals++;
         }
@@ -375,7 +378,7 @@ describe.each(targets)('crash durability on $name', ({ name, open }) => {
         expect(await portAcceptsConnections(port)).toBe(false);
         expect(troubleIn(server.output()), `cycle ${cycle}: the killed server's log`).toEqual([]);
         // The kill left the PGlite lock behind; the restart has to take it over.
-        if (store.lockPath) expect(fs.readFileSync(store.lockPath, 'utf8')).toBe(String(pid));
+        if (store.lockPath) expect(lockHolder(store.lockPath)).toBe(String(pid));
 
         server = await start({ port });
         expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
@@ -383,7 +386,7 @@ describe.each(targets)('crash durability on $name', ({ name, open }) => {
         expect(restartLog, `cycle ${cycle}: restart`).toMatch(/Spotter is running at/);
         expect(restartLog, `cycle ${cycle}: restart`).not.toMatch(/Seeded the demo data/);
         expect(troubleIn(restartLog), `cycle ${cycle}: the restarted server's log`).toEqual([]);
-        if (store.lockPath) expect(fs.readFileSync(store.lockPath, 'utf8')).toBe(String(serverPid(server)));
+        if (store.lockPath) expect(lockHolder(store.lockPath)).toBe(String(serverPid(server)));
 
         // The writers' logins were acknowledged too: their sessions still hold.
         for (const http of sessions) expect((await http.request('GET', '/api/auth/session/')).status, `cycle ${cycle}: a session from before the kill`).toBe(200);

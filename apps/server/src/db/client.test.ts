@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './client';
+import { DataDirLockedError, lockDataDir, processStart } from './client';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -35,8 +35,27 @@ describe('the PGlite data directory lock', () => {
     await new Promise((r) => dead.on('exit', r));
     fs.writeFileSync(path.join(dir, 'spotter.lock'), String(dead.pid));
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'spotter.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'spotter.lock'), 'utf8')).toBe(`${process.pid} ${processStart(process.pid)}`);
     release();
     expect(fs.existsSync(path.join(dir, 'spotter.lock'))).toBe(false);
+  });
+
+  it('names its holder by pid and start time: a live process that took the lock refuses, a reused pid does not', async () => {
+    const dir = tempDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      await new Promise((r) => other.once('spawn', r));
+      const start = processStart(other.pid!);
+      expect(start).toMatch(/^[0-9a-f-]+\/\d+$/);
+      fs.writeFileSync(path.join(dir, 'spotter.lock'), `${other.pid} ${start}`);
+      expect(() => lockDataDir(dir)).toThrow(/in use by another Spotter server/);
+      // The same pid, but not the process that took the lock (a restart handed the pid to someone else).
+      fs.writeFileSync(path.join(dir, 'spotter.lock'), `${other.pid} ${start!.replace(/\d+$/, '1')}`);
+      const release = lockDataDir(dir);
+      expect(fs.readFileSync(path.join(dir, 'spotter.lock'), 'utf8')).toBe(`${process.pid} ${processStart(process.pid)}`);
+      release();
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 });

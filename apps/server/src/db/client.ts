@@ -32,30 +32,62 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * PGlite has no lock of its own: two processes on one directory corrupt it. Hold a pid file;
- * a stale one (its process is gone, e.g. after kill -9) is taken over.
+ * When the process started, as Linux reports it (/proc/<pid>/stat field 22, clock ticks since boot), with the boot's
+ * id; null where there is no /proc. A pid alone is not an identity: after a container or machine restart another
+ * process can hold the pid a killed server left in its lock.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${boot}/${fields[19]}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file's holder: "<pid> <start>" (or a bare pid, as earlier versions wrote it). */
+function holderOf(text: string): { pid: number; start: string | null } {
+  const [pid, start] = text.trim().split(/\s+/);
+  return { pid: Number(pid), start: start ?? null };
+}
+
+/** The holder still runs: its pid is alive and, where both are known, it is the same process that took the lock. */
+function holderAlive(holder: { pid: number; start: string | null }): boolean {
+  if (!Number.isInteger(holder.pid) || holder.pid <= 0 || !isAlive(holder.pid)) return false;
+  const now = holder.start === null ? null : processStart(holder.pid);
+  return holder.start === null || now === null || now === holder.start;
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one directory corrupt it. Hold a lock file naming this process
+ * (pid and start time); a stale one (its process is gone, e.g. after kill -9, or its pid now belongs to another
+ * process) is taken over.
  */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'spotter.lock');
+  const start = processStart(process.pid);
+  const mine = start === null ? String(process.pid) : `${process.pid} ${start}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, mine);
       fs.closeSync(fd);
       return () => {
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
         } catch {
           // already gone
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      const holder = holderOf(fs.readFileSync(lockPath, 'utf8'));
+      if (holder.pid !== process.pid && holderAlive(holder)) {
         throw new DataDirLockedError(
-          `The data directory ${dir} is in use by another Spotter server (process ${holder}). Stop it first, or set DATA_DIR to another directory.`,
+          `The data directory ${dir} is in use by another Spotter server (process ${holder.pid}). Stop it first, or set DATA_DIR to another directory.`,
         );
       }
       fs.rmSync(lockPath, { force: true });
