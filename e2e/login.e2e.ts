@@ -42,6 +42,23 @@ describe('login', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('asks for the session once per page load: the app takes the answer index.html preloaded', async () => {
+    const { page } = browser;
+    const sessionCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/session/') sessionCalls.push(request.resourceType());
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await submitLogin(page, 'owner@example.com');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    sessionCalls.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // A preload the app did not use would show as a second request (and a console warning after a few seconds).
+    expect(sessionCalls).toEqual(['other']);
+  });
+
   it('takes a user without a default profile through profile selection into the athlete app', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);

@@ -41,5 +41,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // packages/shared is pure code (no I/O, no globals): a module none of whose exports a chunk uses is left out,
+        // so the login path does not carry every zod schema of the API. Everything else keeps its package's own rule.
+        moduleSideEffects: (id, external) => external || !id.split(path.sep).join('/').includes('/packages/shared/src/'),
+      },
+    },
   },
 });

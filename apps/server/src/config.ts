@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RuntimeConfig } from '@spotter/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -21,6 +22,8 @@ const envSchema = z.object({
   /** Public address of the app, used in links sent by mail. */
   APP_URL: z.url({ error: 'must be a URL' }).default('http://localhost:3000'),
   SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(24 * 90).default(24 * 14),
+  /** Decision 012: how long a kiosk read may be served from memory at most (0: never). */
+  READ_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
   /** Secure cookies: auto means on when APP_URL is https. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Seed demo data into an empty database at start. */
@@ -48,23 +51,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type RuntimeConfig = {
-  tokenRefreshThreshold: number;
-  apiServer: string;
-  authEndpoint: string;
-  stripePublicKey: string | null;
-  environment: string;
-  tracesSampleRate: number;
-  sentryDsn: string | null;
-  imageTag: string;
-  googleClientId: string | null;
-  facebookClientId: string | null;
-  appleClientId: string | null;
-  integrationClientId: string | null;
-  ssoLoginEnabled: boolean;
-  analyticsToken: string | null;
-  demoBookingUrl: string;
-};
+export type { RuntimeConfig };
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -75,6 +62,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   appUrl: string;
   sessionTtlMs: number;
+  readCacheMs: number;
   cookieSecure: boolean;
   seedDemoData: boolean;
   smtpUrl: string | undefined;
@@ -102,6 +90,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     appUrl: e.APP_URL.replace(/\/$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    readCacheMs: e.READ_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? e.APP_URL.startsWith('https://') : e.COOKIE_SECURE === 'true',
     seedDemoData: e.SEED_DEMO_DATA,
     smtpUrl: e.SMTP_URL,

@@ -15,3 +15,4 @@ export * from './navigation';
 export * from './locale';
 export * from './tax';
 export * from './api/platform';
+export * from './runtime-config';

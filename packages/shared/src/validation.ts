@@ -1,47 +1,7 @@
 import { z } from 'zod';
+import { isValidEmail, isValidName, isValidPassword, messages } from './validation-rules';
 
-// Spec 5: the exact texts a person sees.
-export const messages = {
-  emailRequired: 'Email field is required.',
-  emailInvalid: 'Please provide a valid email.',
-  passwordRequired: 'Password field is required.',
-  passwordRule:
-    'Length should be more than 8 characters. Must contain at least one number, one uppercase, and one lowercase letter.',
-  passwordMismatch: "Password doesn't match.",
-  nameRequired: 'Name field is required.',
-  nameInvalid: 'Please provide a valid name.',
-  phoneRequired: 'Phone number is required.',
-  phoneInvalid: 'Please provide a valid phone number.',
-  required: 'Required',
-  emailsDoNotMatch: 'Emails do not match',
-  passwordsDoNotMatch: 'Passwords do not match',
-} as const;
-
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-export function isValidEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
-}
-
-/** Spec 5 / 9: at least 8 characters with a digit, a lowercase and an uppercase letter. */
-export function isValidPassword(value: string): boolean {
-  return value.length >= 8 && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
-}
-
-const FORBIDDEN_NAME_CHARACTERS = /[;<>≤≥`~§±!@#$%^&*_=+≠{}|"?÷]/;
-
-export function isValidName(value: string): boolean {
-  return value.trim().length > 0 && !FORBIDDEN_NAME_CHARACTERS.test(value);
-}
-
-/** Spec 5: rich text is empty when null, '', only line-break/paragraph tags, or an empty list. */
-export function isRichTextEmpty(value: string | readonly unknown[] | null | undefined): boolean {
-  if (value == null) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  const stripped = (value as string).replace(/<\/?p\s*\/?>|<br\s*\/?>/gi, '').trim();
-  return stripped.length === 0;
-}
+export * from './validation-rules';
 
 export const emailSchema = z
   .string({ error: messages.emailRequired })
@@ -61,16 +21,3 @@ export const nameSchema = z
   .min(1, messages.nameRequired)
   .max(150, messages.nameInvalid)
   .refine((v) => v === '' || isValidName(v), messages.nameInvalid);
-
-const SENDER_NAME = /^[A-Za-z0-9 '&.-]{1,64}$/;
-export const senderNameMessages = {
-  required: 'Sender name is required.',
-  invalid: 'Sender name must be 1 to 64 characters: letters, digits, spaces, apostrophes, ampersands, periods and hyphens.',
-} as const;
-export function isValidSenderName(value: string): boolean {
-  return SENDER_NAME.test(value);
-}
-export const replyToMessages = {
-  required: "'Reply to' email is required.",
-  invalid: "Please provide a valid 'Reply To' value.",
-} as const;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorSchema } from '@spotter/shared';
 import { jsonResponse } from '../testing/factories';
 import { api, apiUpload, apiUrl, ApiError, defaultErrorMessage } from './api-client';
 import { resetRuntimeConfigCache } from './runtime-config';
@@ -112,5 +113,36 @@ describe('api client', () => {
     expect(((init.body as FormData).get('file') as File).name).toBe('me.png');
     expect(headerOf([url, init], 'X-CSRFToken')).toBe('tok');
     expect(headerOf([url, init], 'Content-Type')).toBeUndefined();
+  });
+
+  it('reads error bodies as apiErrorSchema.partial() does: one field of the wrong type, and none is used', async () => {
+    const bodies: unknown[] = [
+      { message: 'Nope.', code: 'forbidden', fields: { email: ['Taken.'] } },
+      { message: 'Nope.' },
+      { code: 'forbidden' },
+      { message: 'Nope.', code: 7 },
+      { message: 1, code: 'forbidden' },
+      { message: 'Nope.', fields: { email: 'Taken.' } },
+      { message: 'Nope.', fields: { email: [1] } },
+      { message: 'Nope.', fields: [] },
+      { message: 'Nope.', fields: null },
+      { message: '', code: 'empty' },
+      [],
+      'text',
+      null,
+    ];
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    for (const body of bodies) {
+      vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(body, 400)));
+      const error = (await api.get('/anything/').catch((e: unknown) => e)) as ApiError;
+      const parsed = apiErrorSchema.partial().safeParse(body);
+      const expected = parsed.success ? parsed.data : {};
+      expect({ message: error.message, code: error.code, fields: error.fields }, JSON.stringify(body)).toEqual({
+        message: expected.message || defaultErrorMessage(),
+        code: expected.code ?? 'unknown',
+        fields: expected.fields,
+      });
+    }
+    now.mockRestore();
   });
 });

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { apiErrorSchema } from '@spotter/shared';
 import { getRuntimeConfig } from './runtime-config';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -62,10 +60,13 @@ export function apiUrl(path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** What reads an answer: a zod schema of packages/shared, or a lighter parser with the same contract. */
+export type ResponseParser<T> = { parse: (body: unknown) => T };
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: z.ZodType<T>;
+  schema?: ResponseParser<T>;
   signal?: AbortSignal;
 };
 
@@ -92,9 +93,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+type ErrorBody = { message?: string; code?: string; fields?: Record<string, string[]> };
+
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** apiErrorSchema.partial() of packages/shared, without zod (every request can fail): one wrong field, and none is used. */
+function readErrorBody(body: unknown): ErrorBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const { message, code, fields } = body as Record<string, unknown>;
+  if (message !== undefined && typeof message !== 'string') return {};
+  if (code !== undefined && typeof code !== 'string') return {};
+  if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields) || !Object.values(fields).every(isStringArray))) return {};
+  return { message, code, fields: fields as ErrorBody['fields'] };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = apiErrorSchema.partial().safeParse(await readBody(response));
-  const body = parsed.success ? parsed.data : {};
+  const body = readErrorBody(await readBody(response));
   return new ApiError(response.status, body.message || defaultErrorMessage(), body.code ?? 'unknown', body.fields);
 }
 
@@ -118,7 +132,7 @@ async function attempt(url: string, method: string, payload: Payload, signal: Ab
 }
 
 /** Sends with CSRF; a 403 csrf_failed fetches a fresh token and tries once more. */
-async function perform<T>(path: string, method: string, payload: Payload, options: { schema?: z.ZodType<T>; signal?: AbortSignal }): Promise<T> {
+async function perform<T>(path: string, method: string, payload: Payload, options: { schema?: ResponseParser<T>; signal?: AbortSignal }): Promise<T> {
   const url = apiUrl(path);
   let response = await attempt(url, method, payload, options.signal);
   if (response.status === 403 && UNSAFE_METHODS.has(method)) {

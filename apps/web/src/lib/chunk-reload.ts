@@ -5,11 +5,11 @@ export const CHUNK_RELOAD_LIMIT = 3;
 export const CHUNK_RELOAD_STORAGE_KEY = 'spotter:chunkReloads';
 
 type Counts = Record<string, number>;
-type Deps = { storage: Pick<Storage, 'getItem' | 'setItem'>; reload: () => void };
+export type ChunkReloadDeps = { storage: Pick<Storage, 'getItem' | 'setItem'>; reload: () => void };
 
-const browserDeps = (): Deps => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
+const browserDeps = (): ChunkReloadDeps => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
 
-function readCounts(storage: Deps['storage']): Counts {
+function readCounts(storage: ChunkReloadDeps['storage']): Counts {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? '{}');
     return parsed && typeof parsed === 'object' ? (parsed as Counts) : {};
@@ -18,7 +18,7 @@ function readCounts(storage: Deps['storage']): Counts {
   }
 }
 
-function writeCounts(storage: Deps['storage'], counts: Counts): void {
+function writeCounts(storage: ChunkReloadDeps['storage'], counts: Counts): void {
   try {
     storage.setItem(CHUNK_RELOAD_STORAGE_KEY, JSON.stringify(counts));
   } catch {
@@ -31,7 +31,7 @@ function writeCounts(storage: Deps['storage'], counts: Counts): void {
  * limit is reached (the caller then shows the error page). Counted per chunk, so one page that loads
  * fine cannot reset the count of another that keeps failing.
  */
-export function reloadAfterChunkError(name: string, deps: Deps = browserDeps()): boolean {
+export function reloadAfterChunkError(name: string, deps: ChunkReloadDeps = browserDeps()): boolean {
   const counts = readCounts(deps.storage);
   const done = counts[name] ?? 0;
   if (done >= CHUNK_RELOAD_LIMIT) return false;
@@ -42,7 +42,7 @@ export function reloadAfterChunkError(name: string, deps: Deps = browserDeps()):
 }
 
 /** The chunk `name` loaded: its count starts over. */
-export function forgetChunkErrors(name: string, deps: Deps = browserDeps()): void {
+export function forgetChunkErrors(name: string, deps: ChunkReloadDeps = browserDeps()): void {
   const counts = readCounts(deps.storage);
   if (!(name in counts)) return;
   const { [name]: _removed, ...rest } = counts;
@@ -53,7 +53,7 @@ export function forgetChunkErrors(name: string, deps: Deps = browserDeps()): voi
 export function lazyWithReload<P extends object>(
   name: string,
   factory: () => Promise<{ default: ComponentType<P> }>,
-  deps?: () => Deps,
+  deps?: () => ChunkReloadDeps,
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => {
     try {

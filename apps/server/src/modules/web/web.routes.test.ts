@@ -39,6 +39,8 @@ describe('serving the web app', () => {
       expect(config).toMatchObject({ googleClientId: 'google-123', ssoLoginEnabled: true, tokenRefreshThreshold: 3600, apiServer: '/api' });
       const hash = createHash('sha256').update(match![1]!).digest('base64');
       expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+      // The session call the app makes first is preloaded, with the credentials mode its fetch uses.
+      expect(res.body).toContain('<link rel="preload" href="/api/auth/session/" as="fetch" crossorigin="use-credentials">');
     }
   });
 
@@ -79,6 +81,8 @@ describe('serving the web app', () => {
     const runtime = { ...loadConfig({}).runtime, imageTag: '</script><script>alert(1)</script>' };
     const { html } = renderIndexHtml(`<head>${RUNTIME_CONFIG_PLACEHOLDER}</head>`, runtime);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const elsewhere = renderIndexHtml(RUNTIME_CONFIG_PLACEHOLDER, { ...runtime, apiServer: 'https://api.example.com/v"1/' }).html;
+    expect(elsewhere).toContain('href="https://api.example.com/v&quot;1/auth/session/"');
   });
 });
 

@@ -13,10 +13,22 @@ export function runtimeConfigScript(runtime: RuntimeConfig): string {
   return `window.__SPOTTER_CONFIG__=${json};`;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Every page of the web app asks for the session first (GET {apiServer}/auth/session/, with credentials). Preloading
+ * it lets that round trip run while the scripts download; the app's fetch (same URL, mode and credentials) is answered
+ * from the preload, so there is still one request.
+ */
+export function sessionPreloadLink(runtime: RuntimeConfig): string {
+  const href = `${runtime.apiServer.replace(/\/$/, '')}/auth/session/`;
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="use-credentials">`;
+}
+
 export function renderIndexHtml(template: string, runtime: RuntimeConfig): { html: string; scriptHash: string } {
   const script = runtimeConfigScript(runtime);
   const scriptHash = createHash('sha256').update(script).digest('base64');
-  return { html: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>`), scriptHash };
+  return { html: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>${sessionPreloadLink(runtime)}`), scriptHash };
 }
 
 /** Serves the built web app; every path that is not /api gets index.html (client-side routes). */

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionSchema } from '@spotter/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
+import { sessionParser } from './parse-session';
 import { refreshSessionAfterProfileChange } from './session-cache';
 
 export function selectProfile(profileId: string) {
-  return api.post('/auth/select-profile/', { profileId }, { schema: sessionSchema });
+  return api.post('/auth/select-profile/', { profileId }, { schema: sessionParser });
 }
 
 export function clearProfile() {
-  return api.delete('/auth/clear-profile/', { schema: sessionSchema });
+  return api.delete('/auth/clear-profile/', { schema: sessionParser });
 }
 
 export function stopImpersonation() {
-  return api.delete('/auth/stop-impersonation/', { schema: sessionSchema });
+  return api.delete('/auth/stop-impersonation/', { schema: sessionParser });
 }
 
 /** Spec 8: a failed selection shows the server's message. */

@@ -80,7 +80,7 @@ describe('/password/reset/confirm/:uid/:token', () => {
     renderConfirm();
     fillPasswords('NewPassw0rd', 'NewPassw0rd');
     expect(await screen.findByText('Login page')).toBeTruthy();
-    expect(screen.getByText('Password was successfully updated')).toBeTruthy();
+    expect(await screen.findByText('Password was successfully updated')).toBeTruthy();
     expect(bodyOf(fetchMock, '/api/auth/users/reset_password_confirm/')).toEqual({ uid: 'u-1', token: 'tok-1', newPassword: 'NewPassw0rd', reNewPassword: 'NewPassw0rd' });
   });
 

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import '@mantine/dates/styles.css';
 import { Alert, Group, SimpleGrid, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
-import { localeOf, type EventKind, type KioskEvent } from '@spotter/shared';
+import type { EventKind, KioskEvent } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useKioskEvents } from '../api/get-kiosk-events';
 import { SEARCH_DEBOUNCE_MS } from '../api/query-keys';
 import { gymToday } from '../lib/dates';
 import { eventKindOf, parseEventKind } from '../lib/event-kind';
 import { timingStatus } from '../lib/event-timing';
+import { DateField } from './date-field';
 import { EventCard } from './event-card';
 import { EnterAthleteModeButton } from './enter-athlete-mode';
 import { KioskMenu } from './kiosk-menu';
@@ -112,14 +111,7 @@ function KioskList({ context }: { context: KioskContext }) {
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
           {!context.isAthleteMode && (
-            <DatePickerInput
-              label="Date"
-              size="md"
-              value={date}
-              onChange={(value) => setPickedDate(value)}
-              valueFormat={localeOf(context.country).dateFormat}
-              maw={220}
-            />
+            <DateField label="Date" size="md" value={date} onChange={(value) => setPickedDate(value)} country={context.country} maw={220} />
           )}
         </Group>
         <Tabs.Panel value="class">{kind === 'class' && body}</Tabs.Panel>

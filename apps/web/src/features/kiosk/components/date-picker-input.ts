@@ -1,0 +1,3 @@
+import '@mantine/dates/styles.css';
+
+export { DatePickerInput } from '@mantine/dates';
