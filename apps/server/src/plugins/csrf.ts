@@ -6,6 +6,9 @@ import { hmac, randomToken, safeEqual } from '../lib/tokens';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The methods that may write: CSRF-checked, and once answered they end what was read before them (session, app.ts). */
+export const isUnsafeMethod = (method: string) => UNSAFE.has(method);
 export const CSRF_FAILED_MESSAGE = 'CSRF check failed. Refresh the page and try again.';
 
 /**
@@ -37,7 +40,7 @@ export type CsrfOptions = { secret: string; cookieSecure: boolean; appUrl: strin
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: CsrfOptions) => {
   const allowedOrigin = new URL(opts.appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isUnsafeMethod(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw forbidden('Cross-origin request refused.', 'csrf_failed');

@@ -4,7 +4,9 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Permission, Role, StripeAccountType, StripeStatus, DemoGymType } from '@spotter/shared';
 import { athletes, demoGyms, gyms, kiloStaff, profiles, sessions, staff, users } from '../db/schema';
 import type { Db } from '../db/client';
+import { joinRunning } from '../lib/in-flight';
 import { randomToken, sha256 } from '../lib/tokens';
+import { isUnsafeMethod } from './csrf';
 
 export const SESSION_COOKIE = 'sessionid';
 const TOUCH_INTERVAL_MS = 5 * 60_000;
@@ -185,21 +187,58 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
 }
 
+/**
+ * Requests that arrive together with the same session (a kiosk tablet at a class start) share one lookup of it, so a
+ * burst of check-ins costs one session query rather than one each. A request joins a lookup only while no unsafe
+ * request has been answered since that lookup began: a logout, a password change or a deactivation whose answer went
+ * out before a request arrived is always seen by it, exactly as with a lookup of its own.
+ */
+export class SharedSessionLookups {
+  #answeredWrites = 0;
+  /** Keyed by the answered writes so far and the token hash: a lookup from before an answered write is not joined. */
+  readonly #inFlight = new Map<string, Promise<AuthContext | null>>();
+
+  /** An unsafe request's handler has finished and its answer is about to leave. */
+  writeAnswered(): void {
+    this.#answeredWrites++;
+  }
+
+  lookup(tokenHash: string, load: () => Promise<AuthContext | null>): Promise<AuthContext | null> {
+    return joinRunning(this.#inFlight, `${this.#answeredWrites} ${tokenHash}`, load).result;
+  }
+}
+
+/** Requests that share a lookup share its answer: a change to it would leak into the others, so it throws instead. */
+function frozen(auth: AuthContext): AuthContext {
+  Object.freeze(auth.permissions);
+  if (auth.gym) Object.freeze(auth.gym);
+  if (auth.demoGym) Object.freeze(auth.demoGym);
+  return Object.freeze(auth);
+}
+
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
+  const lookups = new SharedSessionLookups();
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    const auth = await loadAuthContext(opts.db, sha256(token));
-    request.auth = auth;
-    if (auth && Date.now() - auth.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      // Sliding expiry, written at most every few minutes so reads stay read-only.
-      await opts.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
-        .where(eq(sessions.id, auth.sessionId));
-    }
+    const tokenHash = sha256(token);
+    // Shared: nothing below may change the AuthContext it answers.
+    request.auth = await lookups.lookup(tokenHash, async () => {
+      const auth = await loadAuthContext(opts.db, tokenHash);
+      if (auth && Date.now() - auth.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        // Sliding expiry, written at most every few minutes so reads stay read-only.
+        await opts.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
+          .where(eq(sessions.id, auth.sessionId));
+      }
+      return auth && frozen(auth);
+    });
+  });
+  app.addHook('onSend', async (request) => {
+    if (isUnsafeMethod(request.method)) lookups.writeAnswered();
   });
 });
 
