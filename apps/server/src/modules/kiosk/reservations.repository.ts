@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   kioskMessages,
   minorToDecimal,
@@ -13,6 +13,7 @@ import {
 import { athleteClassReservations, athletes, charges, classes, documents, invoices, taxRates } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { joinRunning } from '../../lib/in-flight';
 import { KINDS, fullName, isActive, type Kind } from './kinds';
 import { classFilter, findEvent, type EventRow } from './kiosk.repository';
 
@@ -166,36 +167,112 @@ function checkInToggleQuery(db: Db, k: Kind) {
     .returning(recordFields(k))
     .prepare(`kiosk_check_in_${k.kind}`);
 }
-const checkInQueries = new WeakMap<Db, Map<Kind['kind'], ReturnType<typeof checkInToggleQuery>>>();
+const checkInToggle = preparedOnce(checkInToggleQuery);
 
-function checkInToggle(db: Db, k: Kind) {
-  let byKind = checkInQueries.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    checkInQueries.set(db, byKind);
-  }
-  let query = byKind.get(k.kind);
-  if (!query) {
-    query = checkInToggleQuery(db, k);
-    byKind.set(k.kind, query);
-  }
-  return query;
+/**
+ * A walk-in check-in (spec 4: not reserved, checked in) as ONE prepared INSERT … SELECT: it inserts only when the
+ * event and an active athlete of the caller's gym exist, and answers the record with its warnings. A walk-in takes no
+ * capacity check (decision 005), so nothing else needs to be read first. ON CONFLICT DO NOTHING leaves a replay of the
+ * same id, an athlete who already has a record of the event, or a missing event or athlete to the full path in
+ * createReservation, which answers each of them.
+ */
+function walkInInsertQuery(db: Db, k: Kind) {
+  const r = k.reservations;
+  const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const now = sql`now()`;
+  const byKey: Record<string, SQL> = {
+    id: placeholder('id', 'uuid'),
+    gymId: sql`e.gym_id`,
+    classId: sql`e.id`,
+    appointmentId: sql`e.id`,
+    athleteId: sql`a.id`,
+    isWaitlisted: sql`false`,
+    isReserved: sql`false`,
+    isCheckedIn: sql`true`,
+    isLateCancel: sql`false`,
+    isNoShow: sql`false`,
+    chargeNow: sql`false`,
+    chargeDate: sql`null::date`,
+    chargeFeeMinor: sql`null::integer`,
+    taxRateId: sql`null::uuid`,
+    deductCredit: sql`false`,
+    isCredited: sql`false`,
+    registrationDatetime: now,
+    checkedInAt: now,
+    updatedAt: now,
+    updatedByUserId: placeholder('actorUserId', 'uuid'),
+  };
+  // INSERT … SELECT lists every column of the table in its order (drizzle's buildInsertQuery).
+  const values = Object.keys(getTableColumns(r)).map((key) => {
+    const value = byKey[key];
+    if (!value) throw new Error(`walk-in insert: no value for ${k.kind} reservation column ${key}`);
+    return value;
+  });
+  const rows = sql`select ${sql.join(values, sql`, `)} from ${k.events} e join ${athletes} a on a.gym_id = e.gym_id
+    where e.id = ${placeholder('eventId', 'uuid')} and e.gym_id = ${placeholder('gymId', 'uuid')}
+      and a.id = ${placeholder('athleteId', 'uuid')} and a.is_active`;
+  return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k)).prepare(`kiosk_walk_in_${k.kind}`);
 }
+
+/** One prepared statement per database and kind, made on first use. */
+function preparedOnce<T>(make: (db: Db, k: Kind) => T): (db: Db, k: Kind) => T {
+  const cache = new WeakMap<Db, Map<Kind['kind'], T>>();
+  return (db, k) => {
+    let byKind = cache.get(db);
+    if (!byKind) {
+      byKind = new Map();
+      cache.set(db, byKind);
+    }
+    let query = byKind.get(k.kind);
+    if (query === undefined) {
+      query = make(db, k);
+      byKind.set(k.kind, query);
+    }
+    return query;
+  };
+}
+
+const walkInInsert = preparedOnce(walkInInsertQuery);
 
 /**
  * Spec 4: a reservation, or a walk-in check-in with the client's own id. The same id again answers the
  * existing record (created false); another id for an athlete who already has a record of this event is a
  * 409. Reserving never goes over capacity; a walk-in check-in may (front-desk override, decision 005).
  */
-export async function createReservation(
-  db: Db,
-  k: Kind,
-  w: Writer,
-  input: { id?: string; athleteId: string; eventId: string; isReserved: boolean; isCheckedIn: boolean },
-): Promise<{ created: boolean; record: ReservationRecord }> {
+export async function createReservation(db: Db, k: Kind, w: Writer, input: ReservationInput): Promise<CreatedReservation> {
   assertOwn(w, input.athleteId);
+  if (!input.id || input.isReserved || !input.isCheckedIn) return insertReservation(db, k, w, input);
+  // Everything the answer depends on, the caller included.
+  const key = [k.kind, w.gymId, w.actorUserId, w.ownAthleteId ?? '', input.id, input.eventId, input.athleteId].join(' ');
+  let running = walkInsRunning.get(db);
+  if (!running) {
+    running = new Map();
+    walkInsRunning.set(db, running);
+  }
+  const { result, joined } = joinRunning(running, key, () => insertReservation(db, k, w, input));
+  return joined ? { created: false, record: (await result).record } : result;
+}
+
+type ReservationInput = { id?: string; athleteId: string; eventId: string; isReserved: boolean; isCheckedIn: boolean };
+type CreatedReservation = { created: boolean; record: ReservationRecord };
+
+/**
+ * The same walk-in sent again while the first is still running (two tablets, a double tap, a retry at a class start)
+ * waits for the first and answers its record as a replay (200). On its own it would INSERT, wait on the unique index
+ * for the first's commit, insert nothing and then read the record: a pool connection held for nothing.
+ */
+const walkInsRunning = new WeakMap<Db, Map<string, Promise<CreatedReservation>>>();
+
+async function insertReservation(db: Db, k: Kind, w: Writer, input: ReservationInput): Promise<CreatedReservation> {
   const id = input.id ?? randomUUID();
   const r = k.reservations;
+  if (!input.isReserved && input.isCheckedIn) {
+    const [record] = await walkInInsert(db, k).execute({ id, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId });
+    if (record) return { created: true, record };
+    // The commonest reason for no row is the same request again (two tablets, a retry): answer it without a transaction.
+    const existing = await findReservation(db, k, w.gymId, id);
+    if (existing && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return { created: false, record: existing };
+  }
   const created = await db.transaction(async (tx) => {
     // A walk-in check-in takes no capacity check (it may overfill, decision 005), so it needs no event lock: a class
     // start's burst of walk-ins runs side by side, and the unique constraints keep one record per id and athlete.

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
-import { createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
+import { countDriverQueries, createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/client';
 import { appointments, athleteClassReservations, athletes, charges } from '../../db/schema';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
-import { oneYearAfter } from './reservations.repository';
+import { KINDS } from './kinds';
+import { createReservation, oneYearAfter } from './reservations.repository';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof ironTemple>>;
@@ -97,17 +98,95 @@ describe('POST /api/athlete-kilo-classes/', () => {
     expect(refused.json().message).toBe(kioskMessages.athleteInactive);
   });
 
+  it('answers walk-ins (one INSERT … SELECT) with the same rules and record as reservations', async () => {
+    const cls = await makeClass(t.db);
+    const walkIn = (athlete: string, id: string = randomUUID(), client: ApiClient = staff, kiloClass: string = cls.id) =>
+      client.post('/api/athlete-kilo-classes/', { athleteKiloClassId: id, athlete, kiloClass, isReserved: false, isCheckedIn: true });
+    // An athlete with a past-due bill and an unsigned document: the warnings come back from the insert itself.
+    const [flagged] = await queryRows<{ id: string }>(t.db, sql`select a.id from athletes a where a.gym_id = ${ids.gymId} and a.is_active
+      and exists (select 1 from invoices i where i.athlete_id = a.id and i.status = 'past_due')
+      and exists (select 1 from documents d where d.athlete_id = a.id and d.signed_at is null)
+      and not exists (select 1 from athlete_kilo_classes r where r.athlete_id = a.id and r.class_id = ${cls.id}) limit 1`);
+    const id = randomUUID();
+    // The session and the insert; a replay reads the record once more.
+    const { count: statements, result: first } = await countDriverQueries(t.db, () => walkIn(flagged!.id, id));
+    expect(statements).toBe(2);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ athleteKiloClassId: id, kiloClass: cls.id, athlete: flagged!.id, gym: ids.gymId, isReserved: false, isCheckedIn: true, hasPastDueBills: true, hasUnsignedDocuments: true });
+    const { count: replayStatements, result: replay } = await countDriverQueries(t.db, () => walkIn(flagged!.id, id));
+    expect(replayStatements).toBe(3);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect((await walkIn(flagged!.id)).json()).toMatchObject({ code: 'already_reserved' });
+    expect((await walkIn(member().id, id)).json()).toMatchObject({ code: 'reservation_id_taken' });
+
+    const [ukAthlete] = await queryRows<{ id: string }>(t.db, sql`select id from athletes where gym_id = ${ids.ukGymId} limit 1`);
+    const foreignAthlete = await walkIn(ukAthlete!.id);
+    expect([foreignAthlete.statusCode, foreignAthlete.json().message]).toEqual([404, kioskMessages.athleteNotFound]);
+    const foreignClass = await walkIn(ukAthlete!.id, randomUUID(), await t.login('uk-owner@example.com'));
+    expect([foreignClass.statusCode, foreignClass.json().message]).toEqual([404, kioskMessages.classNotFound]);
+    const unknownClass = await walkIn(member().id, randomUUID(), staff, randomUUID());
+    expect([unknownClass.statusCode, unknownClass.json().message]).toEqual([404, kioskMessages.classNotFound]);
+    const inactive = member();
+    await t.db.update(athletes).set({ isActive: false }).where(eq(athletes.id, inactive.id));
+    const refused = await walkIn(inactive.id);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, kioskMessages.athleteInactive]);
+    const someoneElse = await walkIn(member().id, randomUUID(), await asAthlete());
+    expect(someoneElse.statusCode).toBe(403);
+    const rows = await queryRows<{ athleteId: string }>(t.db, sql`select athlete_id as "athleteId" from athlete_kilo_classes where class_id = ${cls.id}`);
+    expect(rows).toEqual([{ athleteId: flagged!.id }]);
+  });
+
+  it('answers the same walk-in sent twice at once with one INSERT: the first 201, the second a 200 replay of it', async () => {
+    const cls = await makeClass(t.db);
+    const athlete = member().id;
+    const id = randomUUID();
+    // Two calls before either has awaited anything: the second waits for the first instead of a second INSERT.
+    const writer = { gymId: ids.gymId, timeZone: 'America/Chicago', actorUserId: ids.staffUserId, ownAthleteId: null };
+    const input = { id, athleteId: athlete, eventId: cls.id, isReserved: false, isCheckedIn: true };
+    const { count, result } = await countDriverQueries(t.db, () =>
+      Promise.all([createReservation(t.db, KINDS.class, writer, input), createReservation(t.db, KINDS.class, writer, input)]),
+    );
+    expect(count).toBe(1);
+    expect(result.map((r) => r.created)).toEqual([true, false]);
+    expect(result[1]!.record).toEqual(result[0]!.record);
+    // Once it is over, the same walk-in again is an ordinary replay.
+    expect((await createReservation(t.db, KINDS.class, writer, input)).created).toBe(false);
+
+    // Over HTTP, however the two interleave: one 201, one 200 with the same record, one row.
+    const body = { athleteKiloClassId: randomUUID(), athlete: member().id, kiloClass: cls.id, isReserved: false, isCheckedIn: true };
+    const both = await Promise.all([1, 2].map(() => staff.post('/api/athlete-kilo-classes/', body)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both[1]!.json()).toEqual(both[0]!.json());
+    // A different athlete with the same id is not the same request: the database refuses it.
+    const [other, same] = await Promise.all([
+      staff.post('/api/athlete-kilo-classes/', { ...body, athlete: member().id }),
+      staff.post('/api/athlete-kilo-classes/', body),
+    ]);
+    expect([other.statusCode, other.json().code]).toEqual([409, 'reservation_id_taken']);
+    expect(same.statusCode).toBe(200);
+    const rows = await queryRows<{ id: string }>(t.db, sql`select id from athlete_kilo_classes where class_id = ${cls.id} order by id`);
+    expect(rows).toEqual([{ id }, { id: body.athleteKiloClassId }].sort((a, b) => a.id.localeCompare(b.id)));
+  });
+
   it('reserves and checks in appointments the same way', async () => {
     const [appointment] = await queryRows<{ id: string; capacity: number }>(t.db, sql`select id, capacity from appointments where gym_id = ${ids.gymId} and capacity = 3 order by starts_at limit 1`);
-    // Seeded full (three of three): two more places.
+    // Seeded full (three of three): two more places, for members the seed did not already book on it.
     await t.db.update(appointments).set({ capacity: 5 }).where(eq(appointments.id, appointment!.id));
+    const booked = new Set((await queryRows<{ athleteId: string }>(t.db, sql`select athlete_id as "athleteId" from athlete_appointments where appointment_id = ${appointment!.id}`)).map((r) => r.athleteId));
+    const unbooked = () => {
+      for (;;) {
+        const a = member();
+        if (!booked.has(a.id)) return a;
+      }
+    };
     const id = randomUUID();
-    const res = await staff.post('/api/athlete-appointments/', { athleteAppointmentId: id, athlete: member().id, appointment: appointment!.id });
-    expect(res.statusCode).toBe(201);
+    const res = await staff.post('/api/athlete-appointments/', { athleteAppointmentId: id, athlete: unbooked().id, appointment: appointment!.id });
+    expect([res.statusCode, res.json().message]).toEqual([201, undefined]);
     expect(res.json()).toMatchObject({ athleteAppointmentId: id, appointment: appointment!.id, isReserved: true });
     expect(res.json()).not.toHaveProperty('isWaitlisted');
-    expect((await staff.post('/api/athlete-appointments/', { athlete: member().id, appointment: appointment!.id })).statusCode).toBe(201);
-    const full = await staff.post('/api/athlete-appointments/', { athlete: member().id, appointment: appointment!.id });
+    expect((await staff.post('/api/athlete-appointments/', { athlete: unbooked().id, appointment: appointment!.id })).statusCode).toBe(201);
+    const full = await staff.post('/api/athlete-appointments/', { athlete: unbooked().id, appointment: appointment!.id });
     expect(full.json()).toMatchObject({ code: 'event_full', message: kioskMessages.appointmentFull });
     const put = await staff.put(`/api/athlete-appointments/${id}/`, { isCheckedIn: true });
     expect(put.json()).toMatchObject({ isCheckedIn: true, isReserved: true });
@@ -314,7 +393,9 @@ describe('POST /api/athlete-kilo-classes/create-bulk/', () => {
     expect((await post({ days: '1,9' })).json().message).toBe(kioskMessages.weekdaysInvalid);
     expect((await post({ startTime: '6pm' })).json().message).toBe(kioskMessages.timeFormat);
     const uk = await t.login('uk-owner@example.com');
-    expect((await uk.post('/api/athlete-kilo-classes/create-bulk/', base)).statusCode).toBe(404);
+    // Dates valid in the UK gym's own zone (its today may already be tomorrow in Iron Temple's): the athlete is not its.
+    const ukToday = todayIn('Europe/London');
+    expect((await uk.post('/api/athlete-kilo-classes/create-bulk/', { ...base, startDate: ukToday, endDate: addDays(ukToday, 7) })).statusCode).toBe(404);
   });
 });
 
