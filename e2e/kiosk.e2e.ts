@@ -155,6 +155,50 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
     await notification(page, 'Athlete reservations create success');
   }, 180_000);
 
+  it('two tablets on one class: a check-in on one shows on the other at its next read (decision 012)', async () => {
+    const second = await launchBrowser({ width: 1024, height: 768 });
+    try {
+      const tablets = [browser.page, second.page];
+      for (const page of tablets) {
+        await page.goto(`${baseUrl}/login`);
+        await submitLogin(page, 'staff@example.com');
+        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+        await closeBanners(page);
+      }
+      const [a, b] = tablets as [Page, Page];
+      await a.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Kiosk' }).click();
+      await openOngoingClass(a);
+      await rows(a).first().waitFor();
+      // The second tablet opens the same class first, so the server keeps its answer. A page load may show the banners.
+      const open = async (page: Page) => {
+        await page.goto(a.url());
+        await closeBanners(page);
+        await rows(page).first().waitFor();
+      };
+      await open(b);
+      const name = (await rows(a).first().getAttribute('data-athlete'))!;
+      await rowOf(b, name).waitFor();
+      const checkIn = a.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/athlete-kilo-classes/'));
+      await tapButton(rows(a).first()).click();
+      expect((await checkIn).status()).toBe(200);
+      await open(b);
+      await openTab(b, /^Checked In/);
+      await rowOf(b, name).waitFor();
+      // And back: removing the check-in on the second tablet shows on the first.
+      await rowOf(b, name).getByRole('button', { name: `Actions for ${name}` }).click();
+      const checkOut = b.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/athlete-kilo-classes/'));
+      await b.getByRole('menuitem', { name: 'Remove Check In' }).click();
+      expect((await checkOut).status()).toBe(200);
+      await open(a);
+      await openTab(a, /^Reserved/);
+      await rowOf(a, name).waitFor();
+      await openTab(a, /^Checked In/);
+      expect(await rowOf(a, name).count()).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('athlete mode: enter from staff, check in as an athlete, and Log Out ends the session', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);

@@ -8,10 +8,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import './app-types';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { GymReadCache } from './lib/gym-read-cache';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
 import { accessPlugin } from './plugins/access';
-import { csrfPlugin } from './plugins/csrf';
+import { csrfPlugin, isUnsafeMethod } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -68,7 +69,10 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.decorate('csrfSecret', await loadOrCreateSecret(database.db, 'csrf_secret'));
   app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
 
+  app.decorate('readCache', new GymReadCache({ ttlMs: config.readCacheMs }));
   app.addHook('onSend', async (request, reply) => {
+    // Decision 012: an unsafe request's handler has finished (its transaction is over) and its answer is not out yet.
+    if (isUnsafeMethod(request.method)) app.readCache.invalidate(request.auth?.gym?.gymId ?? null);
     reply.header('x-request-id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

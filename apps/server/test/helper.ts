@@ -124,3 +124,23 @@ export class ApiClient {
     return res.statusCode === 200 ? res.json() : null;
   }
 }
+
+/**
+ * Statements sent to the database driver (node-postgres pool or PGlite) while `run` runs: prepared statements are
+ * built once, so counting drizzle builder calls would miss them.
+ */
+export async function countDriverQueries<T>(db: Db, run: () => Promise<T>): Promise<{ count: number; result: T }> {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = client.query;
+  let count = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    const result = await run();
+    return { count, result };
+  } finally {
+    client.query = original;
+  }
+}

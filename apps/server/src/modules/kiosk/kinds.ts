@@ -51,3 +51,9 @@ export const fullName = (a: typeof athletes = athletes) => sql<string>`${a.first
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const asIso = (value: Date | string) => new Date(value).toISOString();
+
+/** The same rule as kinds.ts isActive, written for the aliased reservation rows of the subqueries. */
+export const activeSql = sql`(r.is_reserved or r.is_checked_in) and not r.is_late_cancel and not r.is_no_show`;
+
+/** A timestamp as the API writes it (ISO 8601 in UTC with milliseconds, as Date#toISOString), formatted by PostgreSQL. */
+export const isoUtc = (column: SQL): SQL<string | null> => sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

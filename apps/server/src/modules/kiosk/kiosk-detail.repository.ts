@@ -1,9 +1,9 @@
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Coach, EventKind, EventSummary, KioskAthlete, Note } from '@spotter/shared';
 import { appointmentTypes, appointments, athletes, classTypes, classes, documents, eventCoaches, invoices, locations, notes, staff } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { KINDS, asIso, type Kind } from './kinds';
-import type { Viewer } from './kiosk.repository';
+import { KINDS, activeSql, isoUtc, type Kind } from './kinds';
+import { toKioskAthlete, type KioskAthleteRow, type Viewer } from './kiosk.repository';
 
 /**
  * Spec 2.12 / 7.3 GET events/{eventId}/kiosk-event/: the event, its coaches, its athletes with their reservation,
@@ -11,22 +11,7 @@ import type { Viewer } from './kiosk.repository';
  * round trips with six plans cost ~5 ms on PostgreSQL). Coaches, athletes and notes come back as JSON aggregates.
  */
 
-type AthleteJson = {
-  athleteId: string;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  hasPastDueBills: boolean;
-  hasUnsignedDocuments: boolean;
-  reservationId: string;
-  isReserved: boolean;
-  isCheckedIn: boolean;
-  isLateCancel: boolean;
-  isNoShow: boolean;
-  isCredited: boolean;
-  registrationDatetime: string | null;
-  notes: Array<{ noteId: string; title: string; content: string; updatedAt: string }>;
-};
+type AthleteJson = KioskAthleteRow & { notes: Note[] };
 
 export type EventDetail = { event: EventSummary; count: number; results: KioskAthlete[] };
 
@@ -35,14 +20,17 @@ const eventId = sql.placeholder('eventId');
 const includeCancelled = sql`${sql.placeholder('includeCancelled')}::boolean`;
 const withNotes = sql`${sql.placeholder('withNotes')}::boolean`;
 
-/** The same rule as kinds.ts isActive, written for the aliased reservation rows of the subqueries. */
-const activeSql = sql`(r.is_reserved or r.is_checked_in) and not r.is_late_cancel and not r.is_no_show`;
+/** The reservation table of a kind and its event column, for the aliased subqueries (`r`). */
+export function reservationSql(kind: EventKind) {
+  return { res: sql.raw(kind === 'class' ? 'athlete_kilo_classes' : 'athlete_appointments'), resCol: sql.raw(kind === 'class' ? 'class_id' : 'appointment_id') };
+}
 
-function detailFields(k: Kind, event: { id: AnyColumn; gymId: AnyColumn }) {
-  const res = sql.raw(k.kind === 'class' ? 'athlete_kilo_classes' : 'athlete_appointments');
-  const resCol = sql.raw(k.kind === 'class' ? 'class_id' : 'appointment_id');
+type EventRef = { id: AnyColumn | SQL; gymId: AnyColumn | SQL };
+
+/** What an event's card shows besides its own columns: counts, the first attendee and the coaches (kiosk list and detail). */
+export function cardFields(k: Kind, event: EventRef) {
+  const { res, resCol } = reservationSql(k.kind);
   const coachCol = k.kind === 'class' ? eventCoaches.classId : eventCoaches.appointmentId;
-  const listed = sql`r.gym_id = ${event.gymId} and r.${resCol} = ${event.id} and (${includeCancelled} or ${activeSql})`;
   return {
     attendeeCount: sql<number>`(select count(*)::int from ${res} r where r.${resCol} = ${event.id} and ${activeSql})`,
     attended: sql<number>`(select count(*)::int from ${res} r where r.${resCol} = ${event.id} and ${activeSql} and r.is_checked_in)`,
@@ -53,6 +41,14 @@ function detailFields(k: Kind, event: { id: AnyColumn; gymId: AnyColumn }) {
         'role', ${eventCoaches.role}) order by ${eventCoaches.role} <> 'lead', ${staff.lastName}, ${staff.firstName}, ${staff.id}), '[]'::json)
       from ${eventCoaches} join ${staff} on ${staff.id} = ${eventCoaches.staffId}
       where ${eventCoaches.gymId} = ${event.gymId} and ${coachCol} = ${event.id})`,
+  };
+}
+
+function detailFields(k: Kind, event: EventRef) {
+  const { res, resCol } = reservationSql(k.kind);
+  const listed = sql`r.gym_id = ${event.gymId} and r.${resCol} = ${event.id} and (${includeCancelled} or ${activeSql})`;
+  return {
+    ...cardFields(k, event),
     total: sql<number>`(select count(*)::int from ${res} r join ${athletes} a on a.id = r.athlete_id where ${listed})`,
     athletes: sql<AthleteJson[]>`(select coalesce(json_agg(page.athlete order by page.first_key, page.last_key, page.athlete_id), '[]'::json) from (
         select lower(a.first_name) as first_key, lower(a.last_name) as last_key, a.id as athlete_id,
@@ -61,9 +57,9 @@ function detailFields(k: Kind, event: { id: AnyColumn; gymId: AnyColumn }) {
             'hasPastDueBills', exists (select 1 from ${invoices} i where i.athlete_id = a.id and i.gym_id = ${event.gymId} and i.status = 'past_due'),
             'hasUnsignedDocuments', exists (select 1 from ${documents} d where d.athlete_id = a.id and d.gym_id = ${event.gymId} and d.signed_at is null),
             'reservationId', r.id, 'isReserved', r.is_reserved, 'isCheckedIn', r.is_checked_in, 'isLateCancel', r.is_late_cancel,
-            'isNoShow', r.is_no_show, 'isCredited', r.is_credited, 'registrationDatetime', r.registration_datetime,
+            'isNoShow', r.is_no_show, 'isCredited', r.is_credited, 'registrationDatetime', ${isoUtc(sql`r.registration_datetime`)},
             'notes', case when ${withNotes} then (
-              select coalesce(json_agg(json_build_object('noteId', n.id, 'title', n.title, 'content', n.content, 'updatedAt', n.updated_at)
+              select coalesce(json_agg(json_build_object('noteId', n.id, 'title', n.title, 'content', n.content, 'updatedAt', ${isoUtc(sql`n.updated_at`)})
                 order by n.updated_at desc, n.id), '[]'::json)
               from ${notes} n where n.gym_id = ${event.gymId} and n.is_pinned and n.athlete_id = a.id) else '[]'::json end
           ) as athlete
@@ -116,33 +112,6 @@ function prepared(db: Db): Prepared {
   return queries;
 }
 
-/** PostgreSQL's json renders timestamps without the zone letter; the API answers ISO 8601 in UTC. */
-const isoOrNull = (value: string | null) => (value === null ? null : asIso(value));
-
-function toAthlete(a: AthleteJson, viewer: Viewer): KioskAthlete {
-  // An athlete at the kiosk sees no notes, and bill and document warnings only for themselves.
-  const canSeeWarnings = !viewer.isAthlete || viewer.athleteId === a.athleteId;
-  const active = !a.isLateCancel && !a.isNoShow;
-  const pinned: Note[] = viewer.isAthlete ? [] : a.notes.map((n) => ({ noteId: n.noteId, title: n.title, content: n.content, updatedAt: asIso(n.updatedAt) }));
-  return {
-    athleteId: a.athleteId,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    fullName: `${a.firstName} ${a.lastName}`.trim(),
-    profilePicture: a.profilePicture,
-    notes: pinned,
-    isReserved: active && a.isReserved,
-    isCheckedIn: active && a.isCheckedIn,
-    hasPastDueBills: canSeeWarnings && a.hasPastDueBills,
-    hasUnsignedDocuments: canSeeWarnings && a.hasUnsignedDocuments,
-    reservationId: a.reservationId,
-    isLateCancel: a.isLateCancel,
-    isNoShow: a.isNoShow,
-    isCredited: a.isCredited,
-    registrationDatetime: isoOrNull(a.registrationDatetime),
-  };
-}
-
 /** The event of this kind in the caller's gym with one page of its athletes, or null when there is none. */
 export async function loadEventDetail(
   db: Db,
@@ -182,7 +151,7 @@ export async function loadEventDetail(
       coaches: parseJson(row.coaches),
     },
     count: Number(row.total),
-    results: parseJson(row.athletes).map((a) => toAthlete(a, viewer)),
+    results: parseJson(row.athletes).map((a) => toKioskAthlete(a, a.notes, viewer)),
   };
 }
 

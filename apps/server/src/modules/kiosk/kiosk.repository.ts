@@ -7,7 +7,6 @@ import {
   type EventSummary,
   type FeeSettings,
   type KioskAthlete,
-  type KioskEvent,
   type KiloClassesQuery,
   type KiloClassPreview,
   type Note,
@@ -21,15 +20,13 @@ import {
   classTypes,
   classes,
   documents,
-  eventCoaches,
   invoices,
   locations,
   notes,
-  staff,
   taxRates,
 } from '../../db/schema';
-import { queryRows, type Db } from '../../db/client';
-import { KINDS, asIso, containsPattern, fullName, isActive, type Kind } from './kinds';
+import type { Db } from '../../db/client';
+import { KINDS, asIso, containsPattern, fullName, isActive, isoUtc, type Kind } from './kinds';
 
 export type EventRef = { kind: EventKind; id: string };
 
@@ -166,24 +163,6 @@ export async function findEvent(db: Db, gymId: string, kind: EventKind, id: stri
   return rows[0] ?? null;
 }
 
-/** Coaches of the given events, lead first (one query). */
-async function loadCoaches(db: Db, gymId: string, classIds: string[], appointmentIds: string[]): Promise<Map<string, Coach[]>> {
-  const rows = await db
-    .select({ classId: eventCoaches.classId, appointmentId: eventCoaches.appointmentId, staffId: staff.id, fullName: sql<string>`${staff.firstName} || ' ' || ${staff.lastName}`, role: eventCoaches.role })
-    .from(eventCoaches)
-    .innerJoin(staff, eq(staff.id, eventCoaches.staffId))
-    .where(and(eq(eventCoaches.gymId, gymId), or(inArray(eventCoaches.classId, classIds), inArray(eventCoaches.appointmentId, appointmentIds))))
-    .orderBy(sql`${eventCoaches.role} <> 'lead'`, asc(staff.lastName), asc(staff.firstName), asc(staff.id));
-  const byEvent = new Map<string, Coach[]>();
-  for (const r of rows) {
-    const key = (r.classId ?? r.appointmentId)!;
-    const list = byEvent.get(key) ?? [];
-    list.push({ staffId: r.staffId, fullName: r.fullName, role: r.role });
-    byEvent.set(key, list);
-  }
-  return byEvent;
-}
-
 /** Active reservations of the given events, earliest registration first (one query per kind). */
 async function loadAttendees(db: Db, gymId: string, k: Kind, eventIds: string[]): Promise<Map<string, Attendee[]>> {
   const r = k.reservations;
@@ -230,63 +209,6 @@ export const toFeeSettings = (f: EventRow['fees']): FeeSettings => ({
   noShowCreditDeduction: f.noShowCreditDeduction,
 });
 
-/**
- * Spec 2.11 / 7.3: the day's classes and appointments, searched by class or appointment type, coach or
- * athlete name. Six queries whatever the page size: count, page, classes, appointments, attendees, coaches.
- */
-export async function listKioskEvents(
-  db: Db,
-  gymId: string,
-  q: { date: string; search: string; kind?: EventKind; limit: number; offset: number },
-): Promise<{ count: number; results: KioskEvent[] }> {
-  const p = containsPattern(q.search);
-  const matches = (eventCol: string, typeName: string, reservationTable: string, reservationEventCol: string, coachCol: string) =>
-    q.search
-      ? sql`and (${sql.raw(typeName)} ilike ${p}
-          or exists (select 1 from event_coaches ec join staff s on s.id = ec.staff_id
-            where ec.${sql.raw(coachCol)} = ${sql.raw(eventCol)} and (s.first_name || ' ' || s.last_name) ilike ${p})
-          or exists (select 1 from ${sql.raw(reservationTable)} r join athletes a on a.id = r.athlete_id
-            where r.${sql.raw(reservationEventCol)} = ${sql.raw(eventCol)} and r.gym_id = ${gymId}::uuid
-              and (r.is_reserved or r.is_checked_in) and not r.is_late_cancel and not r.is_no_show
-              and (a.first_name || ' ' || a.last_name) ilike ${p}))`
-      : sql``;
-  const branches: SQL[] = [];
-  if (q.kind !== 'appointment') {
-    branches.push(sql`select 'class' as kind, c.id, c.starts_at, ct.name from classes c join class_types ct on ct.id = c.class_type_id
-      where c.gym_id = ${gymId}::uuid and c.start_date = ${q.date}::date ${matches('c.id', 'ct.name', 'athlete_kilo_classes', 'class_id', 'class_id')}`);
-  }
-  if (q.kind !== 'class') {
-    branches.push(sql`select 'appointment' as kind, ap.id, ap.starts_at, apt.name from appointments ap join appointment_types apt on apt.id = ap.appointment_type_id
-      where ap.gym_id = ${gymId}::uuid and ap.start_date = ${q.date}::date ${matches('ap.id', 'apt.name', 'athlete_appointments', 'appointment_id', 'appointment_id')}`);
-  }
-  const union = sql.join(branches, sql` union all `);
-  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${union}) ev`);
-  const page = await queryRows<{ kind: EventKind; id: string }>(
-    db,
-    sql`select kind, id from (${union}) ev order by starts_at, name, id limit ${q.limit} offset ${q.offset}`,
-  );
-  const classIds = page.filter((r) => r.kind === 'class').map((r) => r.id);
-  const appointmentIds = page.filter((r) => r.kind === 'appointment').map((r) => r.id);
-  const [classRows, appointmentRows, classAttendees, appointmentAttendees, coaches] = [
-    await loadClasses(db, gymId, inArray(classes.id, classIds)),
-    await loadAppointments(db, gymId, inArray(appointments.id, appointmentIds)),
-    await loadAttendees(db, gymId, KINDS.class, classIds),
-    await loadAttendees(db, gymId, KINDS.appointment, appointmentIds),
-    await loadCoaches(db, gymId, classIds, appointmentIds),
-  ];
-  const byId = new Map([...classRows, ...appointmentRows].map((e) => [e.id, e]));
-  const results = page.flatMap((ref) => {
-    const e = byId.get(ref.id);
-    if (!e) return [];
-    return [{
-      ...toEventSummary(e, coaches.get(e.id) ?? []),
-      athleteKiloClasses: e.kind === 'class' ? (classAttendees.get(e.id) ?? []) : [],
-      athleteAppointments: e.kind === 'appointment' ? (appointmentAttendees.get(e.id) ?? []) : [],
-    }];
-  });
-  return { count: total?.n ?? 0, results };
-}
-
 const pastDueOf = (gymId: string) =>
   sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${athletes.id} and ${invoices.gymId} = ${gymId} and ${invoices.status} = 'past_due')`;
 const unsignedOf = (gymId: string) =>
@@ -311,7 +233,8 @@ async function loadPinnedNotes(db: Db, gymId: string, athleteIds: string[]): Pro
 /** Who is looking: an athlete profile sees no notes and no one else's warnings. */
 export type Viewer = { athleteId: string | null; isAthlete: boolean };
 
-type AthleteRow = {
+/** An athlete as the kiosk lists them, with their reservation of the event if any (timestamps already ISO 8601). */
+export type KioskAthleteRow = {
   athleteId: string;
   firstName: string;
   lastName: string;
@@ -324,32 +247,38 @@ type AthleteRow = {
   isLateCancel: boolean | null;
   isNoShow: boolean | null;
   isCredited: boolean | null;
-  registrationDatetime: Date | string | null;
+  registrationDatetime: string | null;
 };
 
-async function toKioskAthletes(db: Db, gymId: string, rows: AthleteRow[], viewer: Viewer): Promise<KioskAthlete[]> {
+/**
+ * What the kiosk shows of an athlete (event detail and Eligible tab). An athlete at the kiosk sees no notes, and bill
+ * and document warnings only for themselves; a late-cancelled or no-show reservation is neither reserved nor checked in.
+ */
+export function toKioskAthlete(r: KioskAthleteRow, notes: Note[], viewer: Viewer): KioskAthlete {
+  const canSeeWarnings = !viewer.isAthlete || viewer.athleteId === r.athleteId;
+  const active = r.reservationId !== null && !r.isLateCancel && !r.isNoShow;
+  return {
+    athleteId: r.athleteId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    fullName: `${r.firstName} ${r.lastName}`.trim(),
+    profilePicture: r.profilePicture,
+    notes: viewer.isAthlete ? [] : notes,
+    isReserved: active && (r.isReserved ?? false),
+    isCheckedIn: active && (r.isCheckedIn ?? false),
+    hasPastDueBills: canSeeWarnings && r.hasPastDueBills,
+    hasUnsignedDocuments: canSeeWarnings && r.hasUnsignedDocuments,
+    reservationId: r.reservationId,
+    isLateCancel: r.isLateCancel ?? false,
+    isNoShow: r.isNoShow ?? false,
+    isCredited: r.isCredited ?? false,
+    registrationDatetime: r.registrationDatetime,
+  };
+}
+
+async function toKioskAthletes(db: Db, gymId: string, rows: KioskAthleteRow[], viewer: Viewer): Promise<KioskAthlete[]> {
   const pinned = viewer.isAthlete ? new Map<string, Note[]>() : await loadPinnedNotes(db, gymId, rows.map((r) => r.athleteId));
-  return rows.map((r) => {
-    const canSeeWarnings = !viewer.isAthlete || viewer.athleteId === r.athleteId;
-    const active = r.reservationId !== null && !r.isLateCancel && !r.isNoShow;
-    return {
-      athleteId: r.athleteId,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      fullName: `${r.firstName} ${r.lastName}`.trim(),
-      profilePicture: r.profilePicture,
-      notes: pinned.get(r.athleteId) ?? [],
-      isReserved: active && (r.isReserved ?? false),
-      isCheckedIn: active && (r.isCheckedIn ?? false),
-      hasPastDueBills: canSeeWarnings && r.hasPastDueBills,
-      hasUnsignedDocuments: canSeeWarnings && r.hasUnsignedDocuments,
-      reservationId: r.reservationId,
-      isLateCancel: r.isLateCancel ?? false,
-      isNoShow: r.isNoShow ?? false,
-      isCredited: r.isCredited ?? false,
-      registrationDatetime: r.registrationDatetime ? asIso(r.registrationDatetime) : null,
-    };
-  });
+  return rows.map((r) => toKioskAthlete(r, pinned.get(r.athleteId) ?? [], viewer));
 }
 
 const athleteFields = (gymId: string) => ({
@@ -367,7 +296,7 @@ const reservationFields = (k: Kind) => ({
   isLateCancel: k.reservations.isLateCancel,
   isNoShow: k.reservations.isNoShow,
   isCredited: k.reservations.isCredited,
-  registrationDatetime: k.reservations.registrationDatetime,
+  registrationDatetime: isoUtc(sql`${k.reservations.registrationDatetime}`),
 });
 const byName = [sql`lower(${athletes.firstName})`, sql`lower(${athletes.lastName})`, asc(athletes.id)];
 

@@ -18,6 +18,7 @@ import {
   toZoned,
   type EventKind,
 } from '@spotter/shared';
+import { cachedJson, sendJson } from '../../lib/cached-json';
 import { errorResponses } from '../../lib/openapi';
 import { toPage } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/http-error';
@@ -27,7 +28,6 @@ import {
   findEvent,
   listClassPreview,
   listEligibleAthletes,
-  listKioskEvents,
   listTaxRates,
   loadEventAttendees,
   toClassPreview,
@@ -36,6 +36,7 @@ import {
 } from './kiosk.repository';
 import { kioskAccess } from './kinds';
 import { loadEventDetail } from './kiosk-detail.repository';
+import { listKioskEvents } from './kiosk-list.repository';
 import { oneYearAfter } from './reservations.repository';
 import { reservationsRoutes } from './reservations.routes';
 
@@ -62,12 +63,16 @@ export async function kioskRoutes(app: FastifyInstance) {
         response: { 200: kioskEventPageSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = gymCaller(request);
       const q = request.query;
       const date = q.date ?? toZoned(new Date(), auth.gym.timeZone).date;
-      const { count, results } = await listKioskEvents(db, auth.gym.gymId, { date, search: q.search, kind: q.eventType, limit: q.limit, offset: q.offset });
-      return toPage(request, q.limit, q.offset, count, results);
+      // The same answer for every caller of the gym (the date is the gym's today when not given).
+      const body = await cachedJson(app.readCache, auth.gym.gymId, `kiosk-events ${date} ${request.url}`, async () => {
+        const { count, results } = await listKioskEvents(db, auth.gym.gymId, { date, search: q.search, kind: q.eventType, limit: q.limit, offset: q.offset });
+        return toPage(request, q.limit, q.offset, count, results);
+      });
+      return sendJson(request, reply, body!);
     },
   );
 
@@ -83,17 +88,24 @@ export async function kioskRoutes(app: FastifyInstance) {
         response: { 200: kioskEventDetailSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = gymCaller(request);
       const q = request.query;
       const eventId = request.params.eventId as string;
       const kinds: EventKind[] = q.eventType ? [q.eventType] : ['class', 'appointment'];
       const page = { limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false };
-      for (const kind of kinds) {
-        const detail = await loadEventDetail(db, auth.gym.gymId, kind, eventId, page, viewerOf(request));
-        if (detail) return { event: detail.event, ...toPage(request, q.limit, q.offset, detail.count, detail.results) };
-      }
-      throw notFound(kioskMessages.eventNotFound);
+      const viewer = viewerOf(request);
+      // Staff all see the same answer; an athlete profile sees no notes and only its own warnings.
+      const seenBy = viewer.isAthlete ? `athlete ${viewer.athleteId}` : 'staff';
+      const body = await cachedJson(app.readCache, auth.gym.gymId, `kiosk-event ${seenBy} ${request.url}`, async () => {
+        for (const kind of kinds) {
+          const detail = await loadEventDetail(db, auth.gym.gymId, kind, eventId, page, viewer);
+          if (detail) return { event: detail.event, ...toPage(request, q.limit, q.offset, detail.count, detail.results) };
+        }
+        return null;
+      });
+      if (body === null) throw notFound(kioskMessages.eventNotFound);
+      return sendJson(request, reply, body);
     },
   );
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { addDays, dayOfWeek, kioskEventDetailSchema, kioskEventPageSchema, kioskMessages } from '@spotter/shared';
+import { countDriverQueries, createTestApp, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/client';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
 
@@ -24,32 +25,14 @@ async function busyClassToday() {
   return row!.id;
 }
 
-/**
- * Statements sent to the database driver (node-postgres pool or PGlite) while `run` runs: prepared statements are
- * built once, so counting drizzle builder calls would miss them.
- */
-async function countDriverQueries<T>(run: () => Promise<T>): Promise<{ count: number; result: T }> {
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const original = client.query;
-  let count = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    const result = await run();
-    return { count, result };
-  } finally {
-    client.query = original;
-  }
-}
-
 describe('GET /api/events/kiosk-events/', () => {
   it("lists today's classes and appointments of the caller's gym, in start order, with the card fields", async () => {
     const c = await t.login('staff@example.com');
     const res = await c.get(`/api/events/kiosk-events/?limit=100&offset=0&search=&date=${todayIn()}`);
     expect(res.statusCode).toBe(200);
     const page = res.json();
+    // The route sends JSON.stringify's text, not the zod encode (decision 012): it must still be exactly the documented shape.
+    expect(kioskEventPageSchema.parse(page)).toEqual(page);
     const [expected] = await queryRows<{ n: number }>(t.db, sql`select
       (select count(*) from classes where gym_id = ${ids.gymId} and start_date = ${todayIn()}::date)::int +
       (select count(*) from appointments where gym_id = ${ids.gymId} and start_date = ${todayIn()}::date)::int as n`);
@@ -135,6 +118,7 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     const res = await c.get(`/api/events/${eventId}/kiosk-event/?limit=100&offset=0&eventType=class`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    expect(kioskEventDetailSchema.parse(body)).toEqual(body);
     expect(body.event).toMatchObject({ eventId, eventType: 'kilo_class_type', startsAt: expect.any(String), endsAt: expect.any(String) });
     const [active] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from athlete_kilo_classes where class_id = ${eventId}
       and (is_reserved or is_checked_in) and not is_late_cancel and not is_no_show`);
@@ -158,6 +142,7 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     await reserve(t.db, ids.gymId, cls.id, [others[2]!], { isReserved: false, isCheckedIn: true });
     const staff = await t.login('staff@example.com');
     const body = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json();
+    expect(kioskEventDetailSchema.parse(body)).toEqual(body);
     const byId = new Map(body.results.map((a: { athleteId: string }) => [a.athleteId, a]));
     expect(body.count).toBe(new Set([noted!.id, pastDue!.id, unsigned!.id]).size + 1);
     expect(byId.has(others[0]!)).toBe(false);
@@ -165,6 +150,12 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     expect(byId.get(others[2]!)).toMatchObject({ isReserved: false, isCheckedIn: true });
     expect((byId.get(noted!.id) as { notes: unknown[] }).notes[0]).toMatchObject({ noteId: expect.any(String), title: expect.any(String), content: expect.stringContaining('<p>'), updatedAt: expect.any(String) });
     expect(byId.get(pastDue!.id)).toMatchObject({ hasPastDueBills: true });
+    // Timestamps are formatted by PostgreSQL as Date#toISOString would.
+    const [stamps] = await queryRows<{ registered: Date | string; noteUpdated: Date | string }>(t.db, sql`select
+      (select registration_datetime from athlete_kilo_classes where class_id = ${cls.id} and athlete_id = ${others[2]!}) as registered,
+      (select max(updated_at) from notes where athlete_id = ${noted!.id} and is_pinned) as "noteUpdated"`);
+    expect(byId.get(others[2]!)).toMatchObject({ registrationDatetime: new Date(stamps!.registered).toISOString() });
+    expect((byId.get(noted!.id) as { notes: { updatedAt: string }[] }).notes[0]!.updatedAt).toBe(new Date(stamps!.noteUpdated).toISOString());
     expect(byId.get(unsigned!.id)).toMatchObject({ hasUnsignedDocuments: true });
 
     const all = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class&includeCancelled=True`)).json();
@@ -202,8 +193,9 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     await reserve(t.db, ids.gymId, cls.id, (await athletesOf(t.db, ids.gymId, 100)).map((a) => a.id));
     const c = await t.login('staff@example.com');
     const counts: number[] = [];
-    for (const limit of [1, 100, 100]) {
-      const { count, result: res } = await countDriverQueries(() => c.get(`/api/events/${cls.id}/kiosk-event/?limit=${limit}&offset=0&eventType=class`));
+    // Three different pages, so none of them is answered from the read cache (decision 012; tested below).
+    for (const limit of [1, 100, 50]) {
+      const { count, result: res } = await countDriverQueries(t.db, () => c.get(`/api/events/${cls.id}/kiosk-event/?limit=${limit}&offset=0&eventType=class`));
       expect(res.statusCode).toBe(200);
       expect(res.json().results).toHaveLength(limit);
       counts.push(count);
@@ -212,22 +204,109 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     expect(counts[0]).toBeLessThanOrEqual(3);
   });
 
-  it('lists a day of events in the same number of queries whatever the page size', async () => {
+  it('lists a day of events in the same number of queries whatever the page size: the session and one prepared statement', async () => {
     const c = await t.login('staff@example.com');
     const counts: number[] = [];
-    for (const limit of [1, 100]) {
-      let queries = 0;
-      const select = t.db.select.bind(t.db);
-      const execute = t.db.execute.bind(t.db);
-      t.db.select = ((...args: Parameters<typeof select>) => (queries++, select(...args))) as typeof t.db.select;
-      t.db.execute = ((...args: Parameters<typeof execute>) => (queries++, execute(...args))) as typeof t.db.execute;
-      const res = await c.get(`/api/events/kiosk-events/?limit=${limit}&search=a`);
-      t.db.select = select;
-      t.db.execute = execute;
+    for (const url of ['/api/events/kiosk-events/?limit=1&search=a', '/api/events/kiosk-events/?limit=100&search=a', '/api/events/kiosk-events/?limit=100', '/api/events/kiosk-events/?eventType=class']) {
+      const { count, result: res } = await countDriverQueries(t.db, () => c.get(url));
       expect(res.statusCode).toBe(200);
-      counts.push(queries);
+      expect(res.json().results.length).toBeGreaterThan(0);
+      counts.push(count);
     }
-    expect(counts[0]).toBe(counts[1]);
+    expect(counts).toEqual([2, 2, 2, 2]);
+  });
+});
+
+describe('the read cache of the kiosk reads (decision 012)', () => {
+  it("answers a repeated read without the statement until a write of the caller's gym, and never across gyms or viewers", async () => {
+    const cls = await makeClass(t.db, { capacity: 20 });
+    const members = (await athletesOf(t.db, ids.gymId, 40)).filter((a) => a.id !== ids.athleteId);
+    const [first] = await reserve(t.db, ids.gymId, cls.id, members.slice(0, 5).map((a) => a.id));
+    // A pinned note on a reserved athlete: staff see it, an athlete profile must not, whoever read first.
+    await t.db.execute(sql`insert into notes (id, gym_id, athlete_id, title, content, is_pinned) values (gen_random_uuid(), ${ids.gymId}, ${members[0]!.id}, 'Knee', '<p>Go easy</p>', true)`);
+    const athlete = await t.login('athlete@example.com');
+    const [profile] = await queryRows<{ id: string }>(t.db, sql`select p.id from profiles p join athletes a on a.profile_id = p.id where a.id = ${ids.athleteId}`);
+    expect((await athlete.post('/api/auth/select-profile/', { profileId: profile!.id })).statusCode).toBe(200);
+    const staff = await t.login('staff@example.com');
+    // Logins are writes by no gym yet (they clear every entry), so every client logs in before the first read.
+    const [ukWriter, ukReader] = [await t.login('uk-owner@example.com'), await t.login('uk-owner@example.com')];
+    const url = `/api/events/${cls.id}/kiosk-event/?eventType=class`;
+    const read = (c = staff) => countDriverQueries(t.db, () => c.get(url));
+
+    const filled = await read();
+    expect(filled.count).toBe(2);
+    const noted = filled.result.json().results.find((a: { athleteId: string }) => a.athleteId === members[0]!.id);
+    // The seed (or another test) may have pinned notes on this member too; the one made here must be among them.
+    expect(noted.notes.map((n: { title: string }) => n.title)).toContain('Knee');
+    const hit = await read();
+    // The session only.
+    expect(hit.count).toBe(1);
+    expect(hit.result.json()).toEqual(filled.result.json());
+    // An athlete profile has its own entry: no notes, no one else's warnings.
+    const seen = (await read(athlete)).result.json();
+    expect(seen.results.every((a: { notes: unknown[] }) => a.notes.length === 0)).toBe(true);
+    expect(seen.count).toBe(filled.result.json().count);
+
+    // Another gym's write leaves the entry; a write of this gym (the check-in) is seen by the very next read.
+    expect((await ukWriter.post('/api/auth/logout/', {})).statusCode).toBeLessThan(300);
+    expect((await read()).count).toBe(1);
+    expect((await staff.put(`/api/athlete-kilo-classes/${first}/`, { isCheckedIn: true })).statusCode).toBe(200);
+    const after = await read();
+    expect(after.count).toBe(2);
+    expect(after.result.json().event.athletesAttended).toBe(1);
+    expect(after.result.json().results.find((a: { reservationId: string }) => a.reservationId === first)).toMatchObject({ isCheckedIn: true });
+    // The same id in another gym is still not found: the entry belongs to Iron Temple.
+    expect((await ukReader.get(url)).statusCode).toBe(404);
+
+    // A write by no gym (here a refused login) may change any gym's data: every entry is read again.
+    expect((await read()).count).toBe(1);
+    expect((await t.client().post('/api/auth/login/', { email: 'staff@example.com', password: 'not the password' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await read()).count).toBe(2);
+  });
+
+  it('sends the kept answer gzipped to clients that take it, the same JSON either way', async () => {
+    const cls = await makeClass(t.db, { capacity: 30 });
+    await reserve(t.db, ids.gymId, cls.id, (await athletesOf(t.db, ids.gymId, 30)).map((a) => a.id));
+    const staff = await t.login('staff@example.com');
+    const url = `/api/events/${cls.id}/kiosk-event/?eventType=class`;
+    const plain = await staff.request('GET', url, undefined, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (let i = 0; i < 2; i++) {
+      const zipped = await staff.request('GET', url, undefined, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    }
+    const list = await staff.request('GET', `/api/events/kiosk-events/?limit=100&date=${todayIn()}`, undefined, { headers: { 'accept-encoding': 'gzip' } });
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(kioskEventPageSchema.parse(JSON.parse(gunzipSync(list.rawPayload).toString())).count).toBeGreaterThan(0);
+  });
+
+  it('shares one statement between identical reads that arrive together, and keeps the day list the same way', async () => {
+    const cls = await makeClass(t.db, { capacity: 10 });
+    await reserve(t.db, ids.gymId, cls.id, (await athletesOf(t.db, ids.gymId, 10)).map((a) => a.id));
+    const staff = await t.login('staff@example.com');
+    // A write of this gym (a refused one counts too), so nothing read before this test is still kept for it.
+    expect((await staff.post('/api/auth/select-profile/', { profileId: 'not-an-id' })).statusCode).toBe(400);
+    const together = await countDriverQueries(t.db, () => Promise.all([1, 2, 3, 4, 5].map(() => staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class&limit=7`))));
+    expect(together.result.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(together.result.map((r) => r.body)).size).toBe(1);
+    // One session lookup (shared too: plugins/session.ts), one statement.
+    expect(together.count).toBe(2);
+
+    const list = (c = staff) => countDriverQueries(t.db, () => c.get(`/api/events/kiosk-events/?limit=100&date=${todayIn()}`));
+    expect((await list()).count).toBe(2);
+    const again = await list();
+    expect(again.count).toBe(1);
+    await makeClass(t.db, { capacity: 5, daysAhead: 0 });
+    // A write outside the API (here the test's own insert) is not seen until the entry's time is up (READ_CACHE_MS):
+    // only this process's answered writes move the generations.
+    expect((await list()).result.json().count).toBe(again.result.json().count);
+    expect((await staff.post('/api/auth/select-profile/', { profileId: 'not-an-id' })).statusCode).toBe(400);
+    expect((await list()).result.json().count).toBe(again.result.json().count + 1);
   });
 });
 
@@ -327,6 +406,9 @@ describe('GET /api/athletes/eligible-athletes', () => {
     expect(names).toContainEqual(['Sam Morgan', false]);
     const alex = res.json().results.find((a: { fullName: string }) => a.fullName === 'Alex Morgan');
     expect(alex.reservationId).toEqual(expect.any(String));
+    const [reserved] = await queryRows<{ at: Date | string }>(t.db, sql`select registration_datetime as at from athlete_kilo_classes where id = ${alex.reservationId}`);
+    expect(alex.registrationDatetime).toBe(new Date(reserved!.at).toISOString());
+    expect(res.json().results.find((a: { fullName: string }) => a.fullName === 'Sam Morgan').registrationDatetime).toBeNull();
 
     const page1 = (await c.get(`/api/athletes/eligible-athletes?class=${cls.id}`)).json();
     expect(page1.results).toHaveLength(10);
