@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMain, report, type BenchRow } from './lib';
-import { REPO_ROOT, freePort, stopChild } from './server';
+import { freePort } from '../e2e/support/server-process';
+import { REPO_ROOT, stopChild } from './server';
 
 /**
  * Cold start: from spawning the server exactly as `npm run start:server` does (tsx included) to its first 200 on

@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../e2e/support/server-process';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * Watches this process from outside: when it ends in any way, even SIGKILL (tsx kills a child that is slow to answer
