@@ -326,18 +326,35 @@ type ChargeValues = { reason: 'late_cancel' | 'no_show'; chargeNow: boolean; cha
  * removed when the mark is cleared).
  */
 export async function updateReservation(db: Db, k: Kind, w: Writer, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
-  const r = k.reservations;
-  if (input.isCheckedIn !== undefined && Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined)) {
-    const [done] = await checkInToggle(db, k).execute({
-      isCheckedIn: input.isCheckedIn,
-      actorUserId: w.actorUserId,
-      id,
-      gymId: w.gymId,
-      ownAthleteId: w.ownAthleteId,
-    });
-    // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the full path and its rules.
-    if (done) return done;
+  const isCheckedIn = input.isCheckedIn;
+  if (isCheckedIn === undefined || !Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined)) {
+    return changeReservation(db, k, w, id, input);
   }
+  // Everything the answer depends on, the caller included.
+  const key = [k.kind, w.gymId, w.actorUserId, w.ownAthleteId ?? '', id, isCheckedIn].join(' ');
+  let running = checkInsRunning.get(db);
+  if (!running) {
+    running = new Map();
+    checkInsRunning.set(db, running);
+  }
+  return joinRunning(running, key, () => toggleCheckIn(db, k, w, id, isCheckedIn)).result;
+}
+
+/**
+ * The same check-in tap sent again while the first is still running (each request sent twice at a class start, two
+ * tablets, a retry) waits for the first and answers its record: the two are concurrent, so both answer as of the one
+ * UPDATE. On its own the second would queue on the row lock for the first's commit and then write the same values.
+ */
+const checkInsRunning = new WeakMap<Db, Map<string, Promise<ReservationRecord>>>();
+
+async function toggleCheckIn(db: Db, k: Kind, w: Writer, id: string, isCheckedIn: boolean): Promise<ReservationRecord> {
+  const [done] = await checkInToggle(db, k).execute({ isCheckedIn, actorUserId: w.actorUserId, id, gymId: w.gymId, ownAthleteId: w.ownAthleteId });
+  // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the full path and its rules.
+  return done ?? changeReservation(db, k, w, id, { isCheckedIn });
+}
+
+async function changeReservation(db: Db, k: Kind, w: Writer, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
+  const r = k.reservations;
   await db.transaction(async (tx) => {
     const [located] = await tx.select({ eventId: k.eventColumn }).from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId)));
     if (!located) throw notFound(kioskMessages.reservationNotFound);

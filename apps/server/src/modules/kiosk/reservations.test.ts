@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { appointments, athleteClassReservations, athletes, charges } from '../../db/schema';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
 import { KINDS } from './kinds';
-import { createReservation, oneYearAfter } from './reservations.repository';
+import { createReservation, oneYearAfter, updateReservation } from './reservations.repository';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof ironTemple>>;
@@ -215,6 +215,44 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     const off = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: false });
     expect(off.json().isCheckedIn).toBe(false);
     expect((await reservationOf(id!))!.checkedInAt).toBeNull();
+  });
+
+  it('answers the same check-in tap sent twice at once with one UPDATE; a different tap or caller is its own request', async () => {
+    const cls = await makeClass(t.db);
+    const [id, otherId] = await reserve(t.db, ids.gymId, cls.id, [member().id, member().id]);
+    const writer = { gymId: ids.gymId, timeZone: 'America/Chicago', actorUserId: ids.staffUserId, ownAthleteId: null };
+    // Two calls before either has awaited anything: the second waits for the first instead of a second UPDATE.
+    const { count, result } = await countDriverQueries(t.db, () =>
+      Promise.all([updateReservation(t.db, KINDS.class, writer, id!, { isCheckedIn: true }), updateReservation(t.db, KINDS.class, writer, id!, { isCheckedIn: true })]),
+    );
+    expect(count).toBe(1);
+    expect(result[0]).toMatchObject({ id, isCheckedIn: true });
+    expect(result[1]).toEqual(result[0]);
+    // Once it is over, the same tap again is a statement of its own.
+    expect((await countDriverQueries(t.db, () => updateReservation(t.db, KINDS.class, writer, id!, { isCheckedIn: true }))).count).toBe(1);
+    // The opposite tap, another reservation or another caller is not the same request.
+    const [owner] = await queryRows<{ id: string }>(t.db, sql`select id from users where email = 'owner@example.com'`);
+    const other = { ...writer, actorUserId: owner!.id };
+    const mixed = await countDriverQueries(t.db, () =>
+      Promise.all([
+        updateReservation(t.db, KINDS.class, writer, otherId!, { isCheckedIn: true }),
+        updateReservation(t.db, KINDS.class, other, otherId!, { isCheckedIn: true }),
+        updateReservation(t.db, KINDS.class, writer, id!, { isCheckedIn: false }),
+      ]),
+    );
+    expect(mixed.count).toBe(3);
+    expect(mixed.result.map((r) => r.isCheckedIn)).toEqual([true, true, false]);
+    // A failure reaches both callers and is not kept: a reservation of another gym is not found either way.
+    const uk = { ...writer, gymId: randomUUID() };
+    const failed = await Promise.allSettled([1, 2].map(() => updateReservation(t.db, KINDS.class, uk, id!, { isCheckedIn: true })));
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect((await reservationOf(id!))!.isCheckedIn).toBe(false);
+
+    // Over HTTP, the pair answers 200 twice with the same record, whichever way the two interleave.
+    const both = await Promise.all([1, 2].map(() => staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[1]!.json()).toEqual(both[0]!.json());
+    expect((await reservationOf(id!))!.isCheckedIn).toBe(true);
   });
 
   it('marks a late cancel with the default fee and tax rate, records the charge, and clears it again', async () => {
