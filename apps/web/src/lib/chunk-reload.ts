@@ -49,22 +49,32 @@ export function forgetChunkErrors(name: string, deps: ChunkReloadDeps = browserD
   writeCounts(deps.storage, rest);
 }
 
-/** React.lazy with the reload rule; while the window reloads the page stays suspended. */
+/** A lazy page or layout whose chunk can be asked for before React renders it. */
+export type PreloadableLazy<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+
+/**
+ * React.lazy with the reload rule; while the window reloads the page stays suspended. `preload()` starts the same
+ * one load early (a route's page while its layout still loads), so nested lazy routes do not load one after another.
+ */
 export function lazyWithReload<P extends object>(
   name: string,
   factory: () => Promise<{ default: ComponentType<P> }>,
   deps?: () => ChunkReloadDeps,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      const loaded = await factory();
-      forgetChunkErrors(name, deps?.());
-      return loaded;
-    } catch (error) {
-      if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
-      throw error;
-    }
-  });
+): PreloadableLazy<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const load = () =>
+    (loading ??= (async () => {
+      try {
+        const loaded = await factory();
+        forgetChunkErrors(name, deps?.());
+        return loaded;
+      } catch (error) {
+        if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
+        throw error;
+      }
+    })());
+  // A failed preload is React's to report when it renders the component (the same promise), not an unhandled rejection.
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
 }
 
 /** Turns a module's named export into the default export React.lazy expects. */

@@ -1,8 +1,8 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { routesFor, type Session } from '@spotter/shared';
 import { AthleteLayout, PlatformLayout, StaffLayout, StaffMobileLayout } from './lazy-pages';
-import { RoutePage } from './pages';
+import { preloadRoute, RoutePage } from './pages';
 
 type RoleRoutesProps = { session: Session };
 
@@ -20,6 +20,7 @@ export function StaffRoutes({ session }: RoleRoutesProps) {
   const isNarrow = useIsNarrow();
   const Layout = isNarrow ? StaffMobileLayout : StaffLayout;
   const set = routesFor(session, { narrow: isNarrow, kioskMode: false });
+  preloadRoute(set.name, set.routes, useLocation().pathname, Layout);
   return (
     <Routes>
       <Route element={<Layout />}>
@@ -35,6 +36,7 @@ export function StaffRoutes({ session }: RoleRoutesProps) {
 /** Spec 2.4; demo gyms do not get the sales portal routes (spec 6). */
 export function AthleteRoutes({ session }: RoleRoutesProps) {
   const set = routesFor(session, { narrow: false, kioskMode: false });
+  preloadRoute(set.name, set.routes, useLocation().pathname, AthleteLayout);
   return (
     <Routes>
       <Route element={<AthleteLayout />}>
@@ -51,6 +53,7 @@ export function AthleteRoutes({ session }: RoleRoutesProps) {
 /** Spec 2.6: the sales team (and demo mode) get no gyms list, and everything else goes to /demo-gyms. */
 export function PlatformRoutes({ session }: RoleRoutesProps) {
   const set = routesFor(session, { narrow: false, kioskMode: false });
+  preloadRoute(set.name, set.routes, useLocation().pathname, PlatformLayout);
   return (
     <Routes>
       <Route element={<PlatformLayout />}>

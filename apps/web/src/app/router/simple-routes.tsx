@@ -1,6 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { kioskModeRoutes } from '@spotter/shared';
-import { RoutePage } from './pages';
+import { preloadRoute, RoutePage } from './pages';
 import {
   ActivatePage,
   KioskLayout,
@@ -48,6 +48,7 @@ export function OnboardingRoutes() {
 
 /** Spec 2.5: athlete kiosk mode. */
 export function KioskRoutes() {
+  preloadRoute('kiosk', kioskModeRoutes, useLocation().pathname, KioskLayout);
   return (
     <Routes>
       <Route element={<KioskLayout />}>
