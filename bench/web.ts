@@ -27,6 +27,8 @@ export type WebBenchRow = {
 const PASSWORD = 'Spotter123';
 const LIGHTHOUSE_PRESET = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full Lighthouse result there (JSON), to see what a score is made of. */
+const LIGHTHOUSE_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CHECK_INS = Math.max(20, Number(process.env.BENCH_CHECKINS ?? 40));
 /** BENCH_WEB_ONLY=bytes,lighthouse,checkin runs only those parts. */
 const ONLY = new Set((process.env.BENCH_WEB_ONLY ?? 'bytes,lighthouse,checkin').split(',').map((s) => s.trim()));
@@ -270,6 +272,10 @@ async function measureLighthouse(appUrl: string, cleanup: Cleanup): Promise<WebB
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${target.name}`);
+        if (LIGHTHOUSE_REPORTS) {
+          fs.mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+          fs.writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`lighthouse ${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         // What costs the most: the audits with the largest estimated savings (ms), then the main-thread work.
