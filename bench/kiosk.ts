@@ -86,9 +86,9 @@ export async function runKiosk(databaseUrl?: string): Promise<BenchRow[]> {
   const configOf = (env: Record<string, string> = {}) =>
     loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const app = await buildApp(configOf(), database, { logger: false });
-  // The same app with the read cache off (decision 012): what computing every kiosk read costs.
-  // It shares the database, which the first app closes.
-  const computed = await buildApp(configOf({ READ_CACHE_MS: '0' }), { ...database, close: async () => {} }, { logger: false });
+  // The same app with the read cache (decision 012) and kept sessions (decision 003) off: what computing every kiosk
+  // read costs, its session lookup included. It shares the database, which the first app closes.
+  const computed = await buildApp(configOf({ READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), { ...database, close: async () => {} }, { logger: false });
 
   // A class of 100 reserved athletes for the read and the write, and an empty one for the burst.
   const [gym] = await db.select().from(gyms).where(eq(gyms.title, 'Iron Temple Barbell'));

@@ -78,7 +78,7 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const cls = await makeClass(db, { capacity: 100, daysAhead: 0, time: '23:00' });
   await reserve(db, gym!.id, cls.id, (await athletesOf(db, gym!.id, 100)).map((a) => a.id));
   // The statements are what grows with the data, so every read computes them (decision 012's cache off).
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0' }), database, { logger: false });
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), database, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await login(url, 'staff@example.com');
   return {

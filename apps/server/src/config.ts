@@ -24,6 +24,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(24 * 90).default(24 * 14),
   /** Decision 012: how long a kiosk read may be served from memory at most (0: never). */
   READ_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
+  /** Decision 003: how long a session looked up for a read may answer later reads of it at most (0: never). */
+  SESSION_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
   /** Secure cookies: auto means on when APP_URL is https. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Seed demo data into an empty database at start. */
@@ -63,6 +65,7 @@ export type Config = {
   appUrl: string;
   sessionTtlMs: number;
   readCacheMs: number;
+  sessionCacheMs: number;
   cookieSecure: boolean;
   seedDemoData: boolean;
   smtpUrl: string | undefined;
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL.replace(/\/$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     readCacheMs: e.READ_CACHE_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? e.APP_URL.startsWith('https://') : e.COOKIE_SECURE === 'true',
     seedDemoData: e.SEED_DEMO_DATA,
     smtpUrl: e.SMTP_URL,

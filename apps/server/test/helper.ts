@@ -44,9 +44,13 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   return { database: openPglite(client), url: null, drop: async () => {} };
 }
 
+/**
+ * Sessions are looked up for every request unless a test turns keeping them on (SESSION_CACHE_MS, decision 003), so
+ * tests that count statements count the same whichever request comes first; plugins/session.test.ts tests keeping.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', ...overrides });
 }
 
 export type TestApp = {

@@ -22,6 +22,8 @@ export type AuthContext = {
   impersonatorProfileId: string | null;
   isImpersonating: boolean;
   lastSeenAt: Date;
+  /** When the session ends unless it is used again (sliding expiry); never later than what the database says. */
+  expiresAt: Date;
   profileId: string | null;
   role: Role | null;
   loginEnabled: boolean;
@@ -63,6 +65,7 @@ function authContextQuery(db: Db) {
       impersonatorUserId: sessions.impersonatorUserId,
       impersonatorProfileId: sessions.impersonatorProfileId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       profileId: profiles.id,
       role: profiles.role,
       loginEnabled: profiles.loginEnabled,
@@ -111,6 +114,7 @@ export async function loadAuthContext(db: Db, tokenHash: string, now = new Date(
     impersonatorProfileId: r.impersonatorProfileId,
     isImpersonating: r.impersonatorUserId !== null,
     lastSeenAt: r.lastSeenAt,
+    expiresAt: r.expiresAt,
     profileId: r.profileId,
     role: r.role,
     loginEnabled: r.loginEnabled ?? false,
@@ -135,7 +139,13 @@ export async function loadAuthContext(db: Db, tokenHash: string, now = new Date(
   };
 }
 
-export type SessionOptions = { db: Db; ttlMs: number; cookieSecure: boolean };
+export type SessionOptions = {
+  db: Db;
+  ttlMs: number;
+  cookieSecure: boolean;
+  /** SESSION_CACHE_MS: how long a lookup made for a read may answer later reads of the session (0: never). */
+  keepMs?: number;
+};
 
 export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
@@ -192,19 +202,55 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  * burst of check-ins costs one session query rather than one each. A request joins a lookup only while no unsafe
  * request has been answered since that lookup began: a logout, a password change or a deactivation whose answer went
  * out before a request arrived is always seen by it, exactly as with a lookup of its own.
+ *
+ * With `keepMs` above 0, a session found by a lookup also answers later reads (GET, HEAD, OPTIONS) of it for at most
+ * `keepMs`, and only until this process answers its next unsafe request, of any session: every change to sessions,
+ * users, profiles, permissions and gyms is an unsafe request, so within one process a read never sees a session that
+ * a write it could know of has changed. A write it cannot see (another server process on the same PostgreSQL, SQL by
+ * hand) is seen within `keepMs`. Unsafe requests always look the session up afresh; "no session" is never kept; an
+ * entry ends with the session's own expiry.
  */
 export class SharedSessionLookups {
   #answeredWrites = 0;
   /** Keyed by the answered writes so far and the token hash: a lookup from before an answered write is not joined. */
   readonly #inFlight = new Map<string, Promise<AuthContext | null>>();
+  /** Sessions found since the last answered write, by token hash, with when their lookup began. */
+  readonly #kept = new Map<string, { auth: AuthContext; since: number }>();
+
+  constructor(
+    private readonly keepMs = 0,
+    private readonly now: () => number = Date.now,
+    private readonly maxKept = 2000,
+  ) {}
 
   /** An unsafe request's handler has finished and its answer is about to leave. */
   writeAnswered(): void {
     this.#answeredWrites++;
+    this.#kept.clear();
   }
 
-  lookup(tokenHash: string, load: () => Promise<AuthContext | null>): Promise<AuthContext | null> {
-    return joinRunning(this.#inFlight, `${this.#answeredWrites} ${tokenHash}`, load).result;
+  /** `forRead`: the request is a read, which may be answered by a session kept from an earlier lookup. */
+  lookup(tokenHash: string, load: () => Promise<AuthContext | null>, forRead = false): Promise<AuthContext | null> {
+    const now = this.now();
+    if (forRead && this.keepMs > 0) {
+      const kept = this.#kept.get(tokenHash);
+      if (kept && now - kept.since < this.keepMs && kept.auth.expiresAt.getTime() > now) return Promise.resolve(kept.auth);
+    }
+    const generation = this.#answeredWrites;
+    const { result, joined } = joinRunning(this.#inFlight, `${generation} ${tokenHash}`, load);
+    if (!joined && this.keepMs > 0) {
+      result.then(
+        (auth) => {
+          // Not once a write has been answered since the lookup began: it may have changed what was read.
+          if (!auth || generation !== this.#answeredWrites) return;
+          this.#kept.delete(tokenHash);
+          if (this.#kept.size >= this.maxKept) this.#kept.delete(this.#kept.keys().next().value!);
+          this.#kept.set(tokenHash, { auth, since: now });
+        },
+        () => undefined,
+      );
+    }
+    return result;
   }
 }
 
@@ -217,7 +263,7 @@ function frozen(auth: AuthContext): AuthContext {
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
-  const lookups = new SharedSessionLookups();
+  const lookups = new SharedSessionLookups(opts.keepMs ?? 0);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -235,7 +281,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
           .where(eq(sessions.id, auth.sessionId));
       }
       return auth && frozen(auth);
-    });
+    }, !isUnsafeMethod(request.method));
   });
   app.addHook('onSend', async (request) => {
     if (isUnsafeMethod(request.method)) lookups.writeAnswered();
