@@ -11,12 +11,14 @@ export type LocaleInfo = {
   amountLabel: 'Pre-tax' | 'Total';
   taxLabel: 'Tax' | 'VAT';
   phoneCountry: 'US' | 'CA' | 'GB';
+  /** Calendars start the week on Sunday in the US and Canada, on Monday in the UK (0 = Sunday, as Mantine counts). */
+  firstDayOfWeek: 0 | 1;
 };
 
 export const locales: Record<GymCountry, LocaleInfo> = {
-  US: { country: 'US', locale: 'en-US', currency: 'USD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'US' },
-  CA: { country: 'CA', locale: 'en-CA', currency: 'CAD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'CA' },
-  GB: { country: 'GB', locale: 'en-GB', currency: 'GBP', dateFormat: 'DD/MM/YYYY', hour12: false, amountLabel: 'Total', taxLabel: 'VAT', phoneCountry: 'GB' },
+  US: { country: 'US', locale: 'en-US', currency: 'USD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'US', firstDayOfWeek: 0 },
+  CA: { country: 'CA', locale: 'en-CA', currency: 'CAD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'CA', firstDayOfWeek: 0 },
+  GB: { country: 'GB', locale: 'en-GB', currency: 'GBP', dateFormat: 'DD/MM/YYYY', hour12: false, amountLabel: 'Total', taxLabel: 'VAT', phoneCountry: 'GB', firstDayOfWeek: 1 },
 };
 
 /** Spec 9: the default country is the US. */

@@ -93,4 +93,8 @@ describe('locale (spec 9)', () => {
     expect(localeOf('CA')).toMatchObject({ amountLabel: 'Pre-tax', taxLabel: 'Tax', currency: 'CAD' });
     expect(localeOf(null).country).toBe('US');
   });
+
+  it('starts calendar weeks on Sunday in the US and Canada, on Monday in the UK', () => {
+    expect([localeOf('US'), localeOf('CA'), localeOf('GB'), localeOf(null)].map((l) => l.firstDayOfWeek)).toEqual([0, 0, 1, 0]);
+  });
 });

@@ -35,7 +35,7 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
   const [days, setDays] = useState<string[]>([]);
   const [range, setRange] = useState(() => defaultBulkRange(today));
   const limits = bulkDateLimits(today);
-  const dateFormat = localeOf(country).dateFormat;
+  const { dateFormat, firstDayOfWeek } = localeOf(country);
   const params = {
     days: weekdayCodes(days),
     start: range.startDate,
@@ -89,6 +89,7 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
             minDate={limits.minDate}
             maxDate={range.endDate}
             valueFormat={dateFormat}
+            firstDayOfWeek={firstDayOfWeek}
             onChange={(date) => date && setRange((r) => ({ ...r, startDate: date }))}
           />
           <DatePickerInput
@@ -98,6 +99,7 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
             minDate={range.startDate}
             maxDate={limits.maxDate}
             valueFormat={dateFormat}
+            firstDayOfWeek={firstDayOfWeek}
             onChange={(date) => date && setRange((r) => ({ ...r, endDate: date }))}
           />
         </Group>

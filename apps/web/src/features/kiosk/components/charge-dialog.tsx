@@ -91,6 +91,7 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, o
           minDate={today}
           disabled={values.chargeNow}
           valueFormat={localeOf(country).dateFormat}
+          firstDayOfWeek={localeOf(country).firstDayOfWeek}
           onChange={(date) => setValues((v) => ({ ...v, chargeDate: clampChargeDate(date, today) }))}
         />
         <NumberInput

@@ -57,6 +57,22 @@ describe('DateField', () => {
     expect(onChange).toHaveBeenCalledWith('2026-11-15');
   });
 
+  it.each([
+    ['US', 'Su'],
+    ['GB', 'Mo'],
+  ] as const)("starts the calendar's weeks the %s way (%s first)", async (country, first) => {
+    const user = userEvent.setup();
+    const { placeholder, release } = await renderDateField({ country });
+    await user.click(placeholder);
+    release();
+    await waitFor(() => expect(screen.getByLabelText('Date').getAttribute('aria-expanded')).toBe('true'));
+    const weekdays = screen.getByRole('dialog').querySelectorAll('thead th');
+    expect(weekdays[0]?.textContent).toBe(first);
+    // November 2026 begins on a Sunday: the first cell of a US calendar is the 1st, of a UK one 26 October.
+    const firstDay = screen.getByRole('dialog').querySelector('tbody td button');
+    expect(firstDay?.getAttribute('aria-label')).toBe(country === 'US' ? '1 November 2026' : '26 October 2026');
+  });
+
   it.each(['{Enter}', ' '])('opens with %s pressed before the picker has loaded, focus staying with the field', async (key) => {
     const user = userEvent.setup();
     const { placeholder, release } = await renderDateField();

@@ -23,7 +23,8 @@ export function DateField({ country, ...props }: DateFieldProps) {
   const { loaded: DatePickerInput, targetRef, standInProps } = useOnDemand(datePickerInput, { loadOnFocus: true });
   const id = useId();
   if (DatePickerInput) {
-    return <DatePickerInput ref={targetRef} {...props} valueFormat={localeOf(country).dateFormat} />;
+    const { dateFormat, firstDayOfWeek } = localeOf(country);
+    return <DatePickerInput ref={targetRef} {...props} valueFormat={dateFormat} firstDayOfWeek={firstDayOfWeek} />;
   }
   const { label, size, value, maw } = props;
   return (
