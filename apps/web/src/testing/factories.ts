@@ -31,6 +31,8 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     fullName: 'Alex Morgan',
     gymTitle: 'Iron Temple Barbell',
     gymLogo: null,
+    gymTimeZone: 'America/Chicago',
+    gymCountry: 'US',
     isDefault: false,
     loginEnabled: true,
     demoGym: null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { demoGymTypes, roles } from '../roles';
+import { demoGymTypes, gymCountries, roles } from '../roles';
 import { pageSchema, queryBooleanSchema, uuidSchema } from './common';
 
 export const PROFILE_PAGE_SIZE = 20;
@@ -11,6 +11,9 @@ export const profileSchema = z.object({
   fullName: z.string(),
   gymTitle: z.string().nullable(),
   gymLogo: z.string().nullable(),
+  /** The gym's IANA time zone and country, for showing its times (the demo's end) the gym's way; null without a gym. */
+  gymTimeZone: z.string().nullable(),
+  gymCountry: z.enum(gymCountries).nullable(),
   isDefault: z.boolean(),
   loginEnabled: z.boolean(),
   demoGym: z

@@ -28,6 +28,8 @@ export async function listProfiles(db: Db, q: ProfilesQuery): Promise<{ count: n
       gymId: profiles.gymId,
       gymTitle: gyms.title,
       gymLogo: gyms.profilePicture,
+      gymTimeZone: gyms.timeZone,
+      gymCountry: gyms.country,
       fullName: sql<string>`coalesce(
         ${staff.firstName} || ' ' || ${staff.lastName},
         ${athletes.firstName} || ' ' || ${athletes.lastName},
@@ -60,6 +62,8 @@ export async function listProfiles(db: Db, q: ProfilesQuery): Promise<{ count: n
       fullName: r.fullName.trim(),
       gymTitle: r.gymTitle,
       gymLogo: r.gymLogo,
+      gymTimeZone: r.gymTimeZone,
+      gymCountry: r.gymCountry,
       isDefault: r.isDefault,
       loginEnabled: r.loginEnabled,
       demoGym: r.demoType

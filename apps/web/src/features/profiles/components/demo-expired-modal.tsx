@@ -1,9 +1,18 @@
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
-import type { Profile } from '@spotter/shared';
+import { formatDate, formatTime, toZoned, type Profile } from '@spotter/shared';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 
 type DemoExpiredModalProps = { profile: Profile | null; onClose: () => void };
+
+/** The demo's end as the gym tells time: its zone, its date and clock format (spec 9). */
+export function demoEndText(expiresAt: string, profile: Pick<Profile, 'gymTimeZone' | 'gymCountry'>): string {
+  const timeZone = profile.gymTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { date, time } = toZoned(new Date(expiresAt), timeZone);
+  return `${formatDate(date, profile.gymCountry)} ${formatTime(time, profile.gymCountry)}`;
+}
+
+/** Read when the dialog opens (a demo profile was just chosen), as the rest of its text is. */
+const isStillAhead = (instant: string) => Date.parse(instant) > Date.now();
 
 /** Spec 2.3: shown instead of selecting a demo profile that can no longer be entered. */
 export function DemoExpiredModal({ profile, onClose }: DemoExpiredModalProps) {
@@ -29,7 +38,7 @@ export function DemoExpiredModal({ profile, onClose }: DemoExpiredModalProps) {
             <Group gap="sm" wrap="nowrap">
               <Text size="sm">
                 {/* A demo switched off before its end says so rather than showing an end still to come. */}
-                {dayjs(expiresAt).isAfter(dayjs()) ? 'Switched off before its end on' : 'Ended'} {dayjs(expiresAt).format('MMM D, YYYY h:mm A')}
+                {isStillAhead(expiresAt) ? 'Switched off before its end on' : 'Ended'} {demoEndText(expiresAt, profile)}
               </Text>
               <Badge color="red" variant="light">
                 Expired
