@@ -16,8 +16,8 @@ import { compare, round, type BenchRow } from './lib';
 
 /**
  * Scale (issue 6): the kiosk read on the demo data alone against the same read with 1,000 gyms x 300 athletes x 50
- * classes a week (three weeks, 8 reservations a class; a bill and a document per athlete, a pinned note for every tenth)
- * in PostgreSQL. Target: the large database keeps at least
+ * classes a week (three weeks, 8 reservations a class; a bill and a document per athlete, a pinned note for every tenth;
+ * per gym also 2 rooms, 6 coaches, a lead coach on every class and two one-to-one appointments a day) in PostgreSQL. Target: the large database keeps at least
  * 1/1.2 of the small one's throughput. The EXPLAIN of the hot statement on the large database goes to
  * bench/results/scale-explain.txt.
  */
@@ -26,6 +26,7 @@ const ATHLETES_PER_GYM = 300;
 const CLASSES_PER_WEEK = 50;
 const WEEKS = 3;
 const RESERVATIONS_PER_CLASS = 8;
+const STAFF_PER_GYM = 6;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 
 /** The other 999 gyms, generated in PostgreSQL itself (a few statements, no round trip per row). */
@@ -34,6 +35,16 @@ async function addGyms(database: Database, count: number): Promise<void> {
   await db.execute(sql`create temporary table scale_gyms as select gen_random_uuid() as id, g as n from generate_series(1, ${count}) g`);
   await db.execute(sql`insert into gyms (id, title, time_zone) select id, 'Scale Gym ' || n, 'America/Chicago' from scale_gyms`);
   await db.execute(sql`insert into class_types (gym_id, name) select g.id, 'Type ' || t from scale_gyms g, generate_series(1, 5) t`);
+  // What every gym also has, and the kiosk statements join: rooms, coaches, appointment types.
+  await db.execute(sql`insert into locations (gym_id, name) select g.id, 'Room ' || l from scale_gyms g, generate_series(1, 2) l`);
+  await db.execute(sql`insert into appointment_types (gym_id, name) select g.id, 'Session ' || t from scale_gyms g, generate_series(1, 3) t`);
+  await db.execute(sql`create temporary table scale_staff as
+    select g.id as gym_id, gen_random_uuid() as user_id, gen_random_uuid() as profile_id, gen_random_uuid() as staff_id, g.n, s
+    from scale_gyms g, generate_series(1, ${STAFF_PER_GYM}) s`);
+  await db.execute(sql`insert into users (id, email, password_hash) select user_id, 'scale-staff-' || n || '-' || s || '@example.com', 'x' from scale_staff`);
+  await db.execute(sql`insert into profiles (id, user_id, gym_id, role) select profile_id, user_id, gym_id, 'staff' from scale_staff`);
+  await db.execute(sql`insert into staff (id, profile_id, gym_id, first_name, last_name, email, is_coach)
+    select staff_id, profile_id, gym_id, 'Coach' || s, 'Gym' || n, 'scale-staff-' || n || '-' || s || '@example.com', true from scale_staff`);
   await db.execute(sql`create temporary table scale_people as
     select g.id as gym_id, gen_random_uuid() as user_id, gen_random_uuid() as profile_id, gen_random_uuid() as athlete_id, g.n, p
     from scale_gyms g, generate_series(1, ${ATHLETES_PER_GYM}) p`);
@@ -47,8 +58,24 @@ async function addGyms(database: Database, count: number): Promise<void> {
       (select ct.id from class_types ct where ct.gym_id = g.id order by ct.name limit 1) as class_type_id,
       current_date - 7 + (c % ${7 * WEEKS}) as start_date, make_time(5 + (c % 14), 0, 0) as start_time
     from scale_gyms g, generate_series(1, ${CLASSES_PER_WEEK * WEEKS}) c`);
-  await db.execute(sql`insert into classes (id, gym_id, class_type_id, starts_at, start_date, start_time, duration_minutes, capacity)
-    select id, gym_id, class_type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 20 from scale_classes`);
+  await db.execute(sql`insert into classes (id, gym_id, class_type_id, location_id, starts_at, start_date, start_time, duration_minutes, capacity)
+    select id, gym_id, class_type_id, (select l.id from locations l where l.gym_id = sc.gym_id order by l.name limit 1),
+      (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 20 from scale_classes sc`);
+  // A lead coach on every class, and two one-to-one appointments a day with their coach and athlete.
+  await db.execute(sql`insert into event_coaches (gym_id, class_id, staff_id)
+    select sc.gym_id, sc.id, st.staff_id from scale_classes sc join scale_staff st on st.gym_id = sc.gym_id and st.s = 1 + sc.c % ${STAFF_PER_GYM}`);
+  await db.execute(sql`create temporary table scale_appointments as
+    select gen_random_uuid() as id, g.id as gym_id, g.n, a,
+      (select t.id from appointment_types t where t.gym_id = g.id order by t.name limit 1) as type_id,
+      current_date - 7 + (a % ${7 * WEEKS}) as start_date, make_time(7 + (a % 2) * 6, 30, 0) as start_time
+    from scale_gyms g, generate_series(1, ${2 * 7 * WEEKS}) a`);
+  await db.execute(sql`insert into appointments (id, gym_id, appointment_type_id, starts_at, start_date, start_time, duration_minutes)
+    select id, gym_id, type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60 from scale_appointments`);
+  await db.execute(sql`insert into event_coaches (gym_id, appointment_id, staff_id)
+    select sa.gym_id, sa.id, st.staff_id from scale_appointments sa join scale_staff st on st.gym_id = sa.gym_id and st.s = 1 + sa.a % ${STAFF_PER_GYM}`);
+  await db.execute(sql`insert into athlete_appointments (id, gym_id, appointment_id, athlete_id, is_reserved, is_credited)
+    select gen_random_uuid(), sa.gym_id, sa.id, sp.athlete_id, true, true
+    from scale_appointments sa join scale_people sp on sp.gym_id = sa.gym_id and sp.p = 1 + (sa.a * 13) % ${ATHLETES_PER_GYM}`);
   await db.execute(sql`insert into athlete_kilo_classes (id, gym_id, class_id, athlete_id, is_reserved, is_credited)
     select gen_random_uuid(), sc.gym_id, sc.id, sp.athlete_id, true, true
     from scale_classes sc join lateral (
@@ -132,12 +159,42 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
       });
       return (await client.query(`explain (analyze, costs off, timing off) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
     };
+    /**
+     * The app runs these as prepared statements, which PostgreSQL plans for their values five times and may then
+     * replace by one generic plan for any gym: the EXPLAIN of that generic plan, on a connection of its own.
+     */
+    const explainGeneric = async (name: string, query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+      const { sql: text, params } = query.toSQL();
+      const literal = (p: unknown) => {
+        const n = (p as { name?: string }).name;
+        const v = n !== undefined && n in named ? named[n as keyof typeof named] : p;
+        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+      };
+      const pool = client as unknown as { connect: () => Promise<{ query: (text: string) => Promise<{ rows: Record<string, string>[] }>; release: () => void }> };
+      const own = await pool.connect();
+      try {
+        await own.query(`prepare ${name} as ${text}`);
+        await own.query('set plan_cache_mode = force_generic_plan');
+        const rows = (await own.query(`explain (analyze, costs off, timing off) execute ${name}(${params.map(literal).join(', ')})`)).rows;
+        await own.query(`deallocate ${name}`);
+        await own.query('reset plan_cache_mode');
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        own.release();
+      }
+    };
     const detailPlan = await explain(eventDetailSelect(large.database.db, 'class'));
     const listPlan = await explain(kioskListSelect(large.database.db, 'both'));
+    const detailGeneric = await explainGeneric('bench_detail', eventDetailSelect(large.database.db, 'class'));
+    const listGeneric = await explainGeneric('bench_list', kioskListSelect(large.database.db, 'both'));
     const out = path.join(import.meta.dirname, 'results', 'scale-explain.txt');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, `${JSON.stringify(counts)}\n\nkiosk-event detail (class):\n${detailPlan}\n\nkiosk-events list (both kinds, no search):\n${listPlan}\n`);
-    const seqScans = `${detailPlan}\n${listPlan}`.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|classes|notes|invoices|documents)\b/.test(line));
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify(counts)}\n\nkiosk-event detail (class):\n${detailPlan}\n\nkiosk-events list (both kinds, no search):\n${listPlan}\n` +
+        `\nkiosk-event detail (class), generic plan:\n${detailGeneric}\n\nkiosk-events list (both kinds, no search), generic plan:\n${listGeneric}\n`,
+    );
+    const seqScans = `${detailPlan}\n${listPlan}\n${detailGeneric}\n${listGeneric}`.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|athlete_appointments|classes|class_types|appointments|appointment_types|locations|staff|event_coaches|notes|invoices|documents)\b/.test(line));
     rows.push({
       benchmark: 'scale: kiosk-event and kiosk-events statements use indexes only (EXPLAIN in results/scale-explain.txt)',
       value: seqScans.length,

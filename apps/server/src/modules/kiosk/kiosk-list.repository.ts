@@ -25,7 +25,9 @@ const TABLES = {
 function refs(kind: EventKind): SQL {
   const t = TABLES[kind];
   const { res, resCol } = reservationSql(kind);
-  return sql`select ${kind}::text as kind, e.id, e.starts_at, et.name from ${t.events} e join ${t.types} et on et.id = e.${t.typeCol}
+  // The type's gym too: without it the generic plan of the prepared statement hashed every gym's types (bench:scale).
+  return sql`select ${kind}::text as kind, e.id, e.starts_at, et.name from ${t.events} e
+    join ${t.types} et on et.id = e.${t.typeCol} and et.gym_id = ${gymId}
     where e.gym_id = ${gymId} and e.start_date = ${day} and (not ${searching}
       or et.name ilike ${pattern}
       or exists (select 1 from event_coaches ec join staff s on s.id = ec.staff_id
