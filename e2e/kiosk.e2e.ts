@@ -126,6 +126,15 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
     await fee.waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'kiosk-charge-dialog');
+    // Iron Temple is a US gym: its calendar weeks start on Sunday (spec 9).
+    const collection = dialog.getByRole('button', { name: 'Collection date' });
+    await collection.click();
+    const weekdays = page.locator('table thead th');
+    await weekdays.first().waitFor();
+    expect(await weekdays.first().textContent()).toBe('Su');
+    await screenshot(page, 'kiosk-charge-dialog-calendar');
+    await collection.click();
+    await weekdays.first().waitFor({ state: 'hidden' });
     await fee.fill('12.50');
     await dialog.getByRole('button', { name: 'Mark Late Cancel' }).click();
     await notification(page, 'Athlete reservation update success');
