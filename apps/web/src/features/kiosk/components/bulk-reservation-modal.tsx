@@ -5,7 +5,7 @@ import { formatDate, formatTime, localeOf, type GymCountry, type KioskAthlete } 
 import { useClassPreview } from '../api/get-class-preview';
 import { useEventSettings, type EventSettings } from '../api/get-event-settings';
 import { useCreateBulkReservations } from '../api/reservations';
-import { bulkDateLimits, bulkWeekdays, canGoToPreview, defaultBulkRange, weekdayCodes } from '../lib/bulk-rules';
+import { bulkDateLimits, canGoToPreview, defaultBulkRange, weekdayCodes, weekdaysFrom } from '../lib/bulk-rules';
 import { FETCH_FAILED_MESSAGE } from './kiosk-context-gate';
 import { useNow } from './use-kiosk-context';
 
@@ -73,7 +73,7 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
         <div role="group" aria-label="Weekdays">
           <Chip.Group multiple value={days} onChange={setDays}>
             <Group gap="xs">
-              {bulkWeekdays.map((d) => (
+              {weekdaysFrom(firstDayOfWeek).map((d) => (
                 <Chip key={d.code} value={String(d.code)} size="md">
                   {d.label}
                 </Chip>

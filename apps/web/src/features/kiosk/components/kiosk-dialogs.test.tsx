@@ -95,6 +95,8 @@ describe('BulkReservationModal (spec 5)', () => {
     expect(next.hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: /Start date/ }).textContent).toBe('05/04/2026');
     expect(screen.getByRole('button', { name: /End date/ }).textContent).toBe('05/04/2027');
+    // A US gym's week starts on Sunday.
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Wed' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Sun' }));
     await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
@@ -116,4 +118,14 @@ describe('BulkReservationModal (spec 5)', () => {
     });
     expect(await screen.findByText('Athlete reservations create success')).toBeTruthy();
   }, 20_000);
+
+  it("lists a UK gym's weekdays from Monday, with the same codes", async () => {
+    stubClassApi(() => undefined);
+    render(<BulkReservationModal athlete={athlete} eventId={EVENT_ID} today={TODAY} country="GB" onClose={vi.fn()} />, { session: staffSession() });
+    await screen.findByRole('button', { name: 'Next' });
+    const chips = screen.getAllByRole('checkbox');
+    expect(chips.map((c) => c.getAttribute('value'))).toEqual(['2', '3', '4', '5', '6', '7', '1']);
+    expect(chips[6]).toBe(screen.getByRole('checkbox', { name: 'Sun' }));
+    expect(chips[0]).toBe(screen.getByRole('checkbox', { name: 'Mon' }));
+  });
 });

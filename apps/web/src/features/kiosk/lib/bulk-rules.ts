@@ -11,6 +11,11 @@ export const bulkWeekdays = [
   { code: 7, label: 'Sat', name: 'Saturday' },
 ] as const;
 
+/** The weekdays in the order the gym's calendars use: Sunday first (firstDayOfWeek 0) or Monday first (1). */
+export function weekdaysFrom(firstDayOfWeek: 0 | 1): readonly (typeof bulkWeekdays)[number][] {
+  return firstDayOfWeek === 1 ? [...bulkWeekdays.slice(1), bulkWeekdays[0]] : bulkWeekdays;
+}
+
 /** The chosen weekday codes, sorted and comma-joined ("1,3,5"). */
 export function weekdayCodes(chosen: readonly (string | number)[]): string {
   return [...new Set(chosen.map(Number))].filter((c) => c >= 1 && c <= 7).sort((a, b) => a - b).join(',');

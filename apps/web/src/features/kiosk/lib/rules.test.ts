@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startsInLabel, timingStatus } from './event-timing';
 import { attendanceLabel, firstAttendeeLabel, namesLabel, truncateName, appointmentNamesShown } from './labels';
 import { chargePayload, clampChargeDate, initialChargeValues, normaliseFee, withChargeNow, withWaiveFee } from './charge-rules';
-import { bulkDateLimits, canGoToPreview, defaultBulkRange, weekdayCodes } from './bulk-rules';
+import { bulkDateLimits, canGoToPreview, defaultBulkRange, weekdayCodes, weekdaysFrom } from './bulk-rules';
 import { athletesOfTab, backPath, matchesName } from './athlete-lists';
 import { gymToday } from './dates';
 
@@ -88,6 +88,10 @@ describe('charge rules (spec 5)', () => {
 describe('bulk rules (spec 3 / 5)', () => {
   it('codes weekdays 1 = Sunday .. 7 = Saturday, sorted and comma-joined', () => {
     expect(weekdayCodes(['7', '1', '3', '3'])).toBe('1,3,7');
+  });
+  it("lists the weekdays in the gym's calendar order, keeping their codes", () => {
+    expect(weekdaysFrom(0).map((d) => `${d.label}${d.code}`)).toEqual(['Sun1', 'Mon2', 'Tue3', 'Wed4', 'Thu5', 'Fri6', 'Sat7']);
+    expect(weekdaysFrom(1).map((d) => `${d.label}${d.code}`)).toEqual(['Mon2', 'Tue3', 'Wed4', 'Thu5', 'Fri6', 'Sat7', 'Sun1']);
   });
   it('limits the range to today .. one year from today, and defaults to it', () => {
     expect(bulkDateLimits('2026-05-04')).toEqual({ minDate: '2026-05-04', maxDate: '2027-05-04' });
