@@ -49,6 +49,21 @@ export function forgetChunkErrors(name: string, deps: ChunkReloadDeps = browserD
   writeCounts(deps.storage, rest);
 }
 
+/**
+ * Loads a chunk under the reload rule: once it has loaded its failure count starts over; when it fails the window
+ * reloads (the promise then never settles) until the limit is reached, and after that the error is thrown.
+ */
+export async function loadWithReloadRule<T>(name: string, factory: () => Promise<T>, deps?: () => ChunkReloadDeps): Promise<T> {
+  try {
+    const loaded = await factory();
+    forgetChunkErrors(name, deps?.());
+    return loaded;
+  } catch (error) {
+    if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
+    throw error;
+  }
+}
+
 /** A lazy page or layout whose chunk can be asked for before React renders it. */
 export type PreloadableLazy<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
 
@@ -62,17 +77,7 @@ export function lazyWithReload<P extends object>(
   deps?: () => ChunkReloadDeps,
 ): PreloadableLazy<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const load = () =>
-    (loading ??= (async () => {
-      try {
-        const loaded = await factory();
-        forgetChunkErrors(name, deps?.());
-        return loaded;
-      } catch (error) {
-        if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
-        throw error;
-      }
-    })());
+  const load = () => (loading ??= loadWithReloadRule(name, factory, deps));
   // A failed preload is React's to report when it renders the component (the same promise), not an unhandled rejection.
   return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
 }

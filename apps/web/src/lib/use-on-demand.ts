@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { forgetChunkErrors, reloadAfterChunkError, type ChunkReloadDeps } from './chunk-reload';
+import { loadWithReloadRule, type ChunkReloadDeps } from './chunk-reload';
 
 /** A module loaded the first time it is asked for, with the reload rule; `current` is set once it is there. */
 export type OnDemand<T> = { current: T | undefined; load: () => Promise<T> };
@@ -13,18 +13,16 @@ export function onDemand<T>(name: string, factory: () => Promise<T>, deps?: () =
   const loader: OnDemand<T> = {
     current: undefined,
     load: () => {
-      loading ??= factory().then(
-        (loaded) => {
-          forgetChunkErrors(name, deps?.());
-          loader.current = loaded;
-          return loaded;
-        },
-        (error: unknown) => {
+      // A failed load is forgotten, so the next use tries again (once the reload limit is reached).
+      const attempt = () =>
+        factory().catch((error: unknown) => {
           loading = undefined;
-          if (reloadAfterChunkError(name, deps?.())) return new Promise<never>(() => {});
           throw error;
-        },
-      );
+        });
+      loading ??= loadWithReloadRule(name, attempt, deps).then((loaded) => {
+        loader.current = loaded;
+        return loaded;
+      });
       return loading;
     },
   };

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { matchPath } from 'react-router';
 import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
@@ -9,12 +10,19 @@ import { NotBuiltPage } from './lazy-pages';
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
 const registries: readonly PageRegistry[] = [accountPages, kioskPages, platformPages];
 
-export function RoutePage({ set, route }: { set: RouteSetName; route: RouteEntry }) {
+/** The built page of a route of a set, if there is one. */
+function pageFor(set: RouteSetName, path: string) {
   for (const registry of registries) {
-    const Page = registry[set]?.[route.path];
-    if (Page) return <Page />;
+    const Page = registry[set]?.[path];
+    if (Page) return Page;
   }
-  return <NotBuiltPage title={route.title} />;
+  return undefined;
+}
+
+export function RoutePage({ set, route }: { set: RouteSetName; route: RouteEntry }) {
+  // The registries hold components made once at module load (lazy-pages.ts), not during render.
+  const page = pageFor(set, route.path);
+  return page ? createElement(page) : <NotBuiltPage title={route.title} />;
 }
 
 /**
@@ -25,9 +33,6 @@ export function RoutePage({ set, route }: { set: RouteSetName; route: RouteEntry
 export function preloadRoute(set: RouteSetName, routes: readonly RouteEntry[], pathname: string, layout?: { preload?: () => void }): void {
   layout?.preload?.();
   const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  if (!route) return;
-  for (const registry of registries) {
-    const Page = registry[set]?.[route.path] as { preload?: () => void } | undefined;
-    if (Page) return Page.preload?.();
-  }
+  const Page = route && (pageFor(set, route.path) as { preload?: () => void } | undefined);
+  Page?.preload?.();
 }
