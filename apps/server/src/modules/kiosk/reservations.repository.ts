@@ -13,7 +13,7 @@ import {
 import { athleteClassReservations, athletes, charges, classes, documents, invoices, taxRates } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
-import { joinRunning } from '../../lib/in-flight';
+import { runningPer } from '../../lib/in-flight';
 import { KINDS, fullName, isActive, type Kind } from './kinds';
 import { classFilter, findEvent, type EventRow } from './kiosk.repository';
 
@@ -242,14 +242,8 @@ const walkInInsert = preparedOnce(walkInInsertQuery);
 export async function createReservation(db: Db, k: Kind, w: Writer, input: ReservationInput): Promise<CreatedReservation> {
   assertOwn(w, input.athleteId);
   if (!input.id || input.isReserved || !input.isCheckedIn) return insertReservation(db, k, w, input);
-  // Everything the answer depends on, the caller included.
-  const key = [k.kind, w.gymId, w.actorUserId, w.ownAthleteId ?? '', input.id, input.eventId, input.athleteId].join(' ');
-  let running = walkInsRunning.get(db);
-  if (!running) {
-    running = new Map();
-    walkInsRunning.set(db, running);
-  }
-  const { result, joined } = joinRunning(running, key, () => insertReservation(db, k, w, input));
+  const key = requestKey(k, w, input.id, input.eventId, input.athleteId);
+  const { result, joined } = walkInsRunning(db, key, () => insertReservation(db, k, w, input));
   return joined ? { created: false, record: (await result).record } : result;
 }
 
@@ -261,7 +255,10 @@ type CreatedReservation = { created: boolean; record: ReservationRecord };
  * waits for the first and answers its record as a replay (200). On its own it would INSERT, wait on the unique index
  * for the first's commit, insert nothing and then read the record: a pool connection held for nothing.
  */
-const walkInsRunning = new WeakMap<Db, Map<string, Promise<CreatedReservation>>>();
+const walkInsRunning = runningPer<Db, CreatedReservation>();
+
+/** Everything a shared reservation write's answer depends on: the kind, the caller (gym, user, athlete profile), the request. */
+const requestKey = (k: Kind, w: Writer, ...request: (string | boolean)[]) => [k.kind, w.gymId, w.actorUserId, w.ownAthleteId ?? '', ...request].join(' ');
 
 async function insertReservation(db: Db, k: Kind, w: Writer, input: ReservationInput): Promise<CreatedReservation> {
   const id = input.id ?? randomUUID();
@@ -330,14 +327,7 @@ export async function updateReservation(db: Db, k: Kind, w: Writer, id: string, 
   if (isCheckedIn === undefined || !Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined)) {
     return changeReservation(db, k, w, id, input);
   }
-  // Everything the answer depends on, the caller included.
-  const key = [k.kind, w.gymId, w.actorUserId, w.ownAthleteId ?? '', id, isCheckedIn].join(' ');
-  let running = checkInsRunning.get(db);
-  if (!running) {
-    running = new Map();
-    checkInsRunning.set(db, running);
-  }
-  return joinRunning(running, key, () => toggleCheckIn(db, k, w, id, isCheckedIn)).result;
+  return checkInsRunning(db, requestKey(k, w, id, isCheckedIn), () => toggleCheckIn(db, k, w, id, isCheckedIn)).result;
 }
 
 /**
@@ -345,7 +335,7 @@ export async function updateReservation(db: Db, k: Kind, w: Writer, id: string, 
  * tablets, a retry) waits for the first and answers its record: the two are concurrent, so both answer as of the one
  * UPDATE. On its own the second would queue on the row lock for the first's commit and then write the same values.
  */
-const checkInsRunning = new WeakMap<Db, Map<string, Promise<ReservationRecord>>>();
+const checkInsRunning = runningPer<Db, ReservationRecord>();
 
 async function toggleCheckIn(db: Db, k: Kind, w: Writer, id: string, isCheckedIn: boolean): Promise<ReservationRecord> {
   const [done] = await checkInToggle(db, k).execute({ isCheckedIn, actorUserId: w.actorUserId, id, gymId: w.gymId, ownAthleteId: w.ownAthleteId });
