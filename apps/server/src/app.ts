@@ -51,7 +51,11 @@ export type BuildOptions = { logger?: FastifyServerOptions['logger']; mailer?: M
 
 /** Plugins in a fixed order, then the modules (STYLE.md). */
 export async function buildApp(config: Config, database: Database, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Decision 013: with a certificate, HTTPS with HTTP/2 (and HTTP/1.1 for clients without it). Fastify types an HTTP/2
+  // instance apart; every route and plugin here uses only what both request kinds share, so it is typed as the default.
+  const transport = config.tls ? { http2: true as const, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } : {};
   const app = Fastify({
+    ...(transport as object),
     logger: opts.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -27,5 +30,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ SSO_LOGIN_ENABLED: 'maybe' })).toThrow(/SSO_LOGIN_ENABLED/);
     expect(() => loadConfig({ TRACES_SAMPLE_RATE: '2' })).toThrow(/TRACES_SAMPLE_RATE/);
+  });
+
+  it('reads a certificate and key for HTTPS (decision 013), both or neither, and names what is wrong', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-tls-config-'));
+    try {
+      const cert = path.join(dir, 'cert.pem');
+      const key = path.join(dir, 'key.pem');
+      fs.writeFileSync(cert, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+      fs.writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n');
+      expect(loadConfig({}).tls).toBeNull();
+      expect(loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key }).tls).toEqual({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) });
+      expect(() => loadConfig({ TLS_CERT_FILE: cert })).toThrow(/TLS_KEY_FILE: must be set together with TLS_CERT_FILE/);
+      expect(() => loadConfig({ TLS_KEY_FILE: key })).toThrow(/TLS_CERT_FILE: must be set together with TLS_KEY_FILE/);
+      expect(() => loadConfig({ TLS_CERT_FILE: path.join(dir, 'missing.pem'), TLS_KEY_FILE: key })).toThrow(/TLS_CERT_FILE: cannot read .*missing\.pem \(ENOENT\)/);
+      expect(() => loadConfig({ TLS_CERT_FILE: key, TLS_KEY_FILE: key })).toThrow(/TLS_CERT_FILE: .* is not a PEM file/);
+      expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: cert })).toThrow(ConfigError);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

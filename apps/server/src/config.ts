@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RuntimeConfig } from '@spotter/shared';
@@ -26,6 +27,12 @@ const envSchema = z.object({
   READ_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
   /** Decision 003: how long a session looked up for a read may answer later reads of it at most (0: never). */
   SESSION_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
+  /**
+   * Decision 013: PEM files of a certificate (chain) and its private key. With both, the server speaks HTTPS with
+   * HTTP/2 (HTTP/1.1 still accepted) itself; without them, plain HTTP/1.1 for a TLS proxy in front of it.
+   */
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   /** Secure cookies: auto means on when APP_URL is https. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Seed demo data into an empty database at start. */
@@ -67,6 +74,8 @@ export type Config = {
   readCacheMs: number;
   sessionCacheMs: number;
   cookieSecure: boolean;
+  /** Decision 013: the certificate and key read at start, or null to serve plain HTTP. */
+  tls: { cert: Buffer; key: Buffer } | null;
   seedDemoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -83,6 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -96,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     readCacheMs: e.READ_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? e.APP_URL.startsWith('https://') : e.COOKIE_SECURE === 'true',
+    tls,
     seedDemoData: e.SEED_DEMO_DATA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -118,4 +129,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       demoBookingUrl: e.DEMO_BOOKING_URL,
     },
   };
+}
+
+/** Both files or neither; each must be readable and look like PEM, so a typo stops the start with a clear line. */
+function readTls(certFile: string | undefined, keyFile: string | undefined): Config['tls'] {
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) {
+    throw new ConfigError(`Invalid configuration:\n  ${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: must be set together with ${certFile ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}`);
+  }
+  const read = (name: string, file: string, marker: RegExp) => {
+    let content: Buffer;
+    try {
+      content = fs.readFileSync(file);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (!marker.test(content.toString('latin1'))) throw new ConfigError(`Invalid configuration:\n  ${name}: ${file} is not a PEM file`);
+    return content;
+  };
+  return { cert: read('TLS_CERT_FILE', certFile, /-----BEGIN CERTIFICATE-----/), key: read('TLS_KEY_FILE', keyFile, /-----BEGIN [A-Z ]*PRIVATE KEY-----/) };
 }

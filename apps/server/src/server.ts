@@ -62,7 +62,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Spotter is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
+  console.log(`Spotter is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
 }
 
 void main().catch((err) => {
