@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { leaveNothing, stopChild, type Cookie } from './server';
+import { leaveNothing, stopChild, type Cookie, type LoopbackTls } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -11,7 +11,12 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
 /** Chromium driven by playwright-core, with a fresh profile (so an empty cache); close() removes the profile. */
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/** Chromium arguments that let through the loopback server's own certificate, and no other (bench/server.ts). */
+export function trustArgs(tls: LoopbackTls | null): string[] {
+  return tls ? [`--ignore-certificate-errors-spki-list=${tls.spki}`] : [];
+}
+
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, extraArgs: string[] = []): Promise<Browser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-chromium-'));
   // The browser ends with this process (playwright's pipe closes); the profile is ours to remove.
   const forget = leaveNothing({ dir: userDataDir });
@@ -21,7 +26,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
       executablePath: CHROMIUM_PATH,
       headless: true,
       viewport,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
       timeout: 60_000,
       handleSIGINT: false,
       handleSIGTERM: false,
@@ -53,9 +58,9 @@ export async function addSessionCookies(context: BrowserContext, baseUrl: string
 }
 
 /** Chromium with a DevTools port (for Lighthouse), not driven by playwright; close() kills it and removes its profile. */
-export async function launchDebuggableChromium(): Promise<{ port: number; close: () => Promise<void> }> {
+export async function launchDebuggableChromium(extraArgs: string[] = []): Promise<{ port: number; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-lighthouse-'));
-  const child = spawn(CHROMIUM_PATH, ['--headless', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${userDataDir}`, ...CHROMIUM_ARGS, 'about:blank'], {
+  const child = spawn(CHROMIUM_PATH, ['--headless', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${userDataDir}`, ...CHROMIUM_ARGS, ...extraArgs, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });

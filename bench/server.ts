@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,20 +123,62 @@ export async function run(argv: string[], opts: { cwd: string; timeoutMs: number
   return out;
 }
 
-export type AppServer = { url: string; stop: () => Promise<void> };
+/** A self-signed certificate for 127.0.0.1: the CA a client must trust, and its key's SPKI hash for Chromium. */
+export type LoopbackTls = { certFile: string; keyFile: string; ca: Buffer; spki: string };
+
+export type AppServer = { url: string; tls: LoopbackTls | null; stop: () => Promise<void> };
+
+/** openssl makes a P-256 certificate for 127.0.0.1 valid for a day, in `dir`. */
+function makeLoopbackCertificate(dir: string): LoopbackTls {
+  const certFile = path.join(dir, 'bench-cert.pem');
+  const keyFile = path.join(dir, 'bench-key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  // Chromium's --ignore-certificate-errors-spki-list takes base64(SHA-256(SubjectPublicKeyInfo)): only this key is let through.
+  const spkiDer = execFileSync('openssl', ['pkey', '-in', keyFile, '-pubout', '-outform', 'DER']);
+  const spki = execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: spkiDer }).toString('base64');
+  return { certFile, keyFile, ca: fs.readFileSync(certFile), spki };
+}
+
+/** A GET or POST with the loopback certificate trusted when given (Node's fetch cannot take a CA). */
+export function loopbackRequest(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; ca?: Buffer; timeoutMs?: number } = {},
+): Promise<{ status: number; setCookies: string[]; text: string }> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(target, { method: opts.method ?? 'GET', headers: opts.headers, ca: opts.ca, timeout: opts.timeoutMs ?? 10_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers['set-cookie'] ?? [], text }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${opts.method ?? 'GET'} ${url} took longer than ${opts.timeoutMs ?? 10_000} ms`)));
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
 
 /**
  * The server as `npm run start:server` starts it (the command read from apps/server/package.json), on a free loopback
  * port with a fresh PGlite data directory, which it migrates and seeds with the demo data. stop() ends it and removes
- * the directory.
+ * the directory. With `tls`, it serves HTTPS with HTTP/2 as a deployment does (decision 013), with a certificate made
+ * for the run.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(opts: { tls?: boolean } = {}): Promise<AppServer> {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
   const [bin, ...args] = pkg.scripts.start.split(' ');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-web-'));
-  const url = `http://127.0.0.1:${port}`;
+  const tls = opts.tls ? makeLoopbackCertificate(dataDir) : null;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+  if (tls) Object.assign(env, { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile });
+  else {
+    delete env.TLS_CERT_FILE;
+    delete env.TLS_KEY_FILE;
+  }
   // Never a shared PostgreSQL: the seed writes.
   delete env.DATABASE_URL;
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin', bin!), args, { cwd: path.join(REPO_ROOT, 'apps/server'), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -152,8 +195,8 @@ export async function startAppServer(): Promise<AppServer> {
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
-      const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-        (res) => res.ok,
+      const healthy = await loopbackRequest(`${url}/api/health`, { ca: tls?.ca, timeoutMs: 2_000 }).then(
+        (res) => res.status === 200,
         () => false,
       );
       if (healthy) break;
@@ -164,30 +207,30 @@ export async function startAppServer(): Promise<AppServer> {
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, tls, stop };
 }
 
 export type Cookie = { name: string; value: string };
 
 /** Logs in through the API as a browser does (CSRF cookie, then login with the token); the cookies it holds after. */
-export async function loginCookies(base: string, email: string, password: string): Promise<Cookie[]> {
+export async function loginCookies(base: string, email: string, password: string, ca?: Buffer): Promise<Cookie[]> {
   const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
+  const keep = (setCookies: string[]) => {
+    for (const c of setCookies) {
       const [pair] = c.split(';');
       const [name, ...value] = pair!.split('=');
       jar.set(name!.trim(), value.join('='));
     }
   };
-  keep(await fetch(`${base}/api/auth/csrf/`, { signal: AbortSignal.timeout(10_000) }));
-  const res = await fetch(`${base}/api/auth/login/`, {
+  keep((await loopbackRequest(`${base}/api/auth/csrf/`, { ca })).setCookies);
+  const res = await loopbackRequest(`${base}/api/auth/login/`, {
     method: 'POST',
+    ca,
     headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken') ?? '', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
     body: JSON.stringify({ email, password }),
-    signal: AbortSignal.timeout(10_000),
   });
-  if (!res.ok) throw new Error(`login as ${email} failed: ${res.status} ${await res.text()}`);
-  keep(res);
+  if (res.status !== 200) throw new Error(`login as ${email} failed: ${res.status} ${res.text}`);
+  keep(res.setCookies);
   return [...jar].map(([name, value]) => ({ name, value }));
 }
 
