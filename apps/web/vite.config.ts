@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { answerShapes } from './answer-shapes.plugin.ts';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built JS, CSS, SVG and JSON asset over 1 KB, once, at
@@ -33,7 +34,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), answerShapes(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { answerShapes } from './answer-shapes.plugin.ts';
 
 export default defineConfig({
+  plugins: [answerShapes()],
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { isoDateSchema, pageSchema, queryBooleanSchema, uuidSchema } from './common';
 import { parseMoney } from '../tax';
 
-/** Spec 9: page sizes of the kiosk calls. */
-export const KIOSK_PAGE_LIMIT = 100;
-export const ELIGIBLE_ATHLETES_PAGE_SIZE = 10;
-export const TAX_RATE_PAGE_LIMIT = 100;
-/** A year of daily classes fits in one preview page. */
-export const CLASS_PREVIEW_PAGE_LIMIT = 400;
+import { CLASS_PREVIEW_PAGE_LIMIT, ELIGIBLE_ATHLETES_PAGE_SIZE, KIOSK_PAGE_LIMIT, TAX_RATE_PAGE_LIMIT } from './kiosk-limits';
+
+// In a module of their own, without zod: the web app's kiosk screens use them, and not the schemas (decision 014).
+export * from './kiosk-limits';
 
 /** The texts of the kiosk's refusals (the web app prefixes them with the spec-8 situation). */
 export const kioskMessages = {

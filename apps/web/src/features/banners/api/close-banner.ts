@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { okSchema } from '@spotter/shared';
+import { answers } from '../../../api/answer-shapes';
 import { api, errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { bannersQueryKey } from './get-banners';
 
 /** Spec 7.2: the dismissal is a GET (banners/{bannerId}/close/). */
 export function closeBanner(bannerId: string) {
-  return api.get(`/banners/${bannerId}/close/`, { schema: okSchema });
+  return api.get(`/banners/${bannerId}/close/`, { schema: answers.ok });
 }
 
 /** 'Do Not Show Again': dismisses the banner for good, then refetches the list. */

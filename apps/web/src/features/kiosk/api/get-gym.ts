@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gymSchema } from '@spotter/shared';
+import { answers } from '../../../api/answer-shapes';
 import { api } from '../../../lib/api-client';
 import { kioskKeys } from './query-keys';
 
 /** GET gyms/{gymId}/: the session carries no time zone or country; the kiosk reads them here. */
 export function getGym(gymId: string) {
-  return api.get(`/gyms/${gymId}/`, { schema: gymSchema });
+  return api.get(`/gyms/${gymId}/`, { schema: answers.gym });
 }
 
 export function gymQueryOptions(gymId: string) {

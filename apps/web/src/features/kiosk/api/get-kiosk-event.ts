@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { KIOSK_PAGE_LIMIT, kioskEventDetailSchema, type EventKind } from '@spotter/shared';
+import { KIOSK_PAGE_LIMIT, type EventKind } from '@spotter/shared';
+import { answers } from '../../../api/answer-shapes';
 import { api } from '../../../lib/api-client';
 import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET events/{eventId}/kiosk-event/ with limit 100, offset 0 and the event type. */
 export function getKioskEvent(eventId: string, kind: EventKind) {
   const params = new URLSearchParams({ limit: String(KIOSK_PAGE_LIMIT), offset: '0', eventType: kind });
-  return api.get(`/events/${eventId}/kiosk-event/?${params.toString()}`, { schema: kioskEventDetailSchema });
+  return api.get(`/events/${eventId}/kiosk-event/?${params.toString()}`, { schema: answers.kioskEventDetail });
 }
 
 export function kioskEventQueryOptions(eventId: string, kind: EventKind) {

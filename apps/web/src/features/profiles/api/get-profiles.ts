@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_PAGE_SIZE, profilePageSchema, type Page, type Profile } from '@spotter/shared';
+import { PROFILE_PAGE_SIZE, type Page, type Profile } from '@spotter/shared';
+import { answers } from '../../../api/answer-shapes';
 import { api } from '../../../lib/api-client';
 
 export const profilesQueryKey = (userId: string) => ['profiles', { user: userId, includeLinked: true }] as const;
@@ -13,7 +14,7 @@ export async function getAllProfiles(userId: string, signal?: AbortSignal): Prom
   let url: string | null = `/profiles/?${params.toString()}`;
   const profiles: Profile[] = [];
   for (let page = 0; url && page < MAX_PAGES; page += 1) {
-    const answer: Page<Profile> = await api.get(url, { schema: profilePageSchema, signal });
+    const answer: Page<Profile> = await api.get(url, { schema: answers.profilePage, signal });
     profiles.push(...answer.results);
     url = answer.next;
   }
