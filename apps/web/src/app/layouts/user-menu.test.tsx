@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { Session } from '@spotter/shared';
 import { render } from '../../testing/render';
@@ -17,6 +18,23 @@ async function openMenu(session: Session) {
 }
 
 describe('UserMenu (spec 2.9)', () => {
+  // First in the file: the menu's code is loaded once per module, on first use.
+  it('loads its menu on first focus, keeps the focus on the button, and opens with Enter (keyboard only)', async () => {
+    const user = userEvent.setup();
+    render(<UserMenu />, { session: staffWith(['Kiosk']) });
+    const standIn = screen.getByRole('button', { name: /User menu/ });
+    expect(standIn.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.tab();
+    expect(document.activeElement).toBe(standIn);
+    // The loaded Menu's own button replaces the stand-in and takes the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: /User menu/ })).not.toBe(standIn));
+    const real = screen.getByRole('button', { name: /User menu/ });
+    expect(document.activeElement).toBe(real);
+    await user.keyboard('{Enter}');
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Account Details', 'Switch Profiles', 'Logout']);
+  });
+
   it('offers Settings only to staff or owners holding GymMutate', async () => {
     expect(await openMenu(staffWith(['GymMutate']))).toEqual(['Account Details', 'Settings', 'Switch Profiles', 'Logout']);
   });

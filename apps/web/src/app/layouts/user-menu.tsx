@@ -1,13 +1,20 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { hasPermission, routesFor } from '@spotter/shared';
 import { useCurrentSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useClearProfile, useStopImpersonation } from '../../features/auth/api/profile-session';
+import { onDemand, useOnDemand } from '../../lib/use-on-demand';
 import { AccountDrawer } from './account-drawer';
+import type { UserMenuActions } from './user-menu-dropdown';
 
-/** Spec 2.9: the header's user menu; while impersonating it offers only Stop Impersonating. */
+const userMenuDropdown = onDemand('user-menu', async () => (await import('./user-menu-dropdown')).UserMenuDropdown);
+
+/**
+ * Spec 2.9: the header's user menu; while impersonating it offers only Stop Impersonating. Until it is first hovered,
+ * focused or clicked, a look-alike button stands in and the menu's code stays unloaded (useOnDemand).
+ */
 export function UserMenu() {
   const session = useCurrentSession();
   const navigate = useNavigate();
@@ -15,6 +22,7 @@ export function UserMenu() {
   const clearProfile = useClearProfile();
   const stopImpersonation = useStopImpersonation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const { loaded: UserMenuDropdown, targetRef, standInProps } = useOnDemand(userMenuDropdown, { loadOnFocus: true });
   const email = session.user.email;
   // Back to the console (/gyms, or /demo-gyms for the sales team) once the platform session is back. The layout
   // unmounts when the session changes, so this waits on the promise rather than on a per-call callback.
@@ -26,35 +34,36 @@ export function UserMenu() {
   };
   const canOpenSettings = (session.role === 'staff' || session.role === 'owner') && hasPermission(session, 'GymMutate');
 
+  const actions: UserMenuActions = {
+    onStopImpersonating: session.isImpersonating ? stopImpersonating : null,
+    onAccountDetails: drawer.open,
+    onSettings: canOpenSettings ? () => void navigate('/gym-settings') : null,
+    onSwitchProfiles: () => clearProfile.mutate(),
+    onLogout: () => logout.mutate(),
+  };
+  const label = `User menu for ${email}`;
+  const content = (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar size={32} radius="xl" color="spotterBlue" aria-hidden>
+        {email.charAt(0).toUpperCase()}
+      </Avatar>
+      <Text size="sm" visibleFrom="sm" truncate maw={220}>
+        {email}
+      </Text>
+    </Group>
+  );
+
   return (
     <>
-      <Menu position="bottom-end" width={220} withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={`User menu for ${email}`} px="xs" py={4} style={{ borderRadius: 8 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Avatar size={32} radius="xl" color="spotterBlue" aria-hidden>
-                {email.charAt(0).toUpperCase()}
-              </Avatar>
-              <Text size="sm" visibleFrom="sm" truncate maw={220}>
-                {email}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {session.isImpersonating ? (
-            <Menu.Item onClick={stopImpersonating}>Stop Impersonating</Menu.Item>
-          ) : (
-            <>
-              <Menu.Item onClick={drawer.open}>Account Details</Menu.Item>
-              {canOpenSettings && <Menu.Item onClick={() => void navigate('/gym-settings')}>Settings</Menu.Item>}
-              <Menu.Item onClick={() => clearProfile.mutate()}>Switch Profiles</Menu.Item>
-              <Menu.Divider />
-              <Menu.Item onClick={() => logout.mutate()}>Logout</Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      {UserMenuDropdown ? (
+        <UserMenuDropdown targetRef={targetRef} label={label} actions={actions}>
+          {content}
+        </UserMenuDropdown>
+      ) : (
+        <UnstyledButton {...standInProps} aria-label={label} aria-haspopup="menu" aria-expanded={false} px="xs" py={4} style={{ borderRadius: 8 }}>
+          {content}
+        </UnstyledButton>
+      )}
       <AccountDrawer opened={drawerOpened} onClose={drawer.close} />
     </>
   );

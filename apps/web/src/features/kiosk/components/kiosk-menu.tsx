@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { exitKioskMode } from '../../../lib/kiosk-mode';
 import { notifyError } from '../../../lib/notify';
 import { resetAnalytics } from '../../../lib/analytics';
 import { logout } from '../../auth/api/logout';
+import { onDemand, useOnDemand } from '../../../lib/use-on-demand';
+import type { KioskMenuActions } from './kiosk-menu-dropdown';
+
+const kioskMenuDropdown = onDemand('kiosk-menu', async () => (await import('./kiosk-menu-dropdown')).KioskMenuDropdown);
 
 async function toggleFullScreen(): Promise<void> {
   if (document.fullscreenElement) await document.exitFullscreen();
@@ -23,10 +27,12 @@ function useIsFullScreen(): boolean {
 
 /**
  * Spec 2.11: the kiosk header menu. Log Out ends the session and clears the kiosk flag, so a tablet left in athlete
- * mode can never be turned back into the staff app without the staff password.
+ * mode can never be turned back into the staff app without the staff password. The menu's code (Mantine's Menu and
+ * floating-ui) loads when the button is first hovered, focused or clicked; a look-alike stands in until then.
  */
 export function KioskMenu() {
   const isFullScreen = useIsFullScreen();
+  const { loaded: KioskMenuDropdown, targetRef, standInProps } = useOnDemand(kioskMenuDropdown, { loadOnFocus: true });
   const logOut = useMutation({
     mutationFn: logout,
     onSuccess: () => {
@@ -36,21 +42,16 @@ export function KioskMenu() {
     },
     onError: () => notifyError({ title: 'Logout failed', message: 'Logging out failed, please try again.' }),
   });
+  const actions: KioskMenuActions = {
+    isFullScreen,
+    onToggleFullScreen: () => void toggleFullScreen().catch(() => undefined),
+    logOutPending: logOut.isPending,
+    onLogOut: () => logOut.mutate(),
+  };
+  if (KioskMenuDropdown) return <KioskMenuDropdown targetRef={targetRef} actions={actions} />;
   return (
-    <Menu position="bottom-end" width={220}>
-      <Menu.Target>
-        <Button variant="default" size="md">
-          Menu
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item py="sm" onClick={() => void toggleFullScreen().catch(() => undefined)}>
-          {isFullScreen ? 'Exit Full Screen Mode' : 'Full Screen Mode'}
-        </Menu.Item>
-        <Menu.Item py="sm" disabled={logOut.isPending} onClick={() => logOut.mutate()}>
-          Log Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Button {...standInProps} variant="default" size="md" aria-haspopup="menu" aria-expanded={false}>
+      Menu
+    </Button>
   );
 }
