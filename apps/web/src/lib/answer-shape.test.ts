@@ -5,6 +5,7 @@ import shapes from 'virtual:answer-shapes';
 import { answerShapesOf } from '../../answer-shapes.plugin.ts';
 import { answerSchemas } from '../api/answer-schemas';
 import { answers } from '../api/answer-shapes';
+import { gym as kioskGym } from '../features/kiosk/components/kiosk-test-fixtures';
 import { AnswerShapeError, answerParser, unsupportedKeywords, type JsonShape } from './answer-shape';
 
 /** Values that fit `shape`. */
@@ -108,18 +109,8 @@ describe('answers read without zod (decision 014)', () => {
   }
 
   it('drops unknown keys and names the first thing that does not fit', () => {
-    const gym = {
-      gymId: '8d7c2a8e-4a1b-4c7e-9f00-2b6f1c3d4e5f',
-      title: 'Iron Temple',
-      email: null,
-      profilePicture: null,
-      country: 'US',
-      timeZone: 'America/Chicago',
-      isTaxInclusive: false,
-      eventSettings: { classes: { taxRate: null } },
-      internal: 'never shown',
-    };
-    const { internal: _internal, ...expected } = gym;
+    const gym = { ...kioskGym, internal: 'never shown' };
+    const expected = kioskGym;
     expect(answers.gym.parse(gym)).toEqual(expected);
     expect(() => answers.gym.parse({ ...gym, country: 'FR' })).toThrow('Unexpected answer at country.');
     expect(() => answers.gym.parse({ ...gym, eventSettings: { classes: { taxRate: { taxRateId: 'x', name: 'VAT' } } } })).toThrow(
