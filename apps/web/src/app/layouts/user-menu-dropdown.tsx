@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Menu, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 
 export type UserMenuActions = {
   onStopImpersonating: (() => void) | null;
@@ -9,17 +9,23 @@ export type UserMenuActions = {
   onLogout: () => void;
 };
 
-type UserMenuDropdownProps = { targetRef: Ref<HTMLButtonElement>; label: string; children: ReactNode; actions: UserMenuActions };
+type UserMenuDropdownProps = {
+  targetRef: Ref<HTMLButtonElement>;
+  /** The look-alike's own props (user-menu.tsx), so both buttons are one button. */
+  buttonProps: UnstyledButtonProps & { 'aria-label': string };
+  children: ReactNode;
+  actions: UserMenuActions;
+};
 
 /**
  * The user menu itself (Mantine's Menu and floating-ui, about 23 KB gzipped), loaded when the header's button is
  * first hovered, focused or clicked (user-menu.tsx); `children` is that button's content.
  */
-export function UserMenuDropdown({ targetRef, label, children, actions }: UserMenuDropdownProps) {
+export function UserMenuDropdown({ targetRef, buttonProps, children, actions }: UserMenuDropdownProps) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton ref={targetRef} aria-label={label} px="xs" py={4} style={{ borderRadius: 8 }}>
+        <UnstyledButton ref={targetRef} {...buttonProps}>
           {children}
         </UnstyledButton>
       </Menu.Target>

@@ -41,7 +41,7 @@ export function UserMenu() {
     onSwitchProfiles: () => clearProfile.mutate(),
     onLogout: () => logout.mutate(),
   };
-  const label = `User menu for ${email}`;
+  const buttonProps = { 'aria-label': `User menu for ${email}`, px: 'xs', py: 4, style: { borderRadius: 8 } };
   const content = (
     <Group gap="xs" wrap="nowrap">
       <Avatar size={32} radius="xl" color="spotterBlue" aria-hidden>
@@ -56,11 +56,11 @@ export function UserMenu() {
   return (
     <>
       {UserMenuDropdown ? (
-        <UserMenuDropdown targetRef={targetRef} label={label} actions={actions}>
+        <UserMenuDropdown targetRef={targetRef} buttonProps={buttonProps} actions={actions}>
           {content}
         </UserMenuDropdown>
       ) : (
-        <UnstyledButton {...standInProps} aria-label={label} aria-haspopup="menu" aria-expanded={false} px="xs" py={4} style={{ borderRadius: 8 }}>
+        <UnstyledButton {...standInProps} {...buttonProps} aria-haspopup="menu" aria-expanded={false}>
           {content}
         </UnstyledButton>
       )}

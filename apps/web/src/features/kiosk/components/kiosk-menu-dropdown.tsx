@@ -1,14 +1,14 @@
 import type { Ref } from 'react';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, type ButtonProps } from '@mantine/core';
 
 export type KioskMenuActions = { isFullScreen: boolean; onToggleFullScreen: () => void; logOutPending: boolean; onLogOut: () => void };
 
 /** Spec 2.11: the kiosk header menu itself, loaded on first use (kiosk-menu.tsx). */
-export function KioskMenuDropdown({ targetRef, actions }: { targetRef: Ref<HTMLButtonElement>; actions: KioskMenuActions }) {
+export function KioskMenuDropdown({ targetRef, buttonProps, actions }: { targetRef: Ref<HTMLButtonElement>; buttonProps: ButtonProps; actions: KioskMenuActions }) {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
-        <Button ref={targetRef} variant="default" size="md">
+        <Button ref={targetRef} {...buttonProps}>
           Menu
         </Button>
       </Menu.Target>

@@ -8,6 +8,9 @@ import { logout } from '../../auth/api/logout';
 import { onDemand, useOnDemand } from '../../../lib/use-on-demand';
 import type { KioskMenuActions } from './kiosk-menu-dropdown';
 
+/** The look-alike's and the loaded menu's button: one button to the user. */
+const BUTTON_PROPS = { variant: 'default', size: 'md' } as const;
+
 const kioskMenuDropdown = onDemand('kiosk-menu', async () => (await import('./kiosk-menu-dropdown')).KioskMenuDropdown);
 
 async function toggleFullScreen(): Promise<void> {
@@ -48,9 +51,9 @@ export function KioskMenu() {
     logOutPending: logOut.isPending,
     onLogOut: () => logOut.mutate(),
   };
-  if (KioskMenuDropdown) return <KioskMenuDropdown targetRef={targetRef} actions={actions} />;
+  if (KioskMenuDropdown) return <KioskMenuDropdown targetRef={targetRef} buttonProps={BUTTON_PROPS} actions={actions} />;
   return (
-    <Button {...standInProps} variant="default" size="md" aria-haspopup="menu" aria-expanded={false}>
+    <Button {...standInProps} {...BUTTON_PROPS} aria-haspopup="menu" aria-expanded={false}>
       Menu
     </Button>
   );
