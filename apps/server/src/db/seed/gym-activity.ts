@@ -41,11 +41,12 @@ const roundToQuarter = (time: string) => {
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Local class start times of one day: the schedule, and for today classes around "now". */
-function startTimesFor(date: string, today: string, nowLocal: string): string[] {
+export function startTimesFor(date: string, today: string, nowLocal: string): string[] {
   if (date !== today) return SCHEDULE;
   const now = roundToQuarter(nowLocal);
   // Ended earlier today, one under way, and some still to come (CONTRACT.md), where the day allows.
-  const relative = [now - 180, now - 120, now - 15, now + 60, now + 120, now + 240].filter((m) => m >= 0 && m < 24 * 60);
+  // The one under way starts at midnight in the day's first quarter hour (an e2e run at 00:05 needs it too).
+  const relative = [now - 180, now - 120, Math.max(0, now - 15), now + 60, now + 120, now + 240].filter((m) => m >= 0 && m < 24 * 60);
   const all = new Set([...SCHEDULE.map((s) => roundToQuarter(s)), ...relative]);
   return [...all].sort((a, b) => a - b).filter((m, i, arr) => i === 0 || m - arr[i - 1]! >= 45 || relative.includes(m)).map(hhmm);
 }

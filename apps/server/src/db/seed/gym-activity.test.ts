@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { startTimesFor } from './gym-activity';
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+describe('seeded class times of today (CONTRACT.md "Demo data")', () => {
+  it('whatever the minute of the day, one class is under way (classes last an hour)', () => {
+    for (let now = 0; now < 24 * 60; now++) {
+      const starts = startTimesFor('2026-11-22', '2026-11-22', hhmm(now)).map(minutesOf);
+      expect(starts.some((start) => start <= now && now < start + 60), `at ${hhmm(now)}`).toBe(true);
+    }
+  });
+
+  it('other days follow the regular schedule', () => {
+    expect(startTimesFor('2026-11-23', '2026-11-22', '00:05')).toEqual(startTimesFor('2026-11-24', '2026-11-22', '13:40'));
+  });
+});
