@@ -31,6 +31,18 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// jsdom's <dialog> has no showModal() or close(); these set the open attribute as browsers do (LightDialog).
+if (typeof window.HTMLDialogElement.prototype.showModal !== 'function') {
+  window.HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  window.HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 // Textarea autosize listens for web fonts loading; jsdom has no FontFaceSet.
 if (!('fonts' in document) || !document.fonts) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });

@@ -1,9 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
-import { AppShell, Burger, Group } from '@mantine/core';
+import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import type { Session } from '@spotter/shared';
+import { AppFrame } from './app-frame';
 import { Brand } from './brand';
 import { DemoBar } from './demo-bar';
 import { SideNav } from './side-nav';
@@ -16,12 +17,9 @@ type DesktopShellProps = { session: Session; navItems: NavItem[]; navLabel: stri
 export function DesktopShell({ session, navItems, navLabel, banner }: DesktopShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: { sm: 170, md: 208 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
+    <AppFrame
+      headerHeight={56}
+      header={
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -29,17 +27,14 @@ export function DesktopShell({ session, navItems, navLabel, banner }: DesktopShe
           </Group>
           <UserMenu />
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={navLabel}>
-        <SideNav items={navItems} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        {session.demoGym && <DemoBar demoGym={session.demoGym} />}
-        {banner}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      }
+      navbar={{ label: navLabel, opened, children: <SideNav items={navItems} onNavigate={close} /> }}
+    >
+      {session.demoGym && <DemoBar demoGym={session.demoGym} />}
+      {banner}
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </AppFrame>
   );
 }

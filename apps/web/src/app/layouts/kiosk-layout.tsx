@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { AppShell, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentSession } from '../../features/auth/api/get-session';
 import { KioskMenu } from '../../features/kiosk/components/kiosk-menu';
+import { AppFrame } from './app-frame';
 import { Brand } from './brand';
 
 /**
@@ -13,18 +14,18 @@ import { Brand } from './brand';
 export function KioskLayout() {
   const session = useCurrentSession();
   return (
-    <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header>
+    <AppFrame
+      headerHeight={64}
+      header={
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Brand subtitle={session.gym?.title} />
           <KioskMenu />
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </AppFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { AppShell, Container, Group } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentSession } from '../../features/auth/api/get-session';
+import { AppFrame } from './app-frame';
 import { Brand } from './brand';
 import { BottomTabs, type BottomTab } from './bottom-tabs';
 import { DemoBar } from './demo-bar';
@@ -14,26 +15,24 @@ type MobileShellProps = { tabs: BottomTab[]; navLabel: string; banner?: ReactNod
 export function MobileShell({ tabs, navLabel, banner }: MobileShellProps) {
   const session = useCurrentSession();
   return (
-    <AppShell header={{ height: 56 }} footer={{ height: 64 }} padding="md">
-      <AppShell.Header>
+    <AppFrame
+      headerHeight={56}
+      header={
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={640} mx="auto">
           <Brand subtitle={session.gym?.title} />
           <UserMenu />
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Container size={640} px={0} pt="sm">
-          {session.demoGym && <DemoBar demoGym={session.demoGym} />}
-          {banner}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Container>
-      </AppShell.Main>
-      <AppShell.Footer>
-        <BottomTabs tabs={tabs} label={navLabel} />
-      </AppShell.Footer>
-    </AppShell>
+      }
+      footer={{ height: 64, children: <BottomTabs tabs={tabs} label={navLabel} /> }}
+    >
+      <Container size={640} px={0} pt="sm">
+        {session.demoGym && <DemoBar demoGym={session.demoGym} />}
+        {banner}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </AppFrame>
   );
 }
 

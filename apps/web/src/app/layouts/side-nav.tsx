@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { NavItem } from './staff-nav-items';
 
@@ -13,7 +13,8 @@ type SideNavProps = { items: NavItem[]; onNavigate?: () => void };
 export function SideNav({ items, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
   return (
-    <ScrollArea type="auto" style={{ flex: 1 }}>
+    // Native scrolling: Mantine's ScrollArea would bring floating-ui into every signed-in page's first load.
+    <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
       {items.map((item) =>
         'to' in item ? (
           <NavLink
@@ -45,6 +46,6 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
           </NavLink>
         ),
       )}
-    </ScrollArea>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense, useState } from 'react';
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
@@ -5,11 +6,16 @@ import { hasPermission, routesFor } from '@spotter/shared';
 import { useCurrentSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useClearProfile, useStopImpersonation } from '../../features/auth/api/profile-session';
+import { lazyWithReload, pick } from '../../lib/chunk-reload';
 import { onDemand, useOnDemand } from '../../lib/use-on-demand';
-import { AccountDrawer } from './account-drawer';
 import type { UserMenuActions } from './user-menu-dropdown';
 
-const userMenuDropdown = onDemand('user-menu', async () => (await import('./user-menu-dropdown')).UserMenuDropdown);
+// Mantine's Drawer brings its focus trap, scroll lock and floating-ui; it loads with the menu, not with the page.
+const AccountDrawer = lazyWithReload('account-drawer', pick(() => import('./account-drawer'), 'AccountDrawer'));
+const userMenuDropdown = onDemand('user-menu', async () => {
+  AccountDrawer.preload();
+  return (await import('./user-menu-dropdown')).UserMenuDropdown;
+});
 
 /**
  * Spec 2.9: the header's user menu; while impersonating it offers only Stop Impersonating. Until it is first hovered,
@@ -22,6 +28,8 @@ export function UserMenu() {
   const clearProfile = useClearProfile();
   const stopImpersonation = useStopImpersonation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [isDrawerMounted, setIsDrawerMounted] = useState(false);
+  if (drawerOpened && !isDrawerMounted) setIsDrawerMounted(true);
   const { loaded: UserMenuDropdown, targetRef, standInProps } = useOnDemand(userMenuDropdown, { loadOnFocus: true });
   const email = session.user.email;
   // Back to the console (/gyms, or /demo-gyms for the sales team) once the platform session is back. The layout
@@ -64,7 +72,11 @@ export function UserMenu() {
           {content}
         </UnstyledButton>
       )}
-      <AccountDrawer opened={drawerOpened} onClose={drawer.close} />
+      {isDrawerMounted && (
+        <Suspense fallback={null}>
+          <AccountDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { isRichTextEmpty, type Banner } from '@spotter/shared';
+import { LightDialog } from '../../../components/light-dialog';
 import { RichText } from '../../../components/rich-text';
 import { notifyError } from '../../../lib/notify';
 import { useBanners } from '../api/get-banners';
@@ -28,21 +29,13 @@ export function BannerModal() {
 
   const isShown = hasContent(first) && first.bannerId !== hiddenId;
   return (
-    <Modal
-      opened={isShown}
-      onClose={() => first && setHiddenId(first.bannerId)}
-      title={first?.title}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <LightDialog opened={isShown} onClose={() => first && setHiddenId(first.bannerId)} title={first?.title} size="lg">
       {first && <RichText html={first.message} />}
       <Group justify="flex-end" mt="lg">
         <Button loading={closeBanner.isPending} onClick={() => first && closeBanner.mutate(first.bannerId)}>
           Do Not Show Again
         </Button>
       </Group>
-    </Modal>
+    </LightDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { LightDialog } from '../../../components/light-dialog';
 import { enterKioskMode } from '../../../lib/kiosk-mode';
 
 /** Spec 2.11: staff switch the tablet to athlete kiosk mode after a confirmation; Enter stores the flag and reloads. */
@@ -10,7 +11,7 @@ export function EnterAthleteModeButton() {
       <Button size="md" onClick={open}>
         Enter Athlete mode
       </Button>
-      <Modal opened={opened} onClose={close} title="Enter Athlete mode" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <LightDialog opened={opened} onClose={close} title="Enter Athlete mode">
         <Text mb="lg">Are you sure that you want to switch to kiosk mode?</Text>
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={close}>
@@ -20,7 +21,7 @@ export function EnterAthleteModeButton() {
             Enter
           </Button>
         </Group>
-      </Modal>
+      </LightDialog>
     </>
   );
 }
