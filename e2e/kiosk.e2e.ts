@@ -208,6 +208,25 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
     }
   });
 
+  it('a fresh load of /kiosk draws every component styled with only the first screens’ stylesheets (decision 015)', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'staff@example.com');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // A new document: the dashboard loaded Mantine's whole stylesheet, the kiosk alone does not.
+    await page.goto(`${baseUrl}/kiosk`);
+    const banner = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
+    await banner.waitFor();
+    await page.locator('[data-timing]').first().waitFor();
+    // The banner on the browser's <dialog>: named by its title, focus inside it, the page behind inert.
+    expect(await banner.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await closeBanners(page);
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
   it('athlete mode: enter from staff, check in as an athlete, and Log Out ends the session', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);

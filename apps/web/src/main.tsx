@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+import './app/styles/first-screens.css';
 import './styles.css';
 import { App } from './app/app';
 import { initAnalytics } from './lib/analytics';

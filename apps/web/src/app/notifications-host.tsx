@@ -1,3 +1,5 @@
+// The first screens show notifications without Mantine's whole stylesheet (decision 015).
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/notify';

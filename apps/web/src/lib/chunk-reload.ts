@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withScreenStyles } from './screen-styles';
 
 /** Spec 2.1 / 9: a page that fails to load reloads the window, at most 3 times, counted in session storage. */
 export const CHUNK_RELOAD_LIMIT = 3;
@@ -50,12 +51,12 @@ export function forgetChunkErrors(name: string, deps: ChunkReloadDeps = browserD
 }
 
 /**
- * Loads a chunk under the reload rule: once it has loaded its failure count starts over; when it fails the window
+ * Loads a chunk, with the Mantine stylesheet it needs (screen-styles.ts), under the reload rule: once it has loaded its failure count starts over; when it fails the window
  * reloads (the promise then never settles) until the limit is reached, and after that the error is thrown.
  */
 export async function loadWithReloadRule<T>(name: string, factory: () => Promise<T>, deps?: () => ChunkReloadDeps): Promise<T> {
   try {
-    const loaded = await factory();
+    const loaded = await withScreenStyles(name, factory);
     forgetChunkErrors(name, deps?.());
     return loaded;
   } catch (error) {
