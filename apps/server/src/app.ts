@@ -102,7 +102,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(sessionPlugin, { db: database.db, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure, keepMs: config.sessionCacheMs });
+  await app.register(sessionPlugin, { db: database.db, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure, keepMs: config.sessionCacheMs, soleWriter: database.kind === 'pglite' });
   await app.register(csrfPlugin, { secret: app.csrfSecret, cookieSecure: config.cookieSecure, appUrl: config.appUrl });
   await app.register(accessPlugin);
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { athleteClassReservations } from '../db/schema';
 import { countDriverQueries, createTestApp, type TestApp } from '../../test/helper';
+import { athletesOf, ironTemple, makeClass, reserve } from '../modules/kiosk/kiosk.fixtures';
 import { SharedSessionLookups, type AuthContext } from './session';
 
 describe('SharedSessionLookups', () => {
@@ -196,6 +198,60 @@ describe('a server keeping sessions for reads (SESSION_CACHE_MS=10000)', () => {
     } finally {
       await short.close();
     }
+  });
+});
+
+describe('session-neutral writes: check-ins and reservations (route config sessionNeutral)', () => {
+  let t: TestApp;
+  let reservations: string[];
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_CACHE_MS: '10000' });
+    const { gymId } = await ironTemple(t.db);
+    const event = await makeClass(t.db, { capacity: 10, daysAhead: 0, time: '23:00' });
+    reservations = await reserve(t.db, gymId, event.id, (await athletesOf(t.db, gymId, 4)).map((a) => a.id));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const isCheckedIn = async (id: string) => {
+    const [row] = await t.db.select({ checked: athleteClassReservations.isCheckedIn }).from(athleteClassReservations).where(eq(athleteClassReservations.id, id));
+    return row!.checked;
+  };
+
+  it("a check-in's answer keeps the kept sessions; any other write's answer ends them", async () => {
+    const c = await t.login('staff@example.com');
+    expect((await countDriverQueries(t.db, () => c.get('/api/health'))).count).toBe(1);
+    expect((await c.put(`/api/athlete-kilo-classes/${reservations[0]}/`, { isCheckedIn: true })).statusCode).toBe(200);
+    expect((await countDriverQueries(t.db, () => c.get('/api/health'))).count).toBe(0);
+    expect((await c.post('/api/auth/select-profile/', { profileId: 'not-an-id' })).statusCode).toBe(400);
+    expect((await countDriverQueries(t.db, () => c.get('/api/health'))).count).toBe(1);
+  });
+
+  it('with a sole writer (PGlite) a check-in may use a kept session; on PostgreSQL it looks the session up', async () => {
+    const c = await t.login('staff@example.com');
+    expect((await c.get('/api/auth/session/')).statusCode).toBe(200);
+    // SQL by hand: impossible beside a running PGlite server (its directory lock), possible on PostgreSQL.
+    await t.db.execute(sql`delete from sessions`);
+    const checkIn = await c.put(`/api/athlete-kilo-classes/${reservations[1]}/`, { isCheckedIn: true });
+    // Refused without a session: 403 (the CSRF token is bound to the session) before it would be 401.
+    expect(checkIn.statusCode).toBe(t.kind === 'pglite' ? 200 : 403);
+    expect(await isCheckedIn(reservations[1]!)).toBe(t.kind === 'pglite');
+    // Any other write looks the session up, and finds it gone; its answer ends what was kept.
+    expect((await c.post('/api/auth/select-profile/', { profileId: 'not-an-id' })).statusCode).toBe(403);
+    expect((await c.get('/api/auth/session/')).statusCode).toBe(401);
+    expect((await c.put(`/api/athlete-kilo-classes/${reservations[2]}/`, { isCheckedIn: true })).statusCode).toBe(403);
+    expect(await isCheckedIn(reservations[2]!)).toBe(false);
+  });
+
+  it('a check-in arriving after a logout was answered is refused, kept session or not', async () => {
+    const c = await t.login('staff@example.com');
+    const tablet = t.client();
+    tablet.cookies.set('sessionid', c.cookies.get('sessionid')!);
+    tablet.cookies.set('csrftoken', c.cookies.get('csrftoken')!);
+    expect((await tablet.get('/api/auth/session/')).statusCode).toBe(200);
+    expect((await c.post('/api/auth/logout/')).statusCode).toBeLessThan(300);
+    expect((await tablet.put(`/api/athlete-kilo-classes/${reservations[3]}/`, { isCheckedIn: true })).statusCode).toBe(403);
+    expect(await isCheckedIn(reservations[3]!)).toBe(false);
   });
 });
 

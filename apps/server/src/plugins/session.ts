@@ -145,7 +145,22 @@ export type SessionOptions = {
   cookieSecure: boolean;
   /** SESSION_CACHE_MS: how long a lookup made for a read may answer later reads of the session (0: never). */
   keepMs?: number;
+  /**
+   * This process is the database's only writer (PGlite, held by the data directory's lock): a kept session is then
+   * exactly what a lookup would find, so session-neutral writes may use it too.
+   */
+  soleWriter?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's writes cannot change a session, user, profile, permission or gym (a check-in, a reservation): its
+     * answer keeps the kept sessions, and with a sole writer it may use one (SharedSessionLookups).
+     */
+    sessionNeutral?: true;
+  }
+}
 
 export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
@@ -209,6 +224,11 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  * a write it could know of has changed. A write it cannot see (another server process on the same PostgreSQL, SQL by
  * hand) is seen within `keepMs`. Unsafe requests always look the session up afresh; "no session" is never kept; an
  * entry ends with the session's own expiry.
+ *
+ * Session-neutral writes (route config `sessionNeutral`: check-ins and reservations) change nothing a session is read
+ * from, so their answers neither end the kept sessions nor start a new generation of lookups. When this process is
+ * the database's only writer (PGlite), nothing outside it can change a session either, so they may also be answered
+ * by a kept session; on PostgreSQL they look the session up afresh like every other write.
  */
 export class SharedSessionLookups {
   #answeredWrites = 0;
@@ -229,10 +249,10 @@ export class SharedSessionLookups {
     this.#kept.clear();
   }
 
-  /** `forRead`: the request is a read, which may be answered by a session kept from an earlier lookup. */
-  lookup(tokenHash: string, load: () => Promise<AuthContext | null>, forRead = false): Promise<AuthContext | null> {
+  /** `mayUseKept`: a read, or a session-neutral write with a sole writer, which a kept session may answer. */
+  lookup(tokenHash: string, load: () => Promise<AuthContext | null>, mayUseKept = false): Promise<AuthContext | null> {
     const now = this.now();
-    if (forRead && this.keepMs > 0) {
+    if (mayUseKept && this.keepMs > 0) {
       const kept = this.#kept.get(tokenHash);
       if (kept && now - kept.since < this.keepMs && kept.auth.expiresAt.getTime() > now) return Promise.resolve(kept.auth);
     }
@@ -270,6 +290,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const tokenHash = sha256(token);
+    const isWrite = isUnsafeMethod(request.method);
+    const mayUseKept = !isWrite || (opts.soleWriter === true && request.routeOptions.config.sessionNeutral === true);
     // Shared: nothing below may change the AuthContext it answers.
     request.auth = await lookups.lookup(tokenHash, async () => {
       const auth = await loadAuthContext(opts.db, tokenHash);
@@ -281,10 +303,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
           .where(eq(sessions.id, auth.sessionId));
       }
       return auth && frozen(auth);
-    }, !isUnsafeMethod(request.method));
+    }, mayUseKept);
   });
   app.addHook('onSend', async (request) => {
-    if (isUnsafeMethod(request.method)) lookups.writeAnswered();
+    if (isUnsafeMethod(request.method) && request.routeOptions.config.sessionNeutral !== true) lookups.writeAnswered();
   });
 });
 

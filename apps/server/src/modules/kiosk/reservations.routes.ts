@@ -25,6 +25,8 @@ import {
 } from './reservations.repository';
 
 const tags = ['reservations'];
+/** Reservation writes change reservations and charges only, never what a session is read from (plugins/session.ts). */
+const reservationWrite = { ...kioskAccess, sessionNeutral: true as const };
 export const RESERVATION_DELETED_MESSAGE = 'Reservation successfully deleted.';
 
 /** Who writes: an athlete profile only ever changes its own reservations. */
@@ -48,7 +50,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
   r.post(
     '/api/athlete-kilo-classes/',
     {
-      config: kioskAccess,
+      config: reservationWrite,
       schema: {
         tags,
         summary: 'Reserve a class, or check in a walk-in (isReserved false, isCheckedIn true). The same athleteKiloClassId again answers the existing record (200).',
@@ -73,7 +75,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
   r.post(
     '/api/athlete-appointments/',
     {
-      config: kioskAccess,
+      config: reservationWrite,
       schema: {
         tags,
         summary: 'Reserve an appointment, or check in a walk-in. The same athleteAppointmentId again answers the existing record (200).',
@@ -98,7 +100,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
   r.put(
     '/api/athlete-kilo-classes/:athleteKiloClassId/',
     {
-      config: kioskAccess,
+      config: reservationWrite,
       schema: {
         tags,
         summary: 'Check in or out, or mark a late cancel or no show with its charge (isReserved and registrationDatetime are kept)',
@@ -114,7 +116,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
   r.put(
     '/api/athlete-appointments/:athleteAppointmentId/',
     {
-      config: kioskAccess,
+      config: reservationWrite,
       schema: {
         tags,
         summary: 'Check in or out, or mark a late cancel or no show with its charge (isReserved and registrationDatetime are kept)',
@@ -129,7 +131,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/athlete-kilo-classes/:athleteKiloClassId/',
-    { config: kioskAccess, schema: { tags, summary: 'Delete a class reservation (a recorded charge stays)', params: classParams, response: { 200: okSchema, ...errorResponses } } },
+    { config: reservationWrite, schema: { tags, summary: 'Delete a class reservation (a recorded charge stays)', params: classParams, response: { 200: okSchema, ...errorResponses } } },
     async (request) => {
       await deleteReservation(db, KINDS.class, writerOf(request), request.params.athleteKiloClassId as string);
       return { detail: RESERVATION_DELETED_MESSAGE };
@@ -138,7 +140,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/athlete-appointments/:athleteAppointmentId/',
-    { config: kioskAccess, schema: { tags, summary: 'Delete an appointment reservation (a recorded charge stays)', params: appointmentParams, response: { 200: okSchema, ...errorResponses } } },
+    { config: reservationWrite, schema: { tags, summary: 'Delete an appointment reservation (a recorded charge stays)', params: appointmentParams, response: { 200: okSchema, ...errorResponses } } },
     async (request) => {
       await deleteReservation(db, KINDS.appointment, writerOf(request), request.params.athleteAppointmentId as string);
       return { detail: RESERVATION_DELETED_MESSAGE };
@@ -148,7 +150,7 @@ export async function reservationsRoutes(app: FastifyInstance) {
   r.post(
     '/api/athlete-kilo-classes/create-bulk/',
     {
-      config: kioskAccess,
+      config: reservationWrite,
       schema: {
         tags,
         summary: 'Reserve every matching class between the dates (at most a year ahead, not before today); skips reserved, full and started ones',
