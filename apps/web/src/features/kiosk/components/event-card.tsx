@@ -1,10 +1,12 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
 import type { KioskEvent } from '@spotter/shared';
 import { timingStatus, type TimingState } from '../lib/event-timing';
 import { COACH_NAMES_SHOWN, appointmentNamesShown, attendanceLabel, firstAttendeeLabel, namesLabel } from '../lib/labels';
 import { formatTimeRange } from '../lib/dates';
 import { eventKindOf } from '../lib/event-kind';
+import classes from './event-card.module.css';
 import type { KioskContext } from './use-kiosk-context';
 
 /** Spec 4: green ongoing, blue upcoming, neutral ended. Badge colours keep white text above 4.5:1. */
@@ -25,43 +27,28 @@ export function EventCard({ event, context, now, isDesktop }: EventCardProps) {
     kind === 'class'
       ? firstAttendeeLabel(event.firstAttendee, event.attendeeCount)
       : namesLabel(event.athleteAppointments.map((a) => a.athlete.fullName), appointmentNamesShown(isDesktop));
+  const accent = { '--card-background': colors.background, '--card-accent': colors.border } as CSSProperties;
   return (
-    <Card
-      component={Link}
-      to={`/kiosk/${event.eventId}?eventType=${kind}`}
-      withBorder
-      radius="md"
-      padding="md"
-      data-timing={timing.state}
-      style={{ background: colors.background, borderLeft: `6px solid ${colors.border}`, minHeight: 132 }}
-    >
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} size="h4" lineClamp={2}>
-            {event.eventName}
-          </Title>
+    <Link to={`/kiosk/${event.eventId}?eventType=${kind}`} className={`mantine-focus-auto ${classes.card}`} data-timing={timing.state} style={accent}>
+      <div className={classes.stack}>
+        <div className={`${classes.row} ${classes.head}`}>
+          <h2 className={classes.title}>{event.eventName}</h2>
           <Badge color={colors.badge} variant="filled" size="lg" tt="none" style={{ flexShrink: 0 }}>
             {timing.label}
           </Badge>
-        </Group>
-        <Text fw={600}>{formatTimeRange(event.startsAt, event.endsAt, context.timeZone, context.country)}</Text>
-        {event.location && <Text size="sm">{event.location.name}</Text>}
-        {coaches && (
-          <Text size="sm" lineClamp={1}>
-            Coach: {coaches}
-          </Text>
-        )}
-        <Group gap="xs" wrap="nowrap" justify="space-between">
+        </div>
+        <p className={`${classes.text} ${classes.time}`}>{formatTimeRange(event.startsAt, event.endsAt, context.timeZone, context.country)}</p>
+        {event.location && <p className={classes.text}>{event.location.name}</p>}
+        {coaches && <p className={`${classes.text} ${classes.clamp}`}>Coach: {coaches}</p>}
+        <div className={classes.row}>
           {kind === 'class' && (
             <Badge variant="outline" color="dark" size="lg">
               {attendanceLabel(event.attendeeCount, event.capacity)}
             </Badge>
           )}
-          <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
-            {attendees ?? 'No athletes yet'}
-          </Text>
-        </Group>
-      </Stack>
-    </Card>
+          <p className={`${classes.text} ${classes.clamp}`}>{attendees ?? 'No athletes yet'}</p>
+        </div>
+      </div>
+    </Link>
   );
 }
