@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTimesFor } from './gym-activity';
+import { addDays } from '@spotter/shared';
+import { classPlanFor, startTimesFor } from './gym-activity';
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -17,5 +18,17 @@ describe('seeded class times of today (CONTRACT.md "Demo data")', () => {
 
   it('other days follow the regular schedule', () => {
     expect(startTimesFor('2026-11-23', '2026-11-22', '00:05')).toEqual(startTimesFor('2026-11-24', '2026-11-22', '13:40'));
+  });
+});
+
+describe('seeded series (the kiosk bulk booking books a class of today again on later days)', () => {
+  it('whatever the minute of the day, a class of today recurs with its type and room on later days', () => {
+    const today = '2026-11-22';
+    const later = [2, 4, 6].map((day) => classPlanFor(day, addDays(today, day), today, '00:00', 6));
+    for (let now = 0; now < 24 * 60; now += 5) {
+      const plan = classPlanFor(0, today, today, hhmm(now), 6);
+      const recurring = plan.filter((c) => later.every((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)));
+      expect(recurring.length, `at ${hhmm(now)}`).toBeGreaterThan(0);
+    }
   });
 });

@@ -52,6 +52,19 @@ export function startTimesFor(date: string, today: string, nowLocal: string): st
 }
 
 /**
+ * The classes of one day: start time, class type and place (which picks the room and coaches). A schedule time keeps
+ * its place in SCHEDULE, so today's classes at those times have the type and room they have two days later and form a
+ * series, whatever classes around "now" today adds before them (the kiosk's bulk booking needs one).
+ */
+export function classPlanFor(day: number, date: string, today: string, nowLocal: string, typeCount: number) {
+  return startTimesFor(date, today, nowLocal).map((time, slot) => {
+    const scheduled = SCHEDULE.indexOf(time);
+    const place = scheduled >= 0 ? scheduled : slot;
+    return { time, place, typeIndex: (place + (day + 100) * 3) % typeCount };
+  });
+}
+
+/**
  * A gym's believable activity, relative to `now` in its own time zone (CONTRACT.md "Demo data"): tax rates,
  * locations, class types, classes for the past week and the next two weeks with coaches and reservations,
  * appointments today and tomorrow, pinned notes, past-due bills, unsigned documents and a welcome banner.
@@ -82,8 +95,8 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
 
   for (let day = -PAST_DAYS; day <= FUTURE_DAYS; day++) {
     const date = addDays(today, day);
-    startTimesFor(date, today, nowLocal).forEach((time, slot) => {
-      const ct = types[(slot + (day + 100) * 3) % types.length]!;
+    classPlanFor(day, date, today, nowLocal, types.length).forEach(({ time, typeIndex, place: slot }) => {
+      const ct = types[typeIndex]!;
       const id = rng.uuid();
       const startsAt = fromZoned(date, time, g.timeZone);
       const slotKey = `${ct.id}|${time}`;
