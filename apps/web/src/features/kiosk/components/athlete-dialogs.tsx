@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { EventKind, GymCountry, KioskAthlete } from '@spotter/shared';
 import { useCheckIn } from '../api/check-in';
@@ -11,29 +11,32 @@ type OpenDialog = { action: Exclude<AthleteAction, 'removeCheckIn'>; athlete: Ki
 
 /** Taps and menu actions of the athlete list; one check-in per athlete at a time, so a double tap sends one call. */
 export function useAthleteActions(eventId: string, kind: EventKind) {
-  const checkIn = useCheckIn(eventId, kind);
+  const { mutateAsync: checkIn } = useCheckIn(eventId, kind);
   const pending = useRef(new Set<string>());
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  const setCheckedIn = (athlete: KioskAthlete, isCheckedIn: boolean) => {
-    if (pending.current.has(athlete.athleteId)) return;
-    pending.current.add(athlete.athleteId);
-    // Not mutate()'s onSettled: TanStack Query calls that only for the latest call, so an athlete tapped just before
-    // another would stay pending, and their next taps would do nothing. The hook's onError has told the user.
-    void checkIn
-      .mutateAsync({ athlete, isCheckedIn, walkInId: crypto.randomUUID() })
-      .catch(() => undefined)
-      .finally(() => pending.current.delete(athlete.athleteId));
-  };
-  return {
-    dialog,
-    close: () => setDialog(null),
-    toggle: (athlete: KioskAthlete) => setCheckedIn(athlete, !athlete.isCheckedIn),
-    open: (action: AthleteAction, athlete: KioskAthlete) => {
-      if (action === 'removeCheckIn') setCheckedIn(athlete, false);
-      else setDialog({ action, athlete });
-    },
-  };
+  // The rows are memoised (AthleteRow): these callbacks keep one identity (mutateAsync does), so a tap redraws the
+  // tapped athlete's row only, not every row of the class.
+  const callbacks = useMemo(() => {
+    const setCheckedIn = (athlete: KioskAthlete, isCheckedIn: boolean) => {
+      if (pending.current.has(athlete.athleteId)) return;
+      pending.current.add(athlete.athleteId);
+      // Not mutate()'s onSettled: TanStack Query calls that only for the latest call, so an athlete tapped just before
+      // another would stay pending, and their next taps would do nothing. The hook's onError has told the user.
+      void checkIn({ athlete, isCheckedIn, walkInId: crypto.randomUUID() })
+        .catch(() => undefined)
+        .finally(() => pending.current.delete(athlete.athleteId));
+    };
+    return {
+      close: () => setDialog(null),
+      toggle: (athlete: KioskAthlete) => setCheckedIn(athlete, !athlete.isCheckedIn),
+      open: (action: AthleteAction, athlete: KioskAthlete) => {
+        if (action === 'removeCheckIn') setCheckedIn(athlete, false);
+        else setDialog({ action, athlete });
+      },
+    };
+  }, [checkIn]);
+  return { dialog, ...callbacks };
 }
 
 type AthleteDialogsProps = {

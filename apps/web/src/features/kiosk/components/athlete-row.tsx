@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { KioskAthlete } from '@spotter/shared';
 import type { AthleteTab } from '../lib/athlete-lists';
@@ -20,8 +21,11 @@ type AthleteRowProps = {
 
 const initials = (a: KioskAthlete) => `${a.firstName.charAt(0)}${a.lastName.charAt(0)}`.toUpperCase();
 
-/** One athlete: tapping toggles the check-in (spec 4); staff also get warnings, notes and an action menu. */
-export function AthleteRow({ athlete, tab, isAthleteMode, isClass, onToggle, onAction }: AthleteRowProps) {
+/**
+ * One athlete: tapping toggles the check-in (spec 4); staff also get warnings, notes and an action menu. Memoised: a
+ * check-in changes one athlete's record (the others keep theirs), so only that row is drawn again.
+ */
+export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode, isClass, onToggle, onAction }: AthleteRowProps) {
   const identity = (
     <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
       <Avatar src={athlete.profilePicture} radius="xl" size={44} color="spotterBlue" alt="" aria-hidden>
@@ -71,4 +75,4 @@ export function AthleteRow({ athlete, tab, isAthleteMode, isClass, onToggle, onA
       {!isAthleteMode && <PinnedNotes notes={athlete.notes} />}
     </Paper>
   );
-}
+});
