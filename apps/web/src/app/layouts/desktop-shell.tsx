@@ -1,12 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
 import type { Session } from '@spotter/shared';
 import { AppFrame } from './app-frame';
 import { Brand } from './brand';
-import { DemoBar } from './demo-bar';
+import { LayoutPage } from './layout-page';
 import { SideNav } from './side-nav';
 import type { NavItem } from './staff-nav-items';
 import { UserMenu } from './user-menu';
@@ -30,11 +28,7 @@ export function DesktopShell({ session, navItems, navLabel, banner }: DesktopShe
       }
       navbar={{ label: navLabel, opened, children: <SideNav items={navItems} onNavigate={close} /> }}
     >
-      {session.demoGym && <DemoBar demoGym={session.demoGym} />}
-      {banner}
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <LayoutPage session={session} banner={banner} />
     </AppFrame>
   );
 }

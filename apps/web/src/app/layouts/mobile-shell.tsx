@@ -1,12 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Container, Group } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
 import { useCurrentSession } from '../../features/auth/api/get-session';
 import { AppFrame } from './app-frame';
 import { Brand } from './brand';
 import { BottomTabs, type BottomTab } from './bottom-tabs';
-import { DemoBar } from './demo-bar';
+import { LayoutPage } from './layout-page';
 import { UserMenu } from './user-menu';
 
 type MobileShellProps = { tabs: BottomTab[]; navLabel: string; banner?: ReactNode };
@@ -26,11 +24,7 @@ export function MobileShell({ tabs, navLabel, banner }: MobileShellProps) {
       footer={{ height: 64, children: <BottomTabs tabs={tabs} label={navLabel} /> }}
     >
       <Container size={640} px={0} pt="sm">
-        {session.demoGym && <DemoBar demoGym={session.demoGym} />}
-        {banner}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <LayoutPage session={session} banner={banner} />
       </Container>
     </AppFrame>
   );
