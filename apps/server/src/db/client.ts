@@ -136,3 +136,15 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The SQLSTATE of a failed query (node-postgres and PGlite both set `code`), or undefined. Drizzle wraps the driver's
+ * error in a DrizzleQueryError whose `cause` is the original, so the chain of causes is searched.
+ */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -11,6 +11,7 @@ import {
   selectProfileInputSchema,
   sessionSchema,
 } from '@spotter/shared';
+import { sqlState } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -246,7 +247,7 @@ export async function authRoutes(app: FastifyInstance) {
       try {
         await updateEmailEverywhere(db, auth.userId, auth.email, newEmail.trim());
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw fieldError('newEmail', 'A user with this email already exists.');
+        if (sqlState(err) === '23505') throw fieldError('newEmail', 'A user with this email already exists.');
         throw err;
       }
       return answerWithSession(reply, auth.tokenHash);

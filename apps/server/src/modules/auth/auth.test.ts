@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@spotter/shared';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { queryRows } from '../../db/client';
+import { queryRows, sqlState } from '../../db/client';
 import { impersonationAudit, profiles, sessions, users, demoGyms, gyms } from '../../db/schema';
+import { updateEmailEverywhere } from './auth.repository';
 import { INVALID_CREDENTIALS_MESSAGE } from './auth.routes';
 import { ADDRESS_LIMIT } from './throttle';
 import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf';
@@ -286,6 +287,30 @@ describe('change-email', () => {
     expect(wrongCurrent.json().fields).toMatchObject({ email: ['Current email is incorrect.'] });
     const taken = await c.post('/api/auth/change-email/', { email: 'coach2.maple@example.com', newEmail: 'owner@example.com', reNewEmail: 'owner@example.com' });
     expect(taken.json().fields).toMatchObject({ newEmail: ['A user with this email already exists.'] });
+  });
+
+  it('answers a new email taken after its check as taken, not as a failure (the unique index decides)', async () => {
+    // The check before the write passes, then the write meets the unique index: the route reads the driver's code
+    // through Drizzle's wrapped error.
+    const [coach] = await queryRows<{ id: string }>(t.db, sql`select id from users where email = 'coach1.northside@example.com'`);
+    const err = await updateEmailEverywhere(t.db, coach!.id, 'coach1.northside@example.com', 'owner@example.com').catch((e: unknown) => e);
+    expect(sqlState(err)).toBe('23505');
+    // Another user takes the email between the route's check and its write (the first transaction after the check).
+    const a = await t.login('coach1.northside@example.com');
+    const original = t.db.transaction.bind(t.db);
+    t.db.transaction = (async (...args: Parameters<typeof original>) => {
+      t.db.transaction = original;
+      await t.db.update(users).set({ email: 'contested@example.com' }).where(eq(users.email, 'coach2.northside@example.com'));
+      return original(...args);
+    }) as typeof original;
+    try {
+      const res = await a.post('/api/auth/change-email/', { email: 'coach1.northside@example.com', newEmail: 'contested@example.com', reNewEmail: 'contested@example.com' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ newEmail: ['A user with this email already exists.'] });
+    } finally {
+      t.db.transaction = original;
+    }
+    expect((await a.get('/api/auth/session/')).json().user.email).toBe('coach1.northside@example.com');
   });
 
   it('changes the login email', async () => {
