@@ -116,8 +116,16 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   }
 }
 
+const soleConnections = new WeakSet<Db>();
+/**
+ * The database is an in-process PGlite: one connection that runs one query at a time, and (its data directory locked)
+ * this process its only writer. Writes that come in bursts are grouped into one statement there (decision 016).
+ */
+export const isSoleConnection = (db: Db | Tx) => soleConnections.has(db as Db);
+
 export function openPglite(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  soleConnections.add(db);
   return {
     db,
     kind: 'pglite',

@@ -11,8 +11,9 @@ import {
   type UpdateReservationInput,
 } from '@spotter/shared';
 import { athleteClassReservations, athletes, charges, classes, documents, invoices, taxRates } from '../../db/schema';
-import type { Db, Tx } from '../../db/client';
+import { isSoleConnection, type Db, type Tx } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { groupCommit } from '../../lib/group-commit';
 import { runningPer } from '../../lib/in-flight';
 import { KINDS, fullName, isActive, type Kind } from './kinds';
 import { classFilter, findEvent, type EventRow } from './kiosk.repository';
@@ -131,57 +132,124 @@ const assertOwn = (w: Writer, athleteId: string) => {
   if (w.ownAthleteId !== null && w.ownAthleteId !== athleteId) throw forbidden(kioskMessages.athletesOwnOnly, 'own_reservations_only');
 };
 
+/** One prepared statement (or batcher) per database and kind, made on first use. */
+function preparedOnce<T>(make: (db: Db, k: Kind) => T): (db: Db, k: Kind) => T {
+  const cache = new WeakMap<Db, Map<Kind['kind'], T>>();
+  return (db, k) => {
+    let byKind = cache.get(db);
+    if (!byKind) {
+      byKind = new Map();
+      cache.set(db, byKind);
+    }
+    let query = byKind.get(k.kind);
+    if (query === undefined) {
+      query = make(db, k);
+      byKind.set(k.kind, query);
+    }
+    return query;
+  };
+}
+
+/** At most this many requests share one grouped statement (decision 016): a class start's burst fits in one or two. */
+const MAX_GROUP = 200;
+/** The rows of a grouped statement: one JSON array of the requests, read as a table `v` with the given columns. */
+const groupRows = (columns: string) => sql`json_to_recordset(${sql.placeholder('items')}::json) as v(${sql.raw(columns)})`;
+/** A grouped statement's records answered to its requests, by reservation id (a group holds each id once). */
+const byRequestId = <I extends { id: string }>(items: I[], records: ReservationRecord[]) => {
+  const found = new Map(records.map((record) => [record.id, record]));
+  return items.map((item) => found.get(item.id));
+};
+
+type CheckInRequest = { id: string; isCheckedIn: boolean; actorUserId: string; gymId: string; ownAthleteId: string | null };
+
 /**
  * The front desk's commonest write: a reserved athlete, neither late-cancelled nor a no-show, checked in or out. Its
  * attendance count does not change (a reservation counts whether or not the athlete is checked in), so the event
- * lock the other writes take is not needed: one prepared UPDATE, atomic on its row, answers the record. No row
- * means the full path in updateReservation decides (walk-ins, marks, another athlete's reservation, not found).
+ * lock the other writes take is not needed: one UPDATE, atomic on its rows, answers the records. No row means the full
+ * path in updateReservation decides (walk-ins, marks, another athlete's reservation, not found). `v` gives each
+ * request's values: the placeholders of one request, or a row of a group's requests.
  */
-function checkInToggleQuery(db: Db, k: Kind) {
+function checkInToggleUpdate(db: Db, k: Kind, v: Record<keyof CheckInRequest, SQL>) {
   const r = k.reservations;
-  const value = sql`${sql.placeholder('isCheckedIn')}::boolean`;
-  const own = sql`${sql.placeholder('ownAthleteId')}::uuid`;
   return db
     .update(r)
     .set({
-      isCheckedIn: value,
-      checkedInAt: sql`case when ${value} then (case when ${r.isCheckedIn} then ${r.checkedInAt} else now() end) else null end`,
+      isCheckedIn: v.isCheckedIn,
+      checkedInAt: sql`case when ${v.isCheckedIn} then (case when ${r.isCheckedIn} then ${r.checkedInAt} else now() end) else null end`,
       chargeNow: false,
       chargeDate: null,
       chargeFeeMinor: null,
       taxRateId: null,
       deductCredit: false,
       updatedAt: sql`now()`,
-      updatedByUserId: sql`${sql.placeholder('actorUserId')}::uuid`,
-    })
-    .where(
-      and(
-        eq(r.id, sql.placeholder('id')),
-        eq(r.gymId, sql.placeholder('gymId')),
-        eq(r.isReserved, true),
-        eq(r.isLateCancel, false),
-        eq(r.isNoShow, false),
-        sql`(${own} is null or ${r.athleteId} = ${own})`,
-      ),
-    )
-    .returning(recordFields(k))
-    .prepare(`kiosk_check_in_${k.kind}`);
+      updatedByUserId: v.actorUserId,
+    });
 }
-const checkInToggle = preparedOnce(checkInToggleQuery);
+
+function checkInToggleWhere(k: Kind, v: Record<keyof CheckInRequest, SQL>) {
+  const r = k.reservations;
+  return and(
+    sql`${r.id} = ${v.id}`,
+    sql`${r.gymId} = ${v.gymId}`,
+    eq(r.isReserved, true),
+    eq(r.isLateCancel, false),
+    eq(r.isNoShow, false),
+    sql`(${v.ownAthleteId} is null or ${r.athleteId} = ${v.ownAthleteId})`,
+  );
+}
+
+/** One request's check-in toggle as a prepared UPDATE (PostgreSQL: requests run side by side on the pool). */
+const checkInToggle = preparedOnce((db, k) => {
+  const placeholder = (name: keyof CheckInRequest, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const v = {
+    id: placeholder('id', 'uuid'),
+    isCheckedIn: placeholder('isCheckedIn', 'boolean'),
+    actorUserId: placeholder('actorUserId', 'uuid'),
+    gymId: placeholder('gymId', 'uuid'),
+    ownAthleteId: placeholder('ownAthleteId', 'uuid'),
+  };
+  return checkInToggleUpdate(db, k, v).where(checkInToggleWhere(k, v)).returning(recordFields(k)).prepare(`kiosk_check_in_${k.kind}`);
+});
+
+/** The check-in toggles of many requests as one UPDATE … FROM their rows (PGlite: grouped, decision 016). */
+const checkInToggles = preparedOnce((db, k) => {
+  const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
+  const update = checkInToggleUpdate(db, k, v)
+    .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
+    .where(checkInToggleWhere(k, v))
+    .returning(recordFields(k))
+    .prepare(`kiosk_check_in_group_${k.kind}`);
+  return groupCommit<CheckInRequest, ReservationRecord>({
+    keysOf: (request) => [request.id],
+    maxBatch: MAX_GROUP,
+    run: async (requests) => {
+      const items = requests.map((q) => ({ id: q.id, is_checked_in: q.isCheckedIn, actor_user_id: q.actorUserId, gym_id: q.gymId, own_athlete_id: q.ownAthleteId }));
+      return byRequestId(requests, await update.execute({ items: JSON.stringify(items) }));
+    },
+  });
+});
+
+/** The record of a check-in toggle, or undefined where the full path must decide. */
+async function runCheckInToggle(db: Db, k: Kind, request: CheckInRequest): Promise<ReservationRecord | undefined> {
+  if (isSoleConnection(db)) return checkInToggles(db, k)(request);
+  const [record] = await checkInToggle(db, k).execute(request);
+  return record;
+}
+
+type WalkInRequest = { id: string; eventId: string; gymId: string; athleteId: string; actorUserId: string };
 
 /**
- * A walk-in check-in (spec 4: not reserved, checked in) as ONE prepared INSERT … SELECT: it inserts only when the
- * event and an active athlete of the caller's gym exist, and answers the record with its warnings. A walk-in takes no
- * capacity check (decision 005), so nothing else needs to be read first. ON CONFLICT DO NOTHING leaves a replay of the
- * same id, an athlete who already has a record of the event, or a missing event or athlete to the full path in
- * createReservation, which answers each of them.
+ * A walk-in check-in (spec 4: not reserved, checked in) as ONE INSERT … SELECT: it inserts only when the event and an
+ * active athlete of the caller's gym exist, and answers the record with its warnings. A walk-in takes no capacity
+ * check (decision 005), so nothing else needs to be read first. ON CONFLICT DO NOTHING leaves a replay of the same
+ * id, an athlete who already has a record of the event, or a missing event or athlete to the full path in
+ * createReservation, which answers each of them. `v` gives each request's values, `from` its rows (none for one request).
  */
-function walkInInsertQuery(db: Db, k: Kind) {
+function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>, from: SQL) {
   const r = k.reservations;
-  const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   const now = sql`now()`;
   const byKey: Record<string, SQL> = {
-    id: placeholder('id', 'uuid'),
+    id: v.id,
     gymId: sql`e.gym_id`,
     classId: sql`e.id`,
     appointmentId: sql`e.id`,
@@ -200,7 +268,7 @@ function walkInInsertQuery(db: Db, k: Kind) {
     registrationDatetime: now,
     checkedInAt: now,
     updatedAt: now,
-    updatedByUserId: placeholder('actorUserId', 'uuid'),
+    updatedByUserId: v.actorUserId,
   };
   // INSERT … SELECT lists every column of the table in its order (drizzle's buildInsertQuery).
   const values = Object.keys(getTableColumns(r)).map((key) => {
@@ -208,31 +276,39 @@ function walkInInsertQuery(db: Db, k: Kind) {
     if (!value) throw new Error(`walk-in insert: no value for ${k.kind} reservation column ${key}`);
     return value;
   });
-  const rows = sql`select ${sql.join(values, sql`, `)} from ${k.events} e join ${athletes} a on a.gym_id = e.gym_id
-    where e.id = ${placeholder('eventId', 'uuid')} and e.gym_id = ${placeholder('gymId', 'uuid')}
-      and a.id = ${placeholder('athleteId', 'uuid')} and a.is_active`;
-  return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k)).prepare(`kiosk_walk_in_${k.kind}`);
+  const rows = sql`select ${sql.join(values, sql`, `)} from ${from} ${k.events} e join ${athletes} a on a.gym_id = e.gym_id
+    where e.id = ${v.eventId} and e.gym_id = ${v.gymId} and a.id = ${v.athleteId} and a.is_active`;
+  return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k));
 }
 
-/** One prepared statement per database and kind, made on first use. */
-function preparedOnce<T>(make: (db: Db, k: Kind) => T): (db: Db, k: Kind) => T {
-  const cache = new WeakMap<Db, Map<Kind['kind'], T>>();
-  return (db, k) => {
-    let byKind = cache.get(db);
-    if (!byKind) {
-      byKind = new Map();
-      cache.set(db, byKind);
-    }
-    let query = byKind.get(k.kind);
-    if (query === undefined) {
-      query = make(db, k);
-      byKind.set(k.kind, query);
-    }
-    return query;
-  };
-}
+/** One request's walk-in as a prepared INSERT … SELECT (PostgreSQL). */
+const walkInInsert = preparedOnce((db, k) => {
+  const placeholder = (name: keyof WalkInRequest) => sql`${sql.placeholder(name)}::uuid`;
+  const v = { id: placeholder('id'), eventId: placeholder('eventId'), gymId: placeholder('gymId'), athleteId: placeholder('athleteId'), actorUserId: placeholder('actorUserId') };
+  return walkInInsertQuery(db, k, v, sql``).prepare(`kiosk_walk_in_${k.kind}`);
+});
 
-const walkInInsert = preparedOnce(walkInInsertQuery);
+/** The walk-ins of many requests as one INSERT … SELECT from their rows (PGlite: grouped, decision 016). */
+const walkInInserts = preparedOnce((db, k) => {
+  const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
+  const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
+  const insert = walkInInsertQuery(db, k, v, from).prepare(`kiosk_walk_in_group_${k.kind}`);
+  return groupCommit<WalkInRequest, ReservationRecord>({
+    keysOf: (request) => [request.id],
+    maxBatch: MAX_GROUP,
+    run: async (requests) => {
+      const items = requests.map((q) => ({ id: q.id, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId }));
+      return byRequestId(requests, await insert.execute({ items: JSON.stringify(items) }));
+    },
+  });
+});
+
+/** The record of a walk-in, or undefined where the full path must decide. */
+async function runWalkInInsert(db: Db, k: Kind, request: WalkInRequest): Promise<ReservationRecord | undefined> {
+  if (isSoleConnection(db)) return walkInInserts(db, k)(request);
+  const [record] = await walkInInsert(db, k).execute(request);
+  return record;
+}
 
 /**
  * Spec 4: a reservation, or a walk-in check-in with the client's own id. The same id again answers the
@@ -264,7 +340,7 @@ async function insertReservation(db: Db, k: Kind, w: Writer, input: ReservationI
   const id = input.id ?? randomUUID();
   const r = k.reservations;
   if (!input.isReserved && input.isCheckedIn) {
-    const [record] = await walkInInsert(db, k).execute({ id, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId });
+    const record = await runWalkInInsert(db, k, { id, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId });
     if (record) return { created: true, record };
     // The commonest reason for no row is the same request again (two tablets, a retry): answer it without a transaction.
     const existing = await findReservation(db, k, w.gymId, id);
@@ -338,7 +414,7 @@ export async function updateReservation(db: Db, k: Kind, w: Writer, id: string, 
 const checkInsRunning = runningPer<Db, ReservationRecord>();
 
 async function toggleCheckIn(db: Db, k: Kind, w: Writer, id: string, isCheckedIn: boolean): Promise<ReservationRecord> {
-  const [done] = await checkInToggle(db, k).execute({ isCheckedIn, actorUserId: w.actorUserId, id, gymId: w.gymId, ownAthleteId: w.ownAthleteId });
+  const done = await runCheckInToggle(db, k, { isCheckedIn, actorUserId: w.actorUserId, id, gymId: w.gymId, ownAthleteId: w.ownAthleteId });
   // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the full path and its rules.
   return done ?? changeReservation(db, k, w, id, { isCheckedIn });
 }

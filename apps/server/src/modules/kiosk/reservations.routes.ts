@@ -7,10 +7,12 @@ import {
   classReservationSchema,
   createAppointmentReservationInputSchema,
   createClassReservationInputSchema,
+  kioskMessages,
   okSchema,
   reservationIdParamsSchema,
   updateReservationInputSchema,
 } from '@spotter/shared';
+import { forbidden } from '../../lib/http-error';
 import { errorResponses } from '../../lib/openapi';
 import { gymCaller } from '../../plugins/access';
 import { KINDS, kioskAccess } from './kinds';
@@ -29,14 +31,15 @@ const tags = ['reservations'];
 const reservationWrite = { ...kioskAccess, sessionNeutral: true as const };
 export const RESERVATION_DELETED_MESSAGE = 'Reservation successfully deleted.';
 
-/** Who writes: an athlete profile only ever changes its own reservations. */
+/** Who writes: an athlete profile only ever changes its own reservations (and one with no athlete record, none). */
 function writerOf(request: FastifyRequest): Writer {
   const auth = gymCaller(request);
+  if (auth.role === 'athlete' && !auth.athleteId) throw forbidden(kioskMessages.athletesOwnOnly, 'own_reservations_only');
   return {
     gymId: auth.gym.gymId,
     timeZone: auth.gym.timeZone,
     actorUserId: auth.actorUserId,
-    ownAthleteId: auth.role === 'athlete' ? (auth.athleteId ?? '') : null,
+    ownAthleteId: auth.role === 'athlete' ? auth.athleteId : null,
   };
 }
 
