@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
 import { countDriverQueries, createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
 import { isSoleConnection, queryRows } from '../../db/client';
-import { appointments, athleteClassReservations, athletes, charges } from '../../db/schema';
+import { appointments, athleteClassReservations, athletes, charges, profiles } from '../../db/schema';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
 import { KINDS } from './kinds';
 import { createReservation, oneYearAfter, updateReservation } from './reservations.repository';
@@ -390,6 +390,24 @@ describe('an athlete profile', () => {
     const mark = await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isLateCancel: true });
     expect(mark.statusCode).toBe(403);
     expect(mark.json().message).toBe(kioskMessages.staffOnlyCharges);
+  });
+});
+
+describe('an athlete profile with no athlete record', () => {
+  it('changes no reservation: 403 before any statement, nothing changed', async () => {
+    const [user] = await queryRows<{ id: string }>(t.db, sql`select id from users where email = 'coach3.iron@example.com'`);
+    const [profile] = await t.db.insert(profiles).values({ userId: user!.id, gymId: ids.gymId, role: 'athlete' }).returning({ id: profiles.id });
+    const c = await t.login('coach3.iron@example.com');
+    expect((await c.post('/api/auth/select-profile/', { profileId: profile!.id })).statusCode).toBe(200);
+    const cls = await makeClass(t.db);
+    const [id] = await reserve(t.db, ids.gymId, cls.id, [member().id]);
+    const tap = await c.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true });
+    expect([tap.statusCode, tap.json().code]).toEqual([403, 'own_reservations_only']);
+    const walkIn = await c.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: member().id, kiloClass: cls.id, isReserved: false, isCheckedIn: true });
+    expect(walkIn.statusCode).toBe(403);
+    expect((await reservationOf(id!))!.isCheckedIn).toBe(false);
+    const [n] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from athlete_kilo_classes where class_id = ${cls.id}`);
+    expect(n!.n).toBe(1);
   });
 });
 
