@@ -160,6 +160,34 @@ const byRequestId = <I extends { id: string }>(items: I[], records: ReservationR
   return items.map((item) => found.get(item.id));
 };
 
+type RecordStatement<P> = { execute: (values: P) => Promise<ReservationRecord[]> };
+
+/**
+ * A fast-path write of one reservation, answering its record (undefined where the full path must decide). On PGlite
+ * it is grouped with the requests that arrive with it (decision 016): one statement over a JSON array of their rows,
+ * each row's columns named by `rowOf`. Elsewhere each request runs its own prepared statement.
+ */
+function fastWrite<Q extends { id: string }>(statements: {
+  single: (db: Db, k: Kind) => RecordStatement<Q>;
+  grouped: (db: Db, k: Kind) => RecordStatement<{ items: string }>;
+  rowOf: (request: Q) => Record<string, unknown>;
+}): (db: Db, k: Kind, request: Q) => Promise<ReservationRecord | undefined> {
+  const single = preparedOnce(statements.single);
+  const group = preparedOnce((db, k) => {
+    const statement = statements.grouped(db, k);
+    return groupCommit<Q, ReservationRecord>({
+      keysOf: (request) => [request.id],
+      maxBatch: MAX_GROUP,
+      run: async (requests) => byRequestId(requests, await statement.execute({ items: JSON.stringify(requests.map(statements.rowOf)) })),
+    });
+  });
+  return async (db, k, request) => {
+    if (isSoleConnection(db)) return group(db, k)(request);
+    const [record] = await single(db, k).execute(request);
+    return record;
+  };
+}
+
 type CheckInRequest = { id: string; isCheckedIn: boolean; actorUserId: string; gymId: string; ownAthleteId: string | null };
 
 /**
@@ -198,43 +226,31 @@ function checkInToggleWhere(k: Kind, v: Record<keyof CheckInRequest, SQL>) {
   );
 }
 
-/** One request's check-in toggle as a prepared UPDATE (PostgreSQL: requests run side by side on the pool). */
-const checkInToggle = preparedOnce((db, k) => {
-  const placeholder = (name: keyof CheckInRequest, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  const v = {
-    id: placeholder('id', 'uuid'),
-    isCheckedIn: placeholder('isCheckedIn', 'boolean'),
-    actorUserId: placeholder('actorUserId', 'uuid'),
-    gymId: placeholder('gymId', 'uuid'),
-    ownAthleteId: placeholder('ownAthleteId', 'uuid'),
-  };
-  return checkInToggleUpdate(db, k, v).where(checkInToggleWhere(k, v)).returning(recordFields(k)).prepare(`kiosk_check_in_${k.kind}`);
+/** The check-in toggle of a reserved athlete: its record, or undefined where the full path must decide. */
+const runCheckInToggle = fastWrite<CheckInRequest>({
+  // One request's toggle as a prepared UPDATE (PostgreSQL: requests run side by side on the pool).
+  single: (db, k) => {
+    const placeholder = (name: keyof CheckInRequest, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    const v = {
+      id: placeholder('id', 'uuid'),
+      isCheckedIn: placeholder('isCheckedIn', 'boolean'),
+      actorUserId: placeholder('actorUserId', 'uuid'),
+      gymId: placeholder('gymId', 'uuid'),
+      ownAthleteId: placeholder('ownAthleteId', 'uuid'),
+    };
+    return checkInToggleUpdate(db, k, v).where(checkInToggleWhere(k, v)).returning(recordFields(k)).prepare(`kiosk_check_in_${k.kind}`);
+  },
+  // Many requests' toggles as one UPDATE … FROM their rows (PGlite).
+  grouped: (db, k) => {
+    const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
+    return checkInToggleUpdate(db, k, v)
+      .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
+      .where(checkInToggleWhere(k, v))
+      .returning(recordFields(k))
+      .prepare(`kiosk_check_in_group_${k.kind}`);
+  },
+  rowOf: (q) => ({ id: q.id, is_checked_in: q.isCheckedIn, actor_user_id: q.actorUserId, gym_id: q.gymId, own_athlete_id: q.ownAthleteId }),
 });
-
-/** The check-in toggles of many requests as one UPDATE … FROM their rows (PGlite: grouped, decision 016). */
-const checkInToggles = preparedOnce((db, k) => {
-  const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
-  const update = checkInToggleUpdate(db, k, v)
-    .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
-    .where(checkInToggleWhere(k, v))
-    .returning(recordFields(k))
-    .prepare(`kiosk_check_in_group_${k.kind}`);
-  return groupCommit<CheckInRequest, ReservationRecord>({
-    keysOf: (request) => [request.id],
-    maxBatch: MAX_GROUP,
-    run: async (requests) => {
-      const items = requests.map((q) => ({ id: q.id, is_checked_in: q.isCheckedIn, actor_user_id: q.actorUserId, gym_id: q.gymId, own_athlete_id: q.ownAthleteId }));
-      return byRequestId(requests, await update.execute({ items: JSON.stringify(items) }));
-    },
-  });
-});
-
-/** The record of a check-in toggle, or undefined where the full path must decide. */
-async function runCheckInToggle(db: Db, k: Kind, request: CheckInRequest): Promise<ReservationRecord | undefined> {
-  if (isSoleConnection(db)) return checkInToggles(db, k)(request);
-  const [record] = await checkInToggle(db, k).execute(request);
-  return record;
-}
 
 type WalkInRequest = { id: string; eventId: string; gymId: string; athleteId: string; actorUserId: string };
 
@@ -281,34 +297,22 @@ function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>,
   return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k));
 }
 
-/** One request's walk-in as a prepared INSERT … SELECT (PostgreSQL). */
-const walkInInsert = preparedOnce((db, k) => {
-  const placeholder = (name: keyof WalkInRequest) => sql`${sql.placeholder(name)}::uuid`;
-  const v = { id: placeholder('id'), eventId: placeholder('eventId'), gymId: placeholder('gymId'), athleteId: placeholder('athleteId'), actorUserId: placeholder('actorUserId') };
-  return walkInInsertQuery(db, k, v, sql``).prepare(`kiosk_walk_in_${k.kind}`);
+/** A walk-in check-in: its record, or undefined where the full path must decide. */
+const runWalkInInsert = fastWrite<WalkInRequest>({
+  // One request's walk-in as a prepared INSERT … SELECT (PostgreSQL).
+  single: (db, k) => {
+    const placeholder = (name: keyof WalkInRequest) => sql`${sql.placeholder(name)}::uuid`;
+    const v = { id: placeholder('id'), eventId: placeholder('eventId'), gymId: placeholder('gymId'), athleteId: placeholder('athleteId'), actorUserId: placeholder('actorUserId') };
+    return walkInInsertQuery(db, k, v, sql``).prepare(`kiosk_walk_in_${k.kind}`);
+  },
+  // Many requests' walk-ins as one INSERT … SELECT from their rows (PGlite).
+  grouped: (db, k) => {
+    const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
+    const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
+    return walkInInsertQuery(db, k, v, from).prepare(`kiosk_walk_in_group_${k.kind}`);
+  },
+  rowOf: (q) => ({ id: q.id, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId }),
 });
-
-/** The walk-ins of many requests as one INSERT … SELECT from their rows (PGlite: grouped, decision 016). */
-const walkInInserts = preparedOnce((db, k) => {
-  const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
-  const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
-  const insert = walkInInsertQuery(db, k, v, from).prepare(`kiosk_walk_in_group_${k.kind}`);
-  return groupCommit<WalkInRequest, ReservationRecord>({
-    keysOf: (request) => [request.id],
-    maxBatch: MAX_GROUP,
-    run: async (requests) => {
-      const items = requests.map((q) => ({ id: q.id, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId }));
-      return byRequestId(requests, await insert.execute({ items: JSON.stringify(items) }));
-    },
-  });
-});
-
-/** The record of a walk-in, or undefined where the full path must decide. */
-async function runWalkInInsert(db: Db, k: Kind, request: WalkInRequest): Promise<ReservationRecord | undefined> {
-  if (isSoleConnection(db)) return walkInInserts(db, k)(request);
-  const [record] = await walkInInsert(db, k).execute(request);
-  return record;
-}
 
 /**
  * Spec 4: a reservation, or a walk-in check-in with the client's own id. The same id again answers the
