@@ -96,9 +96,12 @@ export function lockDataDir(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
 }
 
+/** Connections of the PostgreSQL pool: so many statements of this process run side by side. */
+export const POOL_SIZE = 10;
+
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
   if (config.database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.database.url, max: POOL_SIZE });
     // An idle connection that the server drops (restart, failover, a dropped database) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
@@ -119,7 +122,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
 const soleConnections = new WeakSet<Db>();
 /**
  * The database is an in-process PGlite: one connection that runs one query at a time, and (its data directory locked)
- * this process its only writer. Writes that come in bursts are grouped into one statement there (decision 016).
+ * this process its only writer.
  */
 export const isSoleConnection = (db: Db | Tx) => soleConnections.has(db as Db);
 

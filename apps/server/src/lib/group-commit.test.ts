@@ -6,15 +6,21 @@ const settle = () => new Promise((r) => setImmediate(r));
 const item = (key: string, value: number): Item => ({ key, value });
 
 /** A batcher whose run records each batch and answers value * 10, held until `release` is called. */
-function recorded(maxBatch = 100) {
+function recorded(maxBatch = 100, concurrency = 1) {
   const batches: Item[][] = [];
   const releases: (() => void)[] = [];
+  const held: (() => void)[] = [];
   const submit = groupCommit<Item, number>({
-    keysOf: (i) => [i.key],
+    keysOf: (i) => i.key.split(' '),
     maxBatch,
+    concurrency,
     run: (items) => {
       batches.push(items);
-      return new Promise((resolve) => releases.push(() => resolve(items.map((i) => (i.value < 0 ? undefined : i.value * 10)))));
+      return new Promise((resolve) => {
+        const done = () => resolve(items.map((i) => (i.value < 0 ? undefined : i.value * 10)));
+        releases.push(done);
+        held.push(done);
+      });
     },
   });
   /** Lets the running batch finish, and the next one (if any) start. */
@@ -23,7 +29,13 @@ function recorded(maxBatch = 100) {
     await settle();
     await settle();
   };
-  return { submit, batches, release };
+  /** Lets the batch started n-th (from 0) finish. */
+  const releaseOne = async (n: number) => {
+    held[n]!();
+    await settle();
+    await settle();
+  };
+  return { submit, batches, release, releaseOne };
 }
 
 
@@ -90,5 +102,21 @@ describe('groupCommit', () => {
       },
     });
     await expect(throwing(item('a', 1))).rejects.toThrow('bad statement');
+  });
+
+  it('runs up to `concurrency` batches at once, but never two that share a key, and keeps the order of each key', async () => {
+    const { submit, batches, releaseOne } = recorded(2, 3);
+    // Batches of two: [a, b], [c, d], then a second write of a and one of "b e" (keys b and e) wait for the first.
+    const answers = [item('a', 1), item('b', 2), item('c', 3), item('d', 4), item('a', 5), item('b e', 6), item('f', 7)].map(submit);
+    await settle();
+    expect(batches.map((b) => b.map((i) => i.value))).toEqual([[1, 2], [3, 4], [7]]);
+    // [c, d] ends first: nothing new may start, both waiting batches hold a key of [a, b].
+    await releaseOne(1);
+    expect(batches).toHaveLength(3);
+    await releaseOne(0);
+    expect(batches.map((b) => b.map((i) => i.value))).toEqual([[1, 2], [3, 4], [7], [5, 6]]);
+    await releaseOne(2);
+    await releaseOne(3);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70]);
   });
 });

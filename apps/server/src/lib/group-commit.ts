@@ -1,12 +1,14 @@
 /**
- * Group commit (decision 016): items handed in while a batch is running, or within the same turn of the event loop,
- * wait and then run together as the next batch: one statement, one transaction, one commit for all of them.
+ * Group commit (decision 016): items handed in while the batches before them run, or within the same turn of the
+ * event loop, wait and then run together as one batch: one statement, one transaction, one commit for all of them.
  *
- * - One batch runs at a time. The first item of an idle batcher waits one turn (setImmediate), so the requests that
- *   arrived together with it are in its batch; under load a batch gathers everything that arrived while the previous
- *   one ran.
- * - Items that share a key never share a batch (a later one waits for the next), so a batch can answer each item by
- *   its key and two writes of one row keep their order.
+ * - At most `concurrency` batches run at a time (1, the default, where the database runs one statement at a time).
+ *   The first items of an idle batcher wait one turn (setImmediate), so the requests that arrived together are in one
+ *   batch; under load a batch gathers everything that arrived while the running ones ran.
+ * - Items that share a key never share a batch, nor run in two batches at once: a later one goes to the next batch
+ *   that holds none of its keys, and that batch starts only once no running or earlier batch holds them. So a batch
+ *   can answer each item by its key, two writes of one row keep their order, and two running batches never wait on
+ *   each other's rows.
  * - `run` answers one result per item, in the items' order (undefined: nothing for that item). A failure of `run`
  *   fails every item of that batch, and the next batch runs as usual.
  */
@@ -19,22 +21,37 @@ export function groupCommit<T, R>(options: {
   run: (items: T[]) => Promise<(R | undefined)[]>;
   keysOf: (item: T) => string[];
   maxBatch: number;
+  concurrency?: number;
 }): GroupCommit<T, R> {
+  const concurrency = options.concurrency ?? 1;
   const pending: Batch<T, R>[] = [];
-  let running = false;
+  const running = new Set<Batch<T, R>>();
   let scheduled = false;
 
   const schedule = () => {
-    if (running || scheduled || pending.length === 0) return;
+    if (scheduled || pending.length === 0 || running.size >= concurrency) return;
     scheduled = true;
-    setImmediate(runNext);
+    setImmediate(startReady);
   };
 
-  const runNext = () => {
+  const heldByRunning = (batch: Batch<T, R>) => [...running].some((r) => [...batch.keys].some((key) => r.keys.has(key)));
+
+  /** Starts the pending batches, in order, that hold no key of a running batch or of an earlier pending one. */
+  const startReady = () => {
     scheduled = false;
-    const batch = pending.shift();
-    if (!batch) return;
-    running = true;
+    const blocked = new Set<string>();
+    for (const batch of [...pending]) {
+      if (running.size >= concurrency) break;
+      const ready = !heldByRunning(batch) && [...batch.keys].every((key) => !blocked.has(key));
+      for (const key of batch.keys) blocked.add(key);
+      if (!ready) continue;
+      pending.splice(pending.indexOf(batch), 1);
+      start(batch);
+    }
+  };
+
+  const start = (batch: Batch<T, R>) => {
+    running.add(batch);
     const items = batch.waiting.map((w) => w.item);
     // run is called in a task of its own, so a synchronous throw is caught here too.
     Promise.resolve()
@@ -45,7 +62,7 @@ export function groupCommit<T, R>(options: {
       })
       .catch((err: unknown) => batch.waiting.forEach((w) => w.reject(err)))
       .finally(() => {
-        running = false;
+        running.delete(batch);
         schedule();
       });
   };

@@ -11,7 +11,7 @@ import {
   type UpdateReservationInput,
 } from '@spotter/shared';
 import { athleteClassReservations, athletes, charges, classes, documents, invoices, taxRates } from '../../db/schema';
-import { isSoleConnection, type Db, type Tx } from '../../db/client';
+import { POOL_SIZE, isSoleConnection, sqlState, type Db, type Tx } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { groupCommit } from '../../lib/group-commit';
 import { runningPer } from '../../lib/in-flight';
@@ -105,13 +105,17 @@ const stateOf = (r: ReservationRecord) => ({
 export const toClassReservation = (r: ReservationRecord): ClassReservation => ({ athleteKiloClassId: r.id, kiloClass: r.eventId, isWaitlisted: r.isWaitlisted, ...stateOf(r) });
 export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({ athleteAppointmentId: r.id, appointment: r.eventId, ...stateOf(r) });
 
-/** Lock the event row: every write that can change its attendance for this event goes one at a time. */
+/**
+ * Lock the event row: every write that can change its attendance for this event goes one at a time. FOR NO KEY UPDATE
+ * conflicts with itself but not with the key-share locks that the foreign keys of an inserted reservation take, so a
+ * walk-in never waits for a reservation in progress (nor the two for each other, which could deadlock).
+ */
 async function lockEvent(tx: Tx, k: Kind, gymId: string, eventId: string, lock = true): Promise<{ capacity: number }> {
   const query = tx
     .select({ capacity: k.events.capacity })
     .from(k.events)
     .where(and(eq(k.events.id, eventId), eq(k.events.gymId, gymId)));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw notFoundOf(k);
   return row;
 }
@@ -154,6 +158,11 @@ function preparedOnce<T>(make: (db: Db, k: Kind) => T): (db: Db, k: Kind) => T {
 const MAX_GROUP = 200;
 /** The rows of a grouped statement: one JSON array of the requests, read as a table `v` with the given columns. */
 const groupRows = (columns: string) => sql`json_to_recordset(${sql.placeholder('items')}::json) as v(${sql.raw(columns)})`;
+/**
+ * `= any(…)` of one uuid column of the group's rows. Joined to a function, PostgreSQL plans for 100 rows and may scan
+ * a whole table; the same ids as an array (computed once, before the scan) let it take the table's index whatever size.
+ */
+const inGroup = (column: string) => sql`any(array(select w.${sql.raw(column)} from json_to_recordset(${sql.placeholder('items')}::json) as w(${sql.raw(column)} uuid)))`;
 /** A grouped statement's records answered to its requests, by reservation id (a group holds each id once). */
 const byRequestId = <I extends { id: string }>(items: I[], records: ReservationRecord[]) => {
   const found = new Map(records.map((record) => [record.id, record]));
@@ -163,30 +172,40 @@ const byRequestId = <I extends { id: string }>(items: I[], records: ReservationR
 type RecordStatement<P> = { execute: (values: P) => Promise<ReservationRecord[]> };
 
 /**
- * A fast-path write of one reservation, answering its record (undefined where the full path must decide). On PGlite
- * it is grouped with the requests that arrive with it (decision 016): one statement over a JSON array of their rows,
- * each row's columns named by `rowOf`. Elsewhere each request runs its own prepared statement.
+ * A fast-path write of one reservation, answering its record (undefined where the full path must decide), grouped
+ * with the requests that arrive with it (decision 016): one statement over a JSON array of their rows, each row's
+ * columns named by `rowOf`. One group runs at a time on PGlite (one connection); on PostgreSQL as many as the pool has
+ * connections, never two with a reservation (or, for walk-ins, an athlete and event) in common. If PostgreSQL ends a
+ * group in a deadlock (another server's group holding the same rows in another order), each of its requests runs
+ * its own statement instead.
  */
 function fastWrite<Q extends { id: string }>(statements: {
   single: (db: Db, k: Kind) => RecordStatement<Q>;
   grouped: (db: Db, k: Kind) => RecordStatement<{ items: string }>;
   rowOf: (request: Q) => Record<string, unknown>;
+  keysOf: (request: Q) => string[];
 }): (db: Db, k: Kind, request: Q) => Promise<ReservationRecord | undefined> {
   const single = preparedOnce(statements.single);
+  const alone = async (db: Db, k: Kind, request: Q) => (await single(db, k).execute(request))[0];
   const group = preparedOnce((db, k) => {
     const statement = statements.grouped(db, k);
     return groupCommit<Q, ReservationRecord>({
-      keysOf: (request) => [request.id],
+      keysOf: statements.keysOf,
       maxBatch: MAX_GROUP,
-      run: async (requests) => byRequestId(requests, await statement.execute({ items: JSON.stringify(requests.map(statements.rowOf)) })),
+      concurrency: isSoleConnection(db) ? 1 : POOL_SIZE,
+      run: async (requests) => {
+        try {
+          return byRequestId(requests, await statement.execute({ items: JSON.stringify(requests.map(statements.rowOf)) }));
+        } catch (err) {
+          if (sqlState(err) !== DEADLOCK_DETECTED) throw err;
+          return Promise.all(requests.map((request) => alone(db, k, request)));
+        }
+      },
     });
   });
-  return async (db, k, request) => {
-    if (isSoleConnection(db)) return group(db, k)(request);
-    const [record] = await single(db, k).execute(request);
-    return record;
-  };
+  return (db, k, request) => group(db, k)(request);
 }
+const DEADLOCK_DETECTED = '40P01';
 
 type CheckInRequest = { id: string; isCheckedIn: boolean; actorUserId: string; gymId: string; ownAthleteId: string | null };
 
@@ -228,7 +247,7 @@ function checkInToggleWhere(k: Kind, v: Record<keyof CheckInRequest, SQL>) {
 
 /** The check-in toggle of a reserved athlete: its record, or undefined where the full path must decide. */
 const runCheckInToggle = fastWrite<CheckInRequest>({
-  // One request's toggle as a prepared UPDATE (PostgreSQL: requests run side by side on the pool).
+  // One request's toggle as a prepared UPDATE (a deadlocked group's requests, one by one).
   single: (db, k) => {
     const placeholder = (name: keyof CheckInRequest, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
     const v = {
@@ -240,16 +259,17 @@ const runCheckInToggle = fastWrite<CheckInRequest>({
     };
     return checkInToggleUpdate(db, k, v).where(checkInToggleWhere(k, v)).returning(recordFields(k)).prepare(`kiosk_check_in_${k.kind}`);
   },
-  // Many requests' toggles as one UPDATE … FROM their rows (PGlite).
+  // Many requests' toggles as one UPDATE … FROM their rows.
   grouped: (db, k) => {
     const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
     return checkInToggleUpdate(db, k, v)
       .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
-      .where(checkInToggleWhere(k, v))
+      .where(and(checkInToggleWhere(k, v), sql`${k.reservations.id} = ${inGroup('id')}`))
       .returning(recordFields(k))
       .prepare(`kiosk_check_in_group_${k.kind}`);
   },
   rowOf: (q) => ({ id: q.id, is_checked_in: q.isCheckedIn, actor_user_id: q.actorUserId, gym_id: q.gymId, own_athlete_id: q.ownAthleteId }),
+  keysOf: (q) => [q.id],
 });
 
 type WalkInRequest = { id: string; eventId: string; gymId: string; athleteId: string; actorUserId: string };
@@ -259,9 +279,10 @@ type WalkInRequest = { id: string; eventId: string; gymId: string; athleteId: st
  * active athlete of the caller's gym exist, and answers the record with its warnings. A walk-in takes no capacity
  * check (decision 005), so nothing else needs to be read first. ON CONFLICT DO NOTHING leaves a replay of the same
  * id, an athlete who already has a record of the event, or a missing event or athlete to the full path in
- * createReservation, which answers each of them. `v` gives each request's values, `from` its rows (none for one request).
+ * createReservation, which answers each of them. `v` gives each request's values, `from` its rows and `also` more
+ * conditions (neither for one request).
  */
-function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>, from: SQL) {
+function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>, from: SQL, also: SQL) {
   const r = k.reservations;
   const now = sql`now()`;
   const byKey: Record<string, SQL> = {
@@ -293,25 +314,28 @@ function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>,
     return value;
   });
   const rows = sql`select ${sql.join(values, sql`, `)} from ${from} ${k.events} e join ${athletes} a on a.gym_id = e.gym_id
-    where e.id = ${v.eventId} and e.gym_id = ${v.gymId} and a.id = ${v.athleteId} and a.is_active`;
+    where e.id = ${v.eventId} and e.gym_id = ${v.gymId} and a.id = ${v.athleteId} and a.is_active ${also}`;
   return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k));
 }
 
 /** A walk-in check-in: its record, or undefined where the full path must decide. */
 const runWalkInInsert = fastWrite<WalkInRequest>({
-  // One request's walk-in as a prepared INSERT … SELECT (PostgreSQL).
+  // One request's walk-in as a prepared INSERT … SELECT (a deadlocked group's requests, one by one).
   single: (db, k) => {
     const placeholder = (name: keyof WalkInRequest) => sql`${sql.placeholder(name)}::uuid`;
     const v = { id: placeholder('id'), eventId: placeholder('eventId'), gymId: placeholder('gymId'), athleteId: placeholder('athleteId'), actorUserId: placeholder('actorUserId') };
-    return walkInInsertQuery(db, k, v, sql``).prepare(`kiosk_walk_in_${k.kind}`);
+    return walkInInsertQuery(db, k, v, sql``, sql``).prepare(`kiosk_walk_in_${k.kind}`);
   },
-  // Many requests' walk-ins as one INSERT … SELECT from their rows (PGlite).
+  // Many requests' walk-ins as one INSERT … SELECT from their rows.
   grouped: (db, k) => {
     const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
     const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
-    return walkInInsertQuery(db, k, v, from).prepare(`kiosk_walk_in_group_${k.kind}`);
+    const also = sql`and e.id = ${inGroup('event_id')} and a.id = ${inGroup('athlete_id')}`;
+    return walkInInsertQuery(db, k, v, from, also).prepare(`kiosk_walk_in_group_${k.kind}`);
   },
   rowOf: (q) => ({ id: q.id, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId }),
+  // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
+  keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`],
 });
 
 /**
@@ -555,7 +579,8 @@ export function oneYearAfter(date: string): string {
 /**
  * Spec 7.3 create-bulk: reserve every class of the type at the start time and location on the weekdays between
  * the dates, skipping those the athlete already has, full ones and ones already started. The classes are locked
- * in one statement (start order), so it cannot overfill a class that a kiosk is reserving at the same moment.
+ * in one statement (start order), so it cannot overfill a class that a kiosk is reserving at the same moment (the
+ * lock of lockEvent, which walk-ins' foreign-key checks do not wait for).
  */
 export async function createBulkReservations(db: Db, w: Writer, input: BulkReservationInput): Promise<BulkReservationResult> {
   assertOwn(w, input.athlete);
@@ -573,7 +598,7 @@ export async function createBulkReservations(db: Db, w: Writer, input: BulkReser
       .from(classes)
       .where(where)
       .orderBy(asc(classes.startsAt), asc(classes.id))
-      .for('update');
+      .for('no key update');
     const targetIds = targets.map((c) => c.id);
     const counts = new Map(
       (await tx.select({ classId: r.classId, n: count() }).from(r).where(and(inArray(r.classId, targetIds), isActive(r))).groupBy(r.classId)).map((c) => [c.classId, c.n]),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
 import { countDriverQueries, createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
-import { isSoleConnection, queryRows } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { appointments, athleteClassReservations, athletes, charges, profiles } from '../../db/schema';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
 import { KINDS } from './kinds';
@@ -240,9 +240,9 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
         updateReservation(t.db, KINDS.class, writer, id!, { isCheckedIn: false }),
       ]),
     );
-    // On PGlite the different reservations' taps share one grouped UPDATE (decision 016); the same reservation's
-    // second tap never joins the first's group.
-    expect(mixed.count).toBe(isSoleConnection(t.db) ? 2 : 3);
+    // The different reservations' taps share one grouped UPDATE (decision 016); the same reservation's second tap
+    // never joins the first's group, nor runs beside it.
+    expect(mixed.count).toBe(2);
     expect(mixed.result.map((r) => r.isCheckedIn)).toEqual([true, true, false]);
     // A failure reaches both callers and is not kept: a reservation of another gym is not found either way.
     const uk = { ...writer, gymId: randomUUID() };
@@ -485,7 +485,7 @@ describe('concurrency', () => {
     expect(n).toEqual({ n: 20, checkedIn: 20 });
   });
 
-  it('answers a class start of check-ins and walk-ins at once, grouped into two statements on PGlite; taps the full path decides keep their answers', async () => {
+  it('answers a class start of check-ins and walk-ins at once in two grouped statements; taps the full path decides keep their answers', async () => {
     const cls = await makeClass(t.db, { capacity: 30 });
     const writer = { gymId: ids.gymId, timeZone: 'America/Chicago', actorUserId: ids.staffUserId, ownAthleteId: null };
     const [reserved, walking] = [members.slice(0, 20), members.slice(20, 30)];
@@ -497,8 +497,8 @@ describe('concurrency', () => {
         Promise.all(walking.map((a, i) => createReservation(t.db, KINDS.class, writer, { id: walkInIds[i], athleteId: a.id, eventId: cls.id, isReserved: false, isCheckedIn: true }))),
       ]);
     const { count, result: [checkedIn, walkedIn] } = await countDriverQueries(t.db, start);
-    // One UPDATE for the 20 taps and one INSERT for the 10 walk-ins on PGlite; a statement each on PostgreSQL.
-    expect(count).toBe(isSoleConnection(t.db) ? 2 : 30);
+    // One UPDATE for the 20 taps and one INSERT for the 10 walk-ins.
+    expect(count).toBe(2);
     expect(checkedIn.map((r) => [r.id, r.athleteId, r.isCheckedIn, r.isReserved])).toEqual(reservationIds.map((id, i) => [id, reserved[i]!.id, true, true]));
     expect(walkedIn.map((r) => [r.created, r.record.id, r.record.athleteId, r.record.isCheckedIn, r.record.isReserved])).toEqual(
       walkInIds.map((id, i) => [true, id, walking[i]!.id, true, false]),
@@ -531,6 +531,42 @@ describe('concurrency', () => {
     expect((await reservationOf(marked!))!.isCheckedIn).toBe(false);
     expect((await reservationOf(tapped!))!.isCheckedIn).toBe(false);
     expect((await reservationOf(reservationIds[0]!))!).toMatchObject({ isCheckedIn: false, checkedInAt: null });
+  });
+
+  it('runs a group that the database ends in a deadlock as single statements; any other failure fails its requests only', async () => {
+    const cls = await makeClass(t.db, { capacity: 30 });
+    const writer = { gymId: ids.gymId, timeZone: 'America/Chicago', actorUserId: ids.staffUserId, ownAthleteId: null };
+    const reservationIds = await reserve(t.db, ids.gymId, cls.id, members.slice(40, 46).map((a) => a.id));
+    const taps = (ids: string[]) => Promise.allSettled(ids.map((id) => updateReservation(t.db, KINDS.class, writer, id, { isCheckedIn: true })));
+    // The next grouped statement fails as the driver would fail it (Drizzle wraps the driver's error).
+    const failNextGroup = (code: string) => {
+      const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+      const original = client.query;
+      const seen: string[] = [];
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        seen.push(text.includes('json_to_recordset') ? 'group' : 'single');
+        if (text.includes('json_to_recordset') && seen.filter((q) => q === 'group').length === 1) {
+          return Promise.reject(Object.assign(new Error('deadlock detected'), { code }));
+        }
+        return original.apply(this, args);
+      };
+      return { seen, restore: () => (client.query = original) };
+    };
+
+    const deadlock = failNextGroup('40P01');
+    const done = await taps(reservationIds.slice(0, 3)).finally(deadlock.restore);
+    expect(done.map((d) => d.status === 'fulfilled' && d.value.isCheckedIn)).toEqual([true, true, true]);
+    expect(deadlock.seen).toEqual(['group', 'single', 'single', 'single']);
+
+    const full = failNextGroup('53300');
+    const failed = await taps(reservationIds.slice(3)).finally(full.restore);
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(full.seen).toEqual(['group']);
+    const states = await t.db.select({ isCheckedIn: athleteClassReservations.isCheckedIn }).from(athleteClassReservations).where(eq(athleteClassReservations.classId, cls.id));
+    expect(states.filter((r) => r.isCheckedIn)).toHaveLength(3);
+    // The next group runs as usual.
+    expect((await taps(reservationIds.slice(3))).map((d) => d.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
   });
 
   it('never reserves more than capacity: 30 athletes at once for 10 places', async () => {
