@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +11,9 @@ import { gyms } from '../apps/server/src/db/schema';
 import { seedIfEmpty } from '../apps/server/src/db/seed/seed';
 import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
 import { eventDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
+import { KINDS } from '../apps/server/src/modules/kiosk/kinds';
 import { kioskListSelect } from '../apps/server/src/modules/kiosk/kiosk-list.repository';
+import { groupedCheckInQuery, groupedWalkInQuery } from '../apps/server/src/modules/kiosk/reservations.repository';
 import { login } from './kiosk';
 import { compare, round, type BenchRow } from './lib';
 
@@ -149,15 +152,15 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         where g.title = 'Iron Temple Barbell' and c.capacity = 100 limit 1`,
     );
     const client = (large.database.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
-    const named = { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, withNotes: true, limit: 100, offset: 0, date: target!.today, searching: false, pattern: '%%' };
-    /** EXPLAIN ANALYZE of a drizzle statement with its placeholders filled from `named`. */
-    const explain = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+    const named: Record<string, unknown> = { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, withNotes: true, limit: 100, offset: 0, date: target!.today, searching: false, pattern: '%%' };
+    /** EXPLAIN ANALYZE of a drizzle statement with its placeholders filled from `named` (a write: EXPLAIN alone). */
+    const explain = async (query: { toSQL: () => { sql: string; params: unknown[] } }, analyze = true) => {
       const { sql: text, params } = query.toSQL();
       const values = params.map((p) => {
-        const name = (p as { name?: string }).name;
-        return name !== undefined && name in named ? named[name as keyof typeof named] : p;
+        const name = (p as { name?: string } | null)?.name;
+        return name !== undefined && name in named ? named[name] : p;
       });
-      return (await client.query(`explain (analyze, costs off, timing off) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return (await client.query(`explain (${analyze ? 'analyze, ' : ''}costs off${analyze ? ', timing off' : ''}) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     /**
      * The app runs these as prepared statements, which PostgreSQL plans for their values five times and may then
@@ -166,8 +169,8 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     const explainGeneric = async (name: string, query: { toSQL: () => { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = query.toSQL();
       const literal = (p: unknown) => {
-        const n = (p as { name?: string }).name;
-        const v = n !== undefined && n in named ? named[n as keyof typeof named] : p;
+        const n = (p as { name?: string } | null)?.name;
+        const v = n !== undefined && n in named ? named[n] : p;
         return typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
       };
       const pool = client as unknown as { connect: () => Promise<{ query: (text: string) => Promise<{ rows: Record<string, string>[] }>; release: () => void }> };
@@ -187,16 +190,25 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     const listPlan = await explain(kioskListSelect(large.database.db, 'both'));
     const detailGeneric = await explainGeneric('bench_detail', eventDetailSelect(large.database.db, 'class'));
     const listGeneric = await explainGeneric('bench_list', kioskListSelect(large.database.db, 'both'));
+    // The class start's grouped writes (decision 016), for 100 requests: the class's check-ins, and walk-ins of 100
+    // other athletes of the gym.
+    const booked = await queryRows<{ id: string; athleteId: string }>(large.database.db, sql`select id, athlete_id as "athleteId" from athlete_kilo_classes where class_id = ${target!.id} limit 100`);
+    const others = await queryRows<{ id: string }>(large.database.db, sql`select id from athletes where gym_id = ${target!.gymId} and id not in (select athlete_id from athlete_kilo_classes where class_id = ${target!.id}) limit 100`);
+    named.items = JSON.stringify(booked.map((b) => ({ id: b.id, is_checked_in: true, actor_user_id: randomUUID(), gym_id: target!.gymId, own_athlete_id: null })));
+    const checkInPlan = await explain(groupedCheckInQuery(large.database.db, KINDS.class), false);
+    named.items = JSON.stringify(others.map((a) => ({ id: randomUUID(), event_id: target!.id, gym_id: target!.gymId, athlete_id: a.id, actor_user_id: randomUUID() })));
+    const walkInPlan = await explain(groupedWalkInQuery(large.database.db, KINDS.class), false);
     const out = path.join(import.meta.dirname, 'results', 'scale-explain.txt');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(
       out,
       `${JSON.stringify(counts)}\n\nkiosk-event detail (class):\n${detailPlan}\n\nkiosk-events list (both kinds, no search):\n${listPlan}\n` +
-        `\nkiosk-event detail (class), generic plan:\n${detailGeneric}\n\nkiosk-events list (both kinds, no search), generic plan:\n${listGeneric}\n`,
+        `\nkiosk-event detail (class), generic plan:\n${detailGeneric}\n\nkiosk-events list (both kinds, no search), generic plan:\n${listGeneric}\n` +
+        `\ngrouped check-ins (${booked.length} reservations):\n${checkInPlan}\n\ngrouped walk-ins (${others.length} athletes):\n${walkInPlan}\n`,
     );
-    const seqScans = `${detailPlan}\n${listPlan}\n${detailGeneric}\n${listGeneric}`.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|athlete_appointments|classes|class_types|appointments|appointment_types|locations|staff|event_coaches|notes|invoices|documents)\b/.test(line));
+    const seqScans = `${detailPlan}\n${listPlan}\n${detailGeneric}\n${listGeneric}\n${checkInPlan}\n${walkInPlan}`.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|athlete_appointments|classes|class_types|appointments|appointment_types|locations|staff|event_coaches|notes|invoices|documents)\b/.test(line));
     rows.push({
-      benchmark: 'scale: kiosk-event and kiosk-events statements use indexes only (EXPLAIN in results/scale-explain.txt)',
+      benchmark: 'scale: kiosk-event and kiosk-events statements and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)',
       value: seqScans.length,
       unit: 'seq scans',
       target: '0 on large tables',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   kioskMessages,
   minorToDecimal,
@@ -48,6 +48,10 @@ const fullOf = (k: Kind) => conflict(k.kind === 'class' ? kioskMessages.classFul
 /** The columns of a ReservationRecord, with the athlete's warnings in the reservation's gym. */
 function recordFields(k: Kind) {
   const r = k.reservations;
+  // Named with their table: Drizzle writes an INSERT's RETURNING columns bare, and a bare athlete_id inside the
+  // subqueries below would be the invoice's or document's own column (every athlete flagged by anyone's bill).
+  const own = (column: 'athlete_id' | 'gym_id') => sql`${sql.identifier(getTableName(r))}.${sql.identifier(column)}`;
+  const [athleteId, gymId] = [own('athlete_id'), own('gym_id')];
   return {
     id: r.id,
     eventId: k.eventColumn,
@@ -65,8 +69,8 @@ function recordFields(k: Kind) {
     deductCredit: r.deductCredit,
     isCredited: r.isCredited,
     registrationDatetime: r.registrationDatetime,
-    hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${r.athleteId} and ${invoices.gymId} = ${r.gymId} and ${invoices.status} = 'past_due')`,
-    hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${r.athleteId} and ${documents.gymId} = ${r.gymId} and ${documents.signedAt} is null)`,
+    hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.athleteId} = ${athleteId} and ${invoices.gymId} = ${gymId} and ${invoices.status} = 'past_due')`,
+    hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${documents.athleteId} = ${athleteId} and ${documents.gymId} = ${gymId} and ${documents.signedAt} is null)`,
   };
 }
 
@@ -245,6 +249,15 @@ function checkInToggleWhere(k: Kind, v: Record<keyof CheckInRequest, SQL>) {
   );
 }
 
+/** Many requests' check-in toggles as one UPDATE … FROM their rows (exported for the scale bench's EXPLAIN). */
+export function groupedCheckInQuery(db: Db, k: Kind) {
+  const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
+  return checkInToggleUpdate(db, k, v)
+    .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
+    .where(and(checkInToggleWhere(k, v), sql`${k.reservations.id} = ${inGroup('id')}`))
+    .returning(recordFields(k));
+}
+
 /** The check-in toggle of a reserved athlete: its record, or undefined where the full path must decide. */
 const runCheckInToggle = fastWrite<CheckInRequest>({
   // One request's toggle as a prepared UPDATE (a deadlocked group's requests, one by one).
@@ -259,15 +272,7 @@ const runCheckInToggle = fastWrite<CheckInRequest>({
     };
     return checkInToggleUpdate(db, k, v).where(checkInToggleWhere(k, v)).returning(recordFields(k)).prepare(`kiosk_check_in_${k.kind}`);
   },
-  // Many requests' toggles as one UPDATE … FROM their rows.
-  grouped: (db, k) => {
-    const v = { id: sql`v.id`, isCheckedIn: sql`v.is_checked_in`, actorUserId: sql`v.actor_user_id`, gymId: sql`v.gym_id`, ownAthleteId: sql`v.own_athlete_id` };
-    return checkInToggleUpdate(db, k, v)
-      .from(groupRows('id uuid, is_checked_in boolean, actor_user_id uuid, gym_id uuid, own_athlete_id uuid'))
-      .where(and(checkInToggleWhere(k, v), sql`${k.reservations.id} = ${inGroup('id')}`))
-      .returning(recordFields(k))
-      .prepare(`kiosk_check_in_group_${k.kind}`);
-  },
+  grouped: (db, k) => groupedCheckInQuery(db, k).prepare(`kiosk_check_in_group_${k.kind}`),
   rowOf: (q) => ({ id: q.id, is_checked_in: q.isCheckedIn, actor_user_id: q.actorUserId, gym_id: q.gymId, own_athlete_id: q.ownAthleteId }),
   keysOf: (q) => [q.id],
 });
@@ -318,6 +323,14 @@ function walkInInsertQuery(db: Db, k: Kind, v: Record<keyof WalkInRequest, SQL>,
   return db.insert(r).select(rows).onConflictDoNothing().returning(recordFields(k));
 }
 
+/** Many requests' walk-ins as one INSERT … SELECT from their rows (exported for the scale bench's EXPLAIN). */
+export function groupedWalkInQuery(db: Db, k: Kind) {
+  const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
+  const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
+  const also = sql`and e.id = ${inGroup('event_id')} and a.id = ${inGroup('athlete_id')}`;
+  return walkInInsertQuery(db, k, v, from, also);
+}
+
 /** A walk-in check-in: its record, or undefined where the full path must decide. */
 const runWalkInInsert = fastWrite<WalkInRequest>({
   // One request's walk-in as a prepared INSERT … SELECT (a deadlocked group's requests, one by one).
@@ -326,13 +339,7 @@ const runWalkInInsert = fastWrite<WalkInRequest>({
     const v = { id: placeholder('id'), eventId: placeholder('eventId'), gymId: placeholder('gymId'), athleteId: placeholder('athleteId'), actorUserId: placeholder('actorUserId') };
     return walkInInsertQuery(db, k, v, sql``, sql``).prepare(`kiosk_walk_in_${k.kind}`);
   },
-  // Many requests' walk-ins as one INSERT … SELECT from their rows.
-  grouped: (db, k) => {
-    const v = { id: sql`v.id`, eventId: sql`v.event_id`, gymId: sql`v.gym_id`, athleteId: sql`v.athlete_id`, actorUserId: sql`v.actor_user_id` };
-    const from = sql`${groupRows('id uuid, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid')},`;
-    const also = sql`and e.id = ${inGroup('event_id')} and a.id = ${inGroup('athlete_id')}`;
-    return walkInInsertQuery(db, k, v, from, also).prepare(`kiosk_walk_in_group_${k.kind}`);
-  },
+  grouped: (db, k) => groupedWalkInQuery(db, k).prepare(`kiosk_walk_in_group_${k.kind}`),
   rowOf: (q) => ({ id: q.id, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId }),
   // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
   keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`],

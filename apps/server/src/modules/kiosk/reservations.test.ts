@@ -119,6 +119,15 @@ describe('POST /api/athlete-kilo-classes/', () => {
     expect(replay.json()).toEqual(first.json());
     expect((await walkIn(flagged!.id)).json()).toMatchObject({ code: 'already_reserved' });
     expect((await walkIn(member().id, id)).json()).toMatchObject({ code: 'reservation_id_taken' });
+    // An athlete of the same gym with neither: the warnings are the athlete's own, not anyone's in the gym.
+    const [clear] = await queryRows<{ id: string }>(t.db, sql`select a.id from athletes a where a.gym_id = ${ids.gymId} and a.is_active
+      and not exists (select 1 from invoices i where i.athlete_id = a.id and i.status = 'past_due')
+      and not exists (select 1 from documents d where d.athlete_id = a.id and d.signed_at is null)
+      and not exists (select 1 from athlete_kilo_classes r where r.athlete_id = a.id and r.class_id = ${cls.id}) limit 1`);
+    const clearWalkIn = await walkIn(clear!.id);
+    expect(clearWalkIn.json()).toMatchObject({ athlete: clear!.id, hasPastDueBills: false, hasUnsignedDocuments: false });
+    const clearTap = await staff.put(`/api/athlete-kilo-classes/${clearWalkIn.json().athleteKiloClassId}/`, { isCheckedIn: true });
+    expect(clearTap.json()).toMatchObject({ hasPastDueBills: false, hasUnsignedDocuments: false });
 
     const [ukAthlete] = await queryRows<{ id: string }>(t.db, sql`select id from athletes where gym_id = ${ids.ukGymId} limit 1`);
     const foreignAthlete = await walkIn(ukAthlete!.id);
@@ -133,8 +142,8 @@ describe('POST /api/athlete-kilo-classes/', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([400, kioskMessages.athleteInactive]);
     const someoneElse = await walkIn(member().id, randomUUID(), await asAthlete());
     expect(someoneElse.statusCode).toBe(403);
-    const rows = await queryRows<{ athleteId: string }>(t.db, sql`select athlete_id as "athleteId" from athlete_kilo_classes where class_id = ${cls.id}`);
-    expect(rows).toEqual([{ athleteId: flagged!.id }]);
+    const rows = await queryRows<{ athleteId: string }>(t.db, sql`select athlete_id as "athleteId" from athlete_kilo_classes where class_id = ${cls.id} order by registration_datetime`);
+    expect(rows).toEqual([{ athleteId: flagged!.id }, { athleteId: clear!.id }]);
   });
 
   it('answers the same walk-in sent twice at once with one INSERT: the first 201, the second a 200 replay of it', async () => {
