@@ -130,21 +130,33 @@ export class ApiClient {
 }
 
 /**
- * Statements sent to the database driver (node-postgres pool or PGlite) while `run` runs: prepared statements are
- * built once, so counting drizzle builder calls would miss them.
+ * Every statement sent to the database driver (node-postgres pool or PGlite) passes `hook` with its SQL text until
+ * the returned restore() is called. The hook may answer a statement itself (a fault, say) or return undefined to
+ * send it on. Prepared statements are built once, so watching drizzle's builders would miss them.
  */
-export async function countDriverQueries<T>(db: Db, run: () => Promise<T>): Promise<{ count: number; result: T }> {
+export function interceptDriverQueries(db: Db, hook: (text: string) => Promise<unknown> | undefined): () => void {
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const original = client.query;
-  let count = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+    return hook(text) ?? original.apply(this, args);
   };
+  return () => {
+    client.query = original;
+  };
+}
+
+/** Statements sent to the database driver while `run` runs. */
+export async function countDriverQueries<T>(db: Db, run: () => Promise<T>): Promise<{ count: number; result: T }> {
+  let count = 0;
+  const restore = interceptDriverQueries(db, () => {
+    count++;
+    return undefined;
+  });
   try {
     const result = await run();
     return { count, result };
   } finally {
-    client.query = original;
+    restore();
   }
 }

@@ -124,7 +124,7 @@ const soleConnections = new WeakSet<Db>();
  * The database is an in-process PGlite: one connection that runs one query at a time, and (its data directory locked)
  * this process its only writer.
  */
-export const isSoleConnection = (db: Db | Tx) => soleConnections.has(db as Db);
+export const isSoleConnection = (db: Db) => soleConnections.has(db);
 
 export function openPglite(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, dayOfWeek, kioskMessages } from '@spotter/shared';
-import { countDriverQueries, createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
+import { countDriverQueries, createTestApp, interceptDriverQueries, type ApiClient, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/client';
 import { appointments, athleteClassReservations, athletes, charges, profiles } from '../../db/schema';
 import { athletesOf, ironTemple, makeClass, reserve, todayIn } from './kiosk.fixtures';
@@ -549,18 +549,13 @@ describe('concurrency', () => {
     const taps = (ids: string[]) => Promise.allSettled(ids.map((id) => updateReservation(t.db, KINDS.class, writer, id, { isCheckedIn: true })));
     // The next grouped statement fails as the driver would fail it (Drizzle wraps the driver's error).
     const failNextGroup = (code: string) => {
-      const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-      const original = client.query;
       const seen: string[] = [];
-      client.query = function (this: unknown, ...args: unknown[]) {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      const restore = interceptDriverQueries(t.db, (text) => {
         seen.push(text.includes('json_to_recordset') ? 'group' : 'single');
-        if (text.includes('json_to_recordset') && seen.filter((q) => q === 'group').length === 1) {
-          return Promise.reject(Object.assign(new Error('deadlock detected'), { code }));
-        }
-        return original.apply(this, args);
-      };
-      return { seen, restore: () => (client.query = original) };
+        const firstGroup = text.includes('json_to_recordset') && seen.filter((q) => q === 'group').length === 1;
+        return firstGroup ? Promise.reject(Object.assign(new Error('deadlock detected'), { code })) : undefined;
+      });
+      return { seen, restore };
     };
 
     const deadlock = failNextGroup('40P01');
