@@ -73,7 +73,7 @@ describe('fuzzing every route', () => {
       await fc.assert(
         fc.asyncProperty(requestArb(route), async ({ path, query, body }) => {
           const res = await client.request(route.method as 'GET', `${path}${toQuery(query)}`, ['GET', 'DELETE'].includes(route.method) ? undefined : body);
-          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url}: ${res.statusCode} for ${`${path}${toQuery(query)}`.slice(0, 500)} ${JSON.stringify(body).slice(0, 300)}`);
           if (res.statusCode < 400) anySuccess = true;
           else expect(typeof res.json().message, `${route.method} ${route.url} answers a message`).toBe('string');
         }),

@@ -67,7 +67,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const { database, drop } = await openTestDatabase();
   const mail: Mail[] = [];
   const config = testConfig(overrides);
-  const app = await buildApp(config, database, { logger: false, mailer: { send: async (m) => void mail.push(m) } });
+  // TEST_LOG=1 prints the server's errors (what is behind a 500 the fuzz finds, say).
+  const logger = process.env.TEST_LOG ? { level: 'error' } : false;
+  const app = await buildApp(config, database, { logger, mailer: { send: async (m) => void mail.push(m) } });
   const client = () => new ApiClient(app);
   return {
     app,
