@@ -1,9 +1,31 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error';
+import { HttpError, fieldError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** The first place in a parsed query, path or JSON body where text holds U+0000, which PostgreSQL cannot store or compare. */
+export function findNullCharacter(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || 'nonFieldErrors' : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNullCharacter(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (ArrayBuffer.isView(value)) return null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\0')) return [...path, key].join('.');
+    const found = findNullCharacter(v, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+export const NULL_CHARACTER_MESSAGE = 'Text cannot contain a null character.';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -18,6 +40,12 @@ function fieldsOf(issues: ValidationIssue[]): Record<string, string[]> {
 
 /** One error handler: people get a clear message, a 5xx never carries internals (CONTRACT.md). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Before any schema or handler: no text with U+0000 reaches the database (it would fail the statement with a 500).
+  app.addHook('preValidation', async (request) => {
+    const field = findNullCharacter(request.params) ?? findNullCharacter(request.query) ?? findNullCharacter(request.body);
+    if (field) throw fieldError(field, NULL_CHARACTER_MESSAGE);
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });

@@ -184,7 +184,7 @@ export async function createSession(
     impersonatorProfileId: values.impersonatorProfileId ?? null,
     expiresAt: new Date(Date.now() + opts.ttlMs),
     ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    userAgent: request.headers['user-agent']?.replaceAll('\0', '').slice(0, 300) ?? null,
   });
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(opts.cookieSecure, Math.floor(opts.ttlMs / 1000)));
   return tokenHash;
