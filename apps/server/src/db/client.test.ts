@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir, processStart } from './client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { DataDirLockedError, POOL_SIZE, lockDataDir, processStart, queryRows } from './client';
+import { openTestDatabase } from '../../test/helper';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -56,6 +59,29 @@ describe('the PGlite data directory lock', () => {
       release();
     } finally {
       other.kill('SIGKILL');
+    }
+  });
+});
+
+describe.runIf(process.env.SPOTTER_TEST_DB === 'postgres')('the PostgreSQL pool', () => {
+  // pg closes a connection idle for 10 s by default. After a class start, the connections it opened then closed
+  // together while reads went on, and stalled them up to ~130 ms (bench/kiosk.ts, computed reads at 300/s); the next
+  // class start then paid for new connections and their prepared statements.
+  it('keeps its connections open while idle, ready for the next class start', async () => {
+    const { database, drop } = await openTestDatabase();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await Promise.all(Array.from({ length: POOL_SIZE }, () => queryRows(database.db, sql`select pg_sleep(0.05)`)));
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      expect(pool.totalCount).toBe(POOL_SIZE);
+      vi.advanceTimersByTime(10 * 60_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(pool.totalCount).toBe(POOL_SIZE);
+      expect(pool.idleCount).toBe(POOL_SIZE);
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+      await drop();
     }
   });
 });

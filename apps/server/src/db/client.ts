@@ -101,7 +101,9 @@ export const POOL_SIZE = 10;
 
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
   if (config.database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: POOL_SIZE });
+    // Connections stay open once made (pg closes idle ones after 10 s by default). A class start needs them all at
+    // once, each with its prepared statements; and closing several while reads go on stalled those reads ~50 ms.
+    const pool = new pg.Pool({ connectionString: config.database.url, max: POOL_SIZE, idleTimeoutMillis: 0 });
     // An idle connection that the server drops (restart, failover, a dropped database) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
