@@ -6,6 +6,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/support/server-process';
+import { makeLoopbackCertificate } from '../apps/server/test/loopback-certificate';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -128,11 +129,9 @@ export type LoopbackTls = { certFile: string; keyFile: string; ca: Buffer; spki:
 
 export type AppServer = { url: string; tls: LoopbackTls | null; stop: () => Promise<void> };
 
-/** openssl makes a P-256 certificate for 127.0.0.1 valid for a day, in `dir`. */
-function makeLoopbackCertificate(dir: string): LoopbackTls {
-  const certFile = path.join(dir, 'bench-cert.pem');
-  const keyFile = path.join(dir, 'bench-key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+/** A loopback certificate (as the TLS test makes it) with what Chromium and Node need to trust it, in `dir`. */
+function loopbackTls(dir: string): LoopbackTls {
+  const { certFile, keyFile } = makeLoopbackCertificate(dir, 'bench');
   // Chromium's --ignore-certificate-errors-spki-list takes base64(SHA-256(SubjectPublicKeyInfo)): only this key is let through.
   const spkiDer = execFileSync('openssl', ['pkey', '-in', keyFile, '-pubout', '-outform', 'DER']);
   const spki = execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: spkiDer }).toString('base64');
@@ -171,7 +170,7 @@ export async function startAppServer(opts: { tls?: boolean } = {}): Promise<AppS
   const [bin, ...args] = pkg.scripts.start.split(' ');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-web-'));
-  const tls = opts.tls ? makeLoopbackCertificate(dataDir) : null;
+  const tls = opts.tls ? loopbackTls(dataDir) : null;
   const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
   if (tls) Object.assign(env, { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
@@ -9,17 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { SEED_PASSWORD } from './db/seed/seed';
 import { openTestDatabase, testConfig } from '../test/helper';
+import { makeLoopbackCertificate } from '../test/loopback-certificate';
 
 // Decision 013: given a certificate, the server itself speaks HTTPS with HTTP/2, and HTTP/1.1 to clients without it.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-tls-'));
-const certFile = path.join(dir, 'cert.pem');
-const keyFile = path.join(dir, 'key.pem');
+const { certFile, keyFile } = makeLoopbackCertificate(dir);
 let app: FastifyInstance;
 let origin: string;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
   const opened = await openTestDatabase();
   drop = opened.drop;
   app = await buildApp(testConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, APP_URL: 'https://127.0.0.1' }), opened.database, { logger: false, mailer: { send: async () => {} } });
