@@ -160,7 +160,8 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         const name = (p as { name?: string } | null)?.name;
         return name !== undefined && name in named ? named[name] : p;
       });
-      return (await client.query(`explain (${analyze ? 'analyze, ' : ''}costs off${analyze ? ', timing off' : ''}) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const options = analyze ? 'analyze, costs off, timing off' : 'costs off';
+      return (await client.query(`explain (${options}) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     /**
      * The app runs these as prepared statements, which PostgreSQL plans for their values five times and may then

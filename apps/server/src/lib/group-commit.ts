@@ -34,7 +34,10 @@ export function groupCommit<T, R>(options: {
     setImmediate(startReady);
   };
 
-  const heldByRunning = (batch: Batch<T, R>) => [...running].some((r) => [...batch.keys].some((key) => r.keys.has(key)));
+  const heldByRunning = (batch: Batch<T, R>) => {
+    for (const other of running) for (const key of batch.keys) if (other.keys.has(key)) return true;
+    return false;
+  };
 
   /** Starts the pending batches, in order, that hold no key of a running batch or of an earlier pending one. */
   const startReady = () => {

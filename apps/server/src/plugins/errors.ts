@@ -5,22 +5,20 @@ import { HttpError, fieldError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** The first place in a parsed query, path or JSON body where text holds U+0000, which PostgreSQL cannot store or compare. */
-export function findNullCharacter(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || 'nonFieldErrors' : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNullCharacter(value[i], [...path, String(i)], depth + 1);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (ArrayBuffer.isView(value)) return null;
+/** The path to the first text in a parsed query, path or JSON body that holds U+0000, which PostgreSQL cannot take. */
+export function findNullCharacter(value: unknown): string | null {
+  const path = nullCharacterPath(value, 0);
+  return path && (path.join('.') || 'nonFieldErrors');
+}
+
+/** The keys down to the first text holding U+0000 (empty: `value` itself), or null; nothing is allocated on a miss. */
+function nullCharacterPath(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? [] : null;
+  if (value === null || typeof value !== 'object' || depth > 32 || ArrayBuffer.isView(value)) return null;
   for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\0')) return [...path, key].join('.');
-    const found = findNullCharacter(v, [...path, key], depth + 1);
-    if (found) return found;
+    if (key.includes('\0')) return [key];
+    const below = nullCharacterPath(v, depth + 1);
+    if (below) return [key, ...below];
   }
   return null;
 }
