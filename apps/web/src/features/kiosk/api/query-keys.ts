@@ -13,4 +13,3 @@ export const kioskKeys = {
 };
 
 export const KIOSK_REFETCH_MS = 60_000;
-export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, Stack, Switch } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchTerm } from '../../../lib/search-term';
 import { localeOf, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
 import { useEventSettings, type EventSettings } from '../api/get-event-settings';
 import { useTaxRates } from '../api/get-tax-rates';
-import { SEARCH_DEBOUNCE_MS } from '../api/query-keys';
 import { useUpdateReservation } from '../api/reservations';
 import {
   chargePayload,
@@ -58,7 +57,7 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, o
   const [knownRates, setKnownRates] = useState(() => (settings.taxRate ? [settings.taxRate] : []));
   const selectedName = knownRates.find((r) => r.taxRateId === values.taxRate)?.name;
   // The shown name of the chosen rate is not a search: list every rate then.
-  const [debouncedSearch] = useDebouncedValue(taxSearch === selectedName ? '' : taxSearch.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useSearchTerm(taxSearch === selectedName ? '' : taxSearch);
   const taxRates = useTaxRates(debouncedSearch);
   const update = useUpdateReservation(eventId, eventKind);
 

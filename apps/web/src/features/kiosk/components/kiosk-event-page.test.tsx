@@ -101,6 +101,19 @@ describe('KioskEventPage (spec 2.12)', () => {
     expect(String(eligibleUrl)).toContain(`limit=10&offset=0&class=${EVENT_ID}&search=`);
   });
 
+  it('searches Eligible for what was pasted without its control characters (the server refuses U+0000)', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([]));
+      if (url.includes('/eligible-athletes')) return page([]);
+      return undefined;
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Eligible' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search athletes' }), { target: { value: 'Mor\u0000gan\t' } });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/eligible-athletes').some(([url]) => String(url).includes('search=Morgan'))).toBe(true));
+    expect(callsTo(fetchMock, 'GET', '/eligible-athletes').map(([url]) => String(url)).filter((url) => url.includes('%00'))).toEqual([]);
+  });
+
   it('offers late cancel and no show only when credited, disabled once checked in', async () => {
     const checkedIn = buildAthlete({ fullName: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', isCheckedIn: true });
     stubFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([checkedIn, buildAthlete({ isCredited: false })])) : undefined));

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import '@mantine/dates/styles.css';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { searchTerm, useSearchTerm } from '../../../lib/search-term';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDate, type KioskAthlete } from '@spotter/shared';
 import { useKioskEvent } from '../api/get-kiosk-event';
-import { SEARCH_DEBOUNCE_MS } from '../api/query-keys';
 import { athletesOfTab, backPath, matchesName, type AthleteTab } from '../lib/athlete-lists';
 import { formatTimeRange, gymToday } from '../lib/dates';
 import { parseEventKind } from '../lib/event-kind';
@@ -36,7 +35,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
   const detail = useKioskEvent(eventId, kind);
   const [tab, setTab] = useState<AthleteTab>('reserved');
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useSearchTerm(search);
   const actions = useAthleteActions(eventId, kind);
   const back = backPath({ from: searchParams.get('from'), isAthleteMode: context.isAthleteMode, eventId, kind });
 
@@ -81,7 +80,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
   const { event, results } = detail.data;
   const timing = timingStatus(event.startsAt, event.endsAt, now);
   const listProps = { isAthleteMode: context.isAthleteMode, isClass, onToggle: actions.toggle, onAction: actions.open };
-  const tabAthletes = (t: 'reserved' | 'checkedIn'): KioskAthlete[] => athletesOfTab(results, t).filter((a) => matchesName(a, search));
+  const tabAthletes = (t: 'reserved' | 'checkedIn'): KioskAthlete[] => athletesOfTab(results, t).filter((a) => matchesName(a, searchTerm(search)));
   const reservedCount = athletesOfTab(results, 'reserved').length;
   const checkedInCount = athletesOfTab(results, 'checkedIn').length;
   const activeTab = !isClass && tab === 'eligible' ? 'reserved' : tab;

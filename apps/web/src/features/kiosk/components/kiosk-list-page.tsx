@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Group, SimpleGrid, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchTerm } from '../../../lib/search-term';
 import { useSearchParams } from 'react-router';
 import type { EventKind, KioskEvent } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useKioskEvents } from '../api/get-kiosk-events';
-import { SEARCH_DEBOUNCE_MS } from '../api/query-keys';
 import { gymToday } from '../lib/dates';
 import { eventKindOf, parseEventKind } from '../lib/event-kind';
 import { timingStatus } from '../lib/event-timing';
@@ -53,7 +52,7 @@ function KioskList({ context }: { context: KioskContext }) {
   // Spec 2.5: athlete kiosk mode always shows today.
   const date = context.isAthleteMode ? today : (pickedDate ?? today);
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useSearchTerm(search);
   const events = useKioskEvents(date, debouncedSearch);
 
   const visible = (events.data?.results ?? []).filter(
