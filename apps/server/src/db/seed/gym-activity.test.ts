@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { addDays } from '@spotter/shared';
-import { classPlanFor, startTimesFor } from './gym-activity';
+import { MIN_WAITING, classPlanFor, startTimesFor } from './gym-activity';
+import { openDatabase, queryRows } from '../client';
+import { migrate } from '../migrate';
+import { seed } from './seed';
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -29,6 +33,28 @@ describe('seeded series (the kiosk bulk booking books a class of today again on 
       const plan = classPlanFor(0, today, today, hhmm(now), 6);
       const recurring = plan.filter((c) => later.every((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)));
       expect(recurring.length, `at ${hhmm(now)}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('seeded reservations of the classes under way', () => {
+  // Seeded at 08:10 and 17:10 UTC, the build before MIN_WAITING left a class under way with a single athlete to check
+  // in, and a kiosk browser journey found none once it had marked a late cancel.
+  it.each(['2026-11-22T08:10:00Z', '2026-11-22T17:10:00Z'])(`leave at least ${MIN_WAITING} reserved athletes not yet checked in (seeded at %s)`, async (at) => {
+    const database = await openDatabase({ database: { kind: 'memory' } });
+    try {
+      await migrate(database);
+      await seed(database.db, new Date(at));
+      const classes = await queryRows<{ id: string; waiting: number }>(
+        database.db,
+        sql`select c.id, (select count(*)::int from athlete_kilo_classes r
+            where r.class_id = c.id and r.is_reserved and not r.is_checked_in and not r.is_late_cancel and not r.is_no_show) as waiting
+          from classes c where c.starts_at <= ${at}::timestamptz and ${at}::timestamptz < c.starts_at + make_interval(mins => c.duration_minutes)`,
+      );
+      expect(classes.length).toBeGreaterThan(0);
+      for (const c of classes) expect(c.waiting, `class ${c.id}`).toBeGreaterThanOrEqual(MIN_WAITING);
+    } finally {
+      await database.close();
     }
   });
 });

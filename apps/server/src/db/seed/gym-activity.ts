@@ -26,6 +26,8 @@ export const CLASS_TYPE_COUNT = CLASS_TYPES.length;
 const SCHEDULE = ['06:00', '07:00', '09:00', '12:00', '16:30', '17:30', '18:30'];
 const PAST_DAYS = 7;
 const FUTURE_DAYS = 14;
+/** The reserved athletes of a class under way who are not checked in yet, at least: the kiosk always has someone to check in. */
+export const MIN_WAITING = 3;
 
 export async function insertChunked<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
@@ -113,16 +115,17 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
       const isPast = startsAt.getTime() + 60 * 60_000 < now.getTime();
       const isStarted = startsAt.getTime() <= now.getTime();
       const reserved = Math.min(ct.capacity, Math.round(ct.capacity * (0.35 + rng.next() * 0.55)));
-      for (const athleteId of rng.shuffle(athleteIds).slice(0, reserved)) {
+      rng.shuffle(athleteIds).slice(0, reserved).forEach((athleteId, place) => {
         const lateCancel = isPast && rng.chance(0.04);
         const noShow = isPast && !lateCancel && rng.chance(0.04);
         reservationRows.push({
           id: rng.uuid(), gymId, classId: id, athleteId, isReserved: true,
-          isCheckedIn: !lateCancel && !noShow && (isPast ? rng.chance(0.92) : isStarted && rng.chance(0.5)),
+          // A class under way has about half its athletes in, but always MIN_WAITING at the door for the front desk.
+          isCheckedIn: !lateCancel && !noShow && (isPast ? rng.chance(0.92) : isStarted && rng.chance(0.5) && place >= MIN_WAITING),
           isLateCancel: lateCancel, isNoShow: noShow, isCredited: rng.chance(0.85),
           registrationDatetime: new Date(startsAt.getTime() - rng.int(1, 120) * 3600_000),
         });
-      }
+      });
     });
   }
   await insertChunked(db, t.classes, classRows);
