@@ -10,14 +10,15 @@ export type CachedJson = { text: string; gzipped: () => Promise<Buffer> };
 
 /**
  * Decision 012: the answer of a hot read as JSON text, kept per gym until a write of the gym (gym-read-cache.ts);
- * null when there is nothing to answer. The text is JSON.stringify's, not the zod encode: the routes' tests parse every
- * answer with their response schemas, which stay in the OpenAPI document.
+ * null when there is nothing to answer. The text is JSON.stringify's, or the build's own when it returns a string; not
+ * the zod encode: the routes' tests parse every answer with their response schemas, which stay in the OpenAPI document.
  */
-export function cachedJson(cache: GymReadCache, gymId: string, key: string, build: () => Promise<object | null>): Promise<CachedJson | null> {
+export function cachedJson(cache: GymReadCache, gymId: string, key: string, build: () => Promise<object | string | null>): Promise<CachedJson | null> {
   return cache.read(gymId, key, async () => {
     const answer = await build();
     if (answer === null) return null;
-    const text = JSON.stringify(answer);
+    // A string is the answer's JSON text already (made by the database, toPageJson).
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
     let zipped: Promise<Buffer> | undefined;
     return { text, gzipped: () => (zipped ??= gzipAsync(text)) };
   });

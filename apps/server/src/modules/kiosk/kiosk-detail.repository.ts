@@ -1,24 +1,26 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Coach, EventKind, EventSummary, KioskAthlete, Note } from '@spotter/shared';
+import type { Coach, EventKind, EventSummary } from '@spotter/shared';
 import { appointmentTypes, appointments, athletes, classTypes, classes, documents, eventCoaches, invoices, locations, notes, staff } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { KINDS, activeSql, isoUtc, type Kind } from './kinds';
-import { toKioskAthlete, type KioskAthleteRow, type Viewer } from './kiosk.repository';
+import type { Viewer } from './kiosk.repository';
 
 /**
  * Spec 2.12 / 7.3 GET events/{eventId}/kiosk-event/: the event, its coaches, its athletes with their reservation,
  * warnings and pinned notes, in ONE prepared statement per kind (the front desk opens this screen constantly; six
- * round trips with six plans cost ~5 ms on PostgreSQL). Coaches, athletes and notes come back as JSON aggregates.
+ * round trips with six plans cost ~5 ms on PostgreSQL). Coaches come back as a JSON aggregate, the page of athletes
+ * with their notes as the answer's JSON text.
  */
 
-type AthleteJson = KioskAthleteRow & { notes: Note[] };
-
-export type EventDetail = { event: EventSummary; count: number; results: KioskAthlete[] };
+/** The event, how many athletes are listed, and one page of them as a JSON array of KioskAthlete (text). */
+export type EventDetail = { event: EventSummary; count: number; resultsJson: string };
 
 const gymId = sql.placeholder('gymId');
 const eventId = sql.placeholder('eventId');
 const includeCancelled = sql`${sql.placeholder('includeCancelled')}::boolean`;
 const withNotes = sql`${sql.placeholder('withNotes')}::boolean`;
+/** Warnings are shown to staff, and to an athlete profile on its own row only (toKioskAthlete). */
+const seesWarnings = sql`(${sql.placeholder('seesAllWarnings')}::boolean or coalesce(page.athlete_id = ${sql.placeholder('viewerAthleteId')}::uuid, false))`;
 
 /** The reservation table of a kind and its event column, for the aliased subqueries (`r`). */
 export function reservationSql(kind: EventKind) {
@@ -49,25 +51,43 @@ function detailFields(k: Kind, event: EventRef) {
   const listed = sql`r.gym_id = ${event.gymId} and r.${resCol} = ${event.id} and (${includeCancelled} or ${activeSql})`;
   return {
     ...cardFields(k, event),
-    total: sql<number>`(select count(*)::int from ${res} r join ${athletes} a on a.id = r.athlete_id where ${listed})`,
-    athletes: sql<AthleteJson[]>`(select coalesce(json_agg(page.athlete order by page.first_key, page.last_key, page.athlete_id), '[]'::json) from (
-        select lower(a.first_name) as first_key, lower(a.last_name) as last_key, a.id as athlete_id,
-          json_build_object(
-            'athleteId', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'profilePicture', a.profile_picture,
-            'hasPastDueBills', exists (select 1 from ${invoices} i where i.athlete_id = a.id and i.gym_id = ${event.gymId} and i.status = 'past_due'),
-            'hasUnsignedDocuments', exists (select 1 from ${documents} d where d.athlete_id = a.id and d.gym_id = ${event.gymId} and d.signed_at is null),
-            'reservationId', r.id, 'isReserved', r.is_reserved, 'isCheckedIn', r.is_checked_in, 'isLateCancel', r.is_late_cancel,
-            'isNoShow', r.is_no_show, 'isCredited', r.is_credited, 'registrationDatetime', ${isoUtc(sql`r.registration_datetime`)},
-            'notes', case when ${withNotes} then (
-              select coalesce(json_agg(json_build_object('noteId', n.id, 'title', n.title, 'content', n.content, 'updatedAt', ${isoUtc(sql`n.updated_at`)})
-                order by n.updated_at desc, n.id), '[]'::json)
-              from ${notes} n where n.gym_id = ${event.gymId} and n.is_pinned and n.athlete_id = a.id) else '[]'::json end
-          ) as athlete
+    // athlete_id is NOT NULL and references athletes, so every listed reservation has its athlete: no join to count them.
+    total: sql<number>`(select count(*)::int from ${res} r where ${listed})`,
+    // The page of athletes as the answer's JSON text, each athlete as toKioskAthlete shapes it (kiosk.repository.ts):
+    // row_to_json writes compact JSON with the same escapes as JSON.stringify, so the text is what stringifying the
+    // parsed rows would give, without parsing 40 KB into objects and writing it out again on every computed read.
+    // The pinned notes are aggregated once per read: inlined, at 1,000 gyms the plan ran the aggregate again for every
+    // athlete (bench:scale).
+    athletesJson: sql<string>`(
+      with pinned as materialized (
+        select n.athlete_id, '[' || string_agg(row_to_json(note)::text, ',' order by n.updated_at desc, n.id) || ']' as notes
+        from ${notes} n
+        cross join lateral (select n.id as "noteId", n.title, n.content, ${isoUtc(sql`n.updated_at`)} as "updatedAt") note
+        where ${withNotes} and n.gym_id = ${event.gymId} and n.is_pinned
+          and n.athlete_id in (select r2.athlete_id from ${res} r2 where r2.gym_id = ${event.gymId} and r2.${resCol} = ${event.id})
+        group by n.athlete_id
+      )
+      select '[' || coalesce(string_agg(row_to_json(athlete)::text, ',' order by page.first_key, page.last_key, page.athlete_id), '') || ']'
+      from (
+        select lower(a.first_name) as first_key, lower(a.last_name) as last_key, a.id as athlete_id, a.first_name, a.last_name, a.profile_picture,
+          pinned.notes, r.id as reservation_id, r.is_reserved, r.is_checked_in, r.is_late_cancel, r.is_no_show, r.is_credited,
+          ${isoUtc(sql`r.registration_datetime`)} as registered,
+          exists (select 1 from ${invoices} i where i.athlete_id = a.id and i.gym_id = ${event.gymId} and i.status = 'past_due') as past_due,
+          exists (select 1 from ${documents} d where d.athlete_id = a.id and d.gym_id = ${event.gymId} and d.signed_at is null) as unsigned
         from ${res} r join ${athletes} a on a.id = r.athlete_id
+        left join pinned on pinned.athlete_id = a.id
         where ${listed}
         order by lower(a.first_name), lower(a.last_name), a.id
         limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-      ) page)`,
+      ) page
+      cross join lateral (select page.athlete_id as "athleteId", page.first_name as "firstName", page.last_name as "lastName",
+        btrim(page.first_name || ' ' || page.last_name) as "fullName", page.profile_picture as "profilePicture",
+        coalesce(page.notes, '[]')::json as notes,
+        not page.is_late_cancel and not page.is_no_show and page.is_reserved as "isReserved",
+        not page.is_late_cancel and not page.is_no_show and page.is_checked_in as "isCheckedIn",
+        ${seesWarnings} and page.past_due as "hasPastDueBills", ${seesWarnings} and page.unsigned as "hasUnsignedDocuments",
+        page.reservation_id as "reservationId", page.is_late_cancel as "isLateCancel", page.is_no_show as "isNoShow",
+        page.is_credited as "isCredited", page.registered as "registrationDatetime") athlete)`,
   };
 }
 
@@ -126,6 +146,8 @@ export async function loadEventDetail(
     eventId: id,
     includeCancelled: q.includeCancelled,
     withNotes: !viewer.isAthlete,
+    seesAllWarnings: !viewer.isAthlete,
+    viewerAthleteId: viewer.athleteId,
     limit: q.limit,
     offset: q.offset,
   });
@@ -151,7 +173,7 @@ export async function loadEventDetail(
       coaches: parseJson(row.coaches),
     },
     count: Number(row.total),
-    results: parseJson(row.athletes).map((a) => toKioskAthlete(a, a.notes, viewer)),
+    resultsJson: row.athletesJson,
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from '@spotter/shared';
 import { cachedJson, sendJson } from '../../lib/cached-json';
 import { errorResponses } from '../../lib/openapi';
-import { toPage } from '../../lib/pagination';
+import { toPage, toPageJson } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/http-error';
 import { gymCaller } from '../../plugins/access';
 import {
@@ -100,7 +100,7 @@ export async function kioskRoutes(app: FastifyInstance) {
       const body = await cachedJson(app.readCache, auth.gym.gymId, `kiosk-event ${seenBy} ${request.url}`, async () => {
         for (const kind of kinds) {
           const detail = await loadEventDetail(db, auth.gym.gymId, kind, eventId, page, viewer);
-          if (detail) return { event: detail.event, ...toPage(request, q.limit, q.offset, detail.count, detail.results) };
+          if (detail) return toPageJson(request, q.limit, q.offset, detail.count, detail.resultsJson, { event: detail.event });
         }
         return null;
       });

@@ -140,6 +140,10 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     await reserve(t.db, ids.gymId, cls.id, [others[0]!], { isLateCancel: true });
     await reserve(t.db, ids.gymId, cls.id, [others[1]!], { isNoShow: true });
     await reserve(t.db, ids.gymId, cls.id, [others[2]!], { isReserved: false, isCheckedIn: true });
+    // An unpinned note and a second, older pinned one on the noted athlete.
+    await t.db.execute(sql`insert into notes (id, gym_id, athlete_id, title, content, is_pinned, updated_at) values
+      (gen_random_uuid(), ${ids.gymId}, ${noted!.id}, 'Not pinned', '<p>Hidden</p>', false, now()),
+      (gen_random_uuid(), ${ids.gymId}, ${noted!.id}, 'Older pinned', '<p>Old</p>', true, now() - interval '30 days')`);
     const staff = await t.login('staff@example.com');
     const body = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json();
     expect(kioskEventDetailSchema.parse(body)).toEqual(body);
@@ -149,6 +153,12 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     expect(byId.has(others[1]!)).toBe(false);
     expect(byId.get(others[2]!)).toMatchObject({ isReserved: false, isCheckedIn: true });
     expect((byId.get(noted!.id) as { notes: unknown[] }).notes[0]).toMatchObject({ noteId: expect.any(String), title: expect.any(String), content: expect.stringContaining('<p>'), updatedAt: expect.any(String) });
+    // Exactly the athlete's pinned notes, newest first; everyone else without pinned notes has none.
+    const pinned = await queryRows<{ id: string }>(t.db, sql`select id from notes where gym_id = ${ids.gymId} and athlete_id = ${noted!.id} and is_pinned order by updated_at desc, id`);
+    expect(pinned.length).toBeGreaterThanOrEqual(2);
+    expect((byId.get(noted!.id) as { notes: { noteId: string }[] }).notes.map((n) => n.noteId)).toEqual(pinned.map((n) => n.id));
+    const withPinned = new Set((await queryRows<{ id: string }>(t.db, sql`select distinct athlete_id as id from notes where gym_id = ${ids.gymId} and is_pinned`)).map((r) => r.id));
+    for (const a of body.results as { athleteId: string; notes: unknown[] }[]) expect(a.notes.length > 0).toBe(withPinned.has(a.athleteId));
     expect(byId.get(pastDue!.id)).toMatchObject({ hasPastDueBills: true });
     // Timestamps are formatted by PostgreSQL as Date#toISOString would.
     const [stamps] = await queryRows<{ registered: Date | string; noteUpdated: Date | string }>(t.db, sql`select
@@ -169,6 +179,54 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     await athlete.post('/api/auth/select-profile/', { profileId: profile!.id });
     const seen = (await athlete.get(`/api/events/${cls.id}/kiosk-event/`)).json();
     expect(seen.results.every((a: { notes: unknown[]; hasPastDueBills: boolean; hasUnsignedDocuments: boolean }) => a.notes.length === 0 && !a.hasPastDueBills && !a.hasUnsignedDocuments)).toBe(true);
+  });
+
+  it('writes each athlete exactly as the Eligible tab does (toKioskAthlete), as compact JSON, to staff and to an athlete profile', async () => {
+    // The statement writes the athletes' JSON itself (row_to_json); the Eligible tab builds the same objects in
+    // TypeScript. Every state: pinned notes, warnings, reserved, walk-in, late cancel, no-show, and the viewer's own row.
+    const cls = await makeClass(t.db, { capacity: 20 });
+    const [noted] = await queryRows<{ id: string }>(t.db, sql`select athlete_id as id from notes n join athletes a on a.id = n.athlete_id
+      where n.gym_id = ${ids.gymId} and n.is_pinned and a.is_active and a.id <> ${ids.athleteId} limit 1`);
+    const [pastDue] = await queryRows<{ id: string }>(t.db, sql`select athlete_id as id from invoices i join athletes a on a.id = i.athlete_id
+      where i.gym_id = ${ids.gymId} and i.status = 'past_due' and a.is_active and a.id <> ${ids.athleteId} limit 1`);
+    const [unsigned] = await queryRows<{ id: string }>(t.db, sql`select athlete_id as id from documents d join athletes a on a.id = d.athlete_id
+      where d.gym_id = ${ids.gymId} and d.signed_at is null and a.is_active and a.id <> ${ids.athleteId} limit 1`);
+    const special = [...new Set([noted!.id, pastDue!.id, unsigned!.id, ids.athleteId])];
+    const others = (await athletesOf(t.db, ids.gymId, 40)).map((a) => a.id).filter((id) => !special.includes(id));
+    await reserve(t.db, ids.gymId, cls.id, special);
+    await reserve(t.db, ids.gymId, cls.id, [others[0]!], { isLateCancel: true });
+    await reserve(t.db, ids.gymId, cls.id, [others[1]!], { isNoShow: true });
+    await reserve(t.db, ids.gymId, cls.id, [others[2]!], { isReserved: false, isCheckedIn: true });
+    // The viewer's own row has a warning to show it.
+    await t.db.execute(sql`insert into documents (id, gym_id, athlete_id, title) values (gen_random_uuid(), ${ids.gymId}, ${ids.athleteId}, 'Waiver')`);
+
+    const compare = async (c: Awaited<ReturnType<TestApp['login']>>) => {
+      const res = await c.get(`/api/events/${cls.id}/kiosk-event/?eventType=class&includeCancelled=True&limit=100`);
+      expect(res.statusCode).toBe(200);
+      // The text is what JSON.stringify writes: compact, same escapes, same key order.
+      expect(res.body).toBe(JSON.stringify(res.json()));
+      const detail = kioskEventDetailSchema.parse(res.json());
+      expect(detail.count).toBe(special.length + 3);
+      const eligible = new Map<string, unknown>();
+      for (let offset = 0; ; offset += 100) {
+        const page = (await c.get(`/api/athletes/eligible-athletes/?class=${cls.id}&limit=100&offset=${offset}`)).json();
+        for (const a of page.results) eligible.set(a.athleteId, a);
+        if (!page.next) break;
+      }
+      for (const a of detail.results) expect(a).toEqual(eligible.get(a.athleteId));
+      return detail.results;
+    };
+    const seenByStaff = await compare(await t.login('staff@example.com'));
+    expect(seenByStaff.find((a) => a.athleteId === noted!.id)!.notes.length).toBeGreaterThan(0);
+    expect(seenByStaff.find((a) => a.athleteId === pastDue!.id)!.hasPastDueBills).toBe(true);
+    expect(seenByStaff.find((a) => a.athleteId === others[0])).toMatchObject({ isLateCancel: true, isReserved: false, isCheckedIn: false });
+
+    const athlete = await t.login('athlete@example.com');
+    const [profile] = await queryRows<{ id: string }>(t.db, sql`select p.id from profiles p join athletes a on a.profile_id = p.id where a.id = ${ids.athleteId}`);
+    expect((await athlete.post('/api/auth/select-profile/', { profileId: profile!.id })).statusCode).toBe(200);
+    const seenByAthlete = await compare(athlete);
+    expect(seenByAthlete.find((a) => a.athleteId === ids.athleteId)).toMatchObject({ hasUnsignedDocuments: true, notes: [] });
+    expect(seenByAthlete.find((a) => a.athleteId === pastDue!.id)).toMatchObject({ hasPastDueBills: false });
   });
 
   it('finds appointments with or without eventType, and answers 404 for the wrong type, unknown ids and other gyms', async () => {
