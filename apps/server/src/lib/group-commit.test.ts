@@ -119,4 +119,69 @@ describe('groupCommit', () => {
     await releaseOne(3);
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70]);
   });
+
+  it('with gatherMs, waits after a batch ends so the requests queued behind it run together; a lone one on an idle batcher waits a turn only', async () => {
+    let clock = 0;
+    const batches: Item[][] = [];
+    const submit = groupCommit<Item, number>({
+      keysOf: (i) => [i.key],
+      maxBatch: 3,
+      gatherMs: 50,
+      now: () => clock,
+      run: async (items) => {
+        batches.push(items);
+        return items.map((i) => i.value);
+      },
+    });
+    // The batcher's timers, run by hand.
+    const timers: { fn: () => void; ms: number; id: number }[] = [];
+    const [realSetTimeout, realClearTimeout] = [globalThis.setTimeout, globalThis.clearTimeout];
+    let ids = 0;
+    globalThis.setTimeout = ((fn: () => void, ms: number) => {
+      timers.push({ fn, ms, id: ++ids });
+      return ids;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((id: number) => {
+      timers.splice(timers.findIndex((t) => t.id === id), 1);
+    }) as unknown as typeof clearTimeout;
+    try {
+      // Idle: one turn, as without gatherMs.
+      const first = submit(item('a', 1));
+      await settle();
+      expect(batches).toEqual([[item('a', 1)]]);
+      await first;
+      await settle();
+      // Within 50 ms of that batch's end, the next waits out the rest of the window for others to join it.
+      clock += 10;
+      const queued = [submit(item('b', 2))];
+      await settle();
+      await settle();
+      expect(batches).toHaveLength(1);
+      expect(timers.map((t) => t.ms)).toEqual([40]);
+      queued.push(submit(item('c', 3)));
+      clock += 40;
+      timers.shift()!.fn();
+      expect(await Promise.all(queued)).toEqual([2, 3]);
+      expect(batches[1]).toEqual([item('b', 2), item('c', 3)]);
+      // A batch that fills up does not wait out the window.
+      await settle();
+      const full = [submit(item('d', 4)), submit(item('e', 5))];
+      expect(timers.map((t) => t.ms)).toEqual([50]);
+      full.push(submit(item('f', 6)));
+      expect(timers).toEqual([]);
+      await settle();
+      expect(batches[2]).toEqual([item('d', 4), item('e', 5), item('f', 6)]);
+      await Promise.all(full);
+      // Once the window has passed, a lone item waits a turn only.
+      clock += 51;
+      const late = submit(item('g', 7));
+      await settle();
+      expect(batches[3]).toEqual([item('g', 7)]);
+      await late;
+      expect(timers).toEqual([]);
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+      globalThis.clearTimeout = realClearTimeout;
+    }
+  });
 });

@@ -11,6 +11,12 @@
  *   each other's rows.
  * - `run` answers one result per item, in the items' order (undefined: nothing for that item). A failure of `run`
  *   fails every item of that batch, and the next batch runs as usual.
+ * - `gatherMs` (PGlite): a batch that would start within gatherMs of the last batch's end waits until then, unless it
+ *   is full. PGlite runs in the event loop's thread, so a batch blocks the loop; the connections that arrive meanwhile
+ *   wait in the kernel's accept queue, and Node accepts one of them per turn of the loop. Started a turn later, the
+ *   next batches would take one request each, and each would block the loop again (a class-start burst on new
+ *   connections: 100 walk-ins one after another). The wait lets the loop accept and read them first. A lone request
+ *   on an idle batcher still waits one turn only.
  */
 export type GroupCommit<T, R> = (item: T) => Promise<R | undefined>;
 
@@ -22,16 +28,31 @@ export function groupCommit<T, R>(options: {
   keysOf: (item: T) => string[];
   maxBatch: number;
   concurrency?: number;
+  gatherMs?: number;
+  now?: () => number;
 }): GroupCommit<T, R> {
   const concurrency = options.concurrency ?? 1;
+  const gatherMs = options.gatherMs ?? 0;
+  const now = options.now ?? (() => performance.now());
   const pending: Batch<T, R>[] = [];
   const running = new Set<Batch<T, R>>();
   let scheduled = false;
+  let gathering: ReturnType<typeof setTimeout> | undefined;
+  let lastEnd = -Infinity;
 
   const schedule = () => {
-    if (scheduled || pending.length === 0 || running.size >= concurrency) return;
+    if (pending.length === 0 || running.size >= concurrency) return;
+    const full = pending[0]!.waiting.length >= options.maxBatch;
+    if (gathering !== undefined && full) {
+      clearTimeout(gathering);
+      gathering = undefined;
+      scheduled = false;
+    }
+    if (scheduled) return;
     scheduled = true;
-    setImmediate(startReady);
+    const wait = lastEnd + gatherMs - now();
+    if (wait > 0 && !full) gathering = setTimeout(startReady, wait);
+    else setImmediate(startReady);
   };
 
   const heldByRunning = (batch: Batch<T, R>) => {
@@ -42,6 +63,7 @@ export function groupCommit<T, R>(options: {
   /** Starts the pending batches, in order, that hold no key of a running batch or of an earlier pending one. */
   const startReady = () => {
     scheduled = false;
+    gathering = undefined;
     const blocked = new Set<string>();
     for (const batch of [...pending]) {
       if (running.size >= concurrency) break;
@@ -66,6 +88,7 @@ export function groupCommit<T, R>(options: {
       .catch((err: unknown) => batch.waiting.forEach((w) => w.reject(err)))
       .finally(() => {
         running.delete(batch);
+        lastEnd = now();
         schedule();
       });
   };
