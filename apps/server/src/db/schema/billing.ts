@@ -35,6 +35,8 @@ export const invoices = pgTable(
     index('invoices_athlete_status_idx').on(t.athleteId, t.status),
     // The kiosk's past-due flag on every athlete row: a probe into a small index of past-due bills only.
     index('invoices_past_due_idx').on(t.athleteId).where(sql`${t.status} = 'past_due'`),
+    // The kiosk-event read's flag for a class of athletes: the gym's past-due bills in one scan, hashed (decision 005).
+    index('invoices_gym_past_due_idx').on(t.gymId, t.athleteId).where(sql`${t.status} = 'past_due'`),
   ],
 );
 
@@ -53,5 +55,6 @@ export const documents = pgTable(
     index('documents_athlete_idx').on(t.athleteId),
     // The kiosk's unsigned-document flag: only unsigned documents are indexed.
     index('documents_unsigned_idx').on(t.athleteId).where(sql`${t.signedAt} is null`),
+    index('documents_gym_unsigned_idx').on(t.gymId, t.athleteId).where(sql`${t.signedAt} is null`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "documents_gym_unsigned_idx" ON "documents" USING btree ("gym_id","athlete_id") WHERE "documents"."signed_at" is null;--> statement-breakpoint
+CREATE INDEX "invoices_gym_past_due_idx" ON "invoices" USING btree ("gym_id","athlete_id") WHERE "invoices"."status" = 'past_due';
