@@ -41,28 +41,37 @@ async function openOngoingClass(page: Page) {
   await page.getByRole('tab', { name: /^Reserved/ }).waitFor();
 }
 
-/** A class of today with future occurrences of the same slot, so a bulk reservation books something. */
-async function findSeriesClass(page: Page): Promise<string> {
-  const list = (await (await page.request.get(`${baseUrl}/api/events/kiosk-events/?limit=100&offset=0`)).json()) as {
-    results: { eventId: string; eventType: string }[];
-  };
+/**
+ * A class of today with future occurrences of the same slot, and an athlete not reserved in it whom the bulk dialog's
+ * preview (every weekday, today to a year on, as the dialog asks) can book into at least one of them. The seed is
+ * relative to now, so at some hours the first eligible athlete already holds every remaining occurrence of a slot.
+ */
+async function findBulkBooking(page: Page): Promise<{ eventId: string; athlete: string }> {
+  const get = async <T,>(path: string) => (await (await page.request.get(`${baseUrl}${path}`)).json()) as T;
+  const list = await get<{ results: { eventId: string; eventType: string }[] }>('/api/events/kiosk-events/?limit=100&offset=0');
   for (const event of list.results.filter((e) => e.eventType === 'kilo_class_type')) {
-    const c = (await (await page.request.get(`${baseUrl}/api/kilo-classes/${event.eventId}/`)).json()) as {
-      startTime: string;
-      kiloClassType: { kiloClassTypeId: string };
-      location: { locationId: string } | null;
-    };
-    const q = new URLSearchParams({
-      days: '1,2,3,4,5,6,7',
-      start_time: c.startTime,
-      kilo_class_type: c.kiloClassType.kiloClassTypeId,
-      location: c.location?.locationId ?? 'None',
-      exclude_root: 'True',
-    });
-    const preview = (await (await page.request.get(`${baseUrl}/api/kilo-classes/?${q.toString()}`)).json()) as { results: { startsAt: string; isFull: boolean }[] };
-    if (preview.results.filter((p) => !p.isFull && Date.parse(p.startsAt) > Date.now()).length >= 2) return event.eventId;
+    const c = await get<{ startTime: string; kiloClassType: { kiloClassTypeId: string }; location: { locationId: string } | null }>(
+      `/api/kilo-classes/${event.eventId}/`,
+    );
+    const eligible = await get<{ results: { athleteId: string; fullName: string; isReserved: boolean; isCheckedIn: boolean }[] }>(
+      `/api/athletes/eligible-athletes/?class=${event.eventId}&limit=20&offset=0`,
+    );
+    for (const athlete of eligible.results.filter((a) => !a.isReserved && !a.isCheckedIn)) {
+      const q = new URLSearchParams({
+        days: '1,2,3,4,5,6,7',
+        start_time: c.startTime,
+        kilo_class_type: c.kiloClassType.kiloClassTypeId,
+        location: c.location?.locationId ?? 'None',
+        exclude_root: 'True',
+        athlete: athlete.athleteId,
+      });
+      const preview = await get<{ results: { startsAt: string; isFull: boolean; isReserved: boolean }[] }>(`/api/kilo-classes/?${q.toString()}`);
+      if (preview.results.some((p) => !p.isFull && !p.isReserved && Date.parse(p.startsAt) > Date.now() + 60_000)) {
+        return { eventId: event.eventId, athlete: athlete.fullName };
+      }
+    }
   }
-  throw new Error('No class of today has future occurrences');
+  throw new Error('No class of today has a future occurrence an eligible athlete can be booked into');
 }
 
 describe('front-desk kiosk (spec 2.11, 2.12)', () => {
@@ -141,14 +150,15 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
     await rowOf(page, marked!).waitFor({ state: 'detached' });
 
     // A bulk reservation on a class that repeats.
-    const seriesId = await findSeriesClass(page);
-    await page.goto(`${baseUrl}/kiosk/${seriesId}?eventType=class`);
+    const booking = await findBulkBooking(page);
+    await page.goto(`${baseUrl}/kiosk/${booking.eventId}?eventType=class`);
     await page.getByRole('tab', { name: /^Eligible/ }).waitFor();
     await closeBanners(page);
     await openTab(page, /^Eligible/);
-    const bulkAthlete = rows(page).filter({ hasText: 'Not Reserved' }).first();
+    await page.getByRole('searchbox', { name: 'Search athletes' }).fill(booking.athlete);
+    const bulkName = booking.athlete;
+    const bulkAthlete = rowOf(page, bulkName).filter({ hasText: 'Not Reserved' }).first();
     await bulkAthlete.waitFor();
-    const bulkName = (await bulkAthlete.getAttribute('data-athlete'))!;
     await bulkAthlete.getByRole('button', { name: `Actions for ${bulkName}` }).click();
     await page.getByRole('menuitem', { name: 'Bulk Reservation' }).click();
     const bulk = page.getByRole('dialog', { name: `Bulk Reservation: ${bulkName}` });
