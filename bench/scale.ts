@@ -152,7 +152,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         where g.title = 'Iron Temple Barbell' and c.capacity = 100 limit 1`,
     );
     const client = (large.database.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
-    const named: Record<string, unknown> = { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, withNotes: true, seesAllWarnings: true, viewerAthleteId: null, limit: 100, offset: 0, date: target!.today, searching: false, pattern: '%%' };
+    const named: Record<string, unknown> = { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, staffView: true, viewerAthleteId: null, limit: 100, offset: 0, date: target!.today, searching: false, pattern: '%%' };
     /** EXPLAIN ANALYZE of a drizzle statement with its placeholders filled from `named` (a write: EXPLAIN alone). */
     const explain = async (query: { toSQL: () => { sql: string; params: unknown[] } }, analyze = true) => {
       const { sql: text, params } = query.toSQL();

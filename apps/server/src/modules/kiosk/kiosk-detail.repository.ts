@@ -18,9 +18,9 @@ export type EventDetail = { event: EventSummary; count: number; resultsJson: str
 const gymId = sql.placeholder('gymId');
 const eventId = sql.placeholder('eventId');
 const includeCancelled = sql`${sql.placeholder('includeCancelled')}::boolean`;
-const withNotes = sql`${sql.placeholder('withNotes')}::boolean`;
-/** Warnings are shown to staff, and to an athlete profile on its own row only (toKioskAthlete). */
-const seesWarnings = sql`(${sql.placeholder('seesAllWarnings')}::boolean or coalesce(page.athlete_id = ${sql.placeholder('viewerAthleteId')}::uuid, false))`;
+/** Staff see pinned notes and every warning; an athlete profile no notes, and warnings on its own row only (toKioskAthlete). */
+const staffView = sql`${sql.placeholder('staffView')}::boolean`;
+const seesWarnings = sql`(${staffView} or coalesce(page.athlete_id = ${sql.placeholder('viewerAthleteId')}::uuid, false))`;
 
 /** The reservation table of a kind and its event column, for the aliased subqueries (`r`). */
 export function reservationSql(kind: EventKind) {
@@ -64,7 +64,7 @@ function detailFields(k: Kind, event: EventRef) {
         select n.athlete_id, '[' || string_agg(row_to_json(note)::text, ',' order by n.updated_at desc, n.id) || ']' as notes
         from ${notes} n
         cross join lateral (select n.id as "noteId", n.title, n.content, ${isoUtc(sql`n.updated_at`)} as "updatedAt") note
-        where ${withNotes} and n.gym_id = ${event.gymId} and n.is_pinned
+        where ${staffView} and n.gym_id = ${event.gymId} and n.is_pinned
           and n.athlete_id in (select r2.athlete_id from ${res} r2 where r2.gym_id = ${event.gymId} and r2.${resCol} = ${event.id})
         group by n.athlete_id
       )
@@ -146,8 +146,7 @@ export async function loadEventDetail(
     gymId: gym,
     eventId: id,
     includeCancelled: q.includeCancelled,
-    withNotes: !viewer.isAthlete,
-    seesAllWarnings: !viewer.isAthlete,
+    staffView: !viewer.isAthlete,
     viewerAthleteId: viewer.athleteId,
     limit: q.limit,
     offset: q.offset,
