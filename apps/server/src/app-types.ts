@@ -2,6 +2,7 @@ import type { Db } from './db/client';
 import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
 import type { GymReadCache } from './lib/gym-read-cache';
+import type { ChangeFeed } from './lib/changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,5 +12,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Decision 012: hot reads kept per gym until a write (lib/gym-read-cache.ts). */
     readCache: GymReadCache;
+    /** Decision 018: what committed writes changed, heard by every server process (lib/changes.ts). */
+    changes: ChangeFeed;
   }
 }

@@ -8,21 +8,24 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import './app-types';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createChangeFeed } from './lib/changes';
 import { GymReadCache } from './lib/gym-read-cache';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
 import { accessPlugin } from './plugins/access';
-import { csrfPlugin, isUnsafeMethod } from './plugins/csrf';
+import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 
@@ -73,10 +76,17 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.decorate('csrfSecret', await loadOrCreateSecret(database.db, 'csrf_secret'));
   app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
 
-  app.decorate('readCache', new GymReadCache({ ttlMs: config.readCacheMs }));
+  // Decision 018: what the domain's writes change reaches every process's kept reads and sessions.
+  const changes = createChangeFeed(database);
+  await changes.start();
+  app.decorate('changes', changes);
+  const readCache = new GymReadCache({ ttlMs: config.readCacheMs });
+  changes.on((change) => {
+    if (change.kind === 'gym') readCache.invalidate(change.gymId);
+    if (change.kind === 'everything') readCache.invalidateAll();
+  });
+  app.decorate('readCache', readCache);
   app.addHook('onSend', async (request, reply) => {
-    // Decision 012: an unsafe request's handler has finished (its transaction is over) and its answer is not out yet.
-    if (isUnsafeMethod(request.method)) app.readCache.invalidate(request.auth?.gym?.gymId ?? null);
     reply.header('x-request-id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -102,7 +112,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(sessionPlugin, { db: database.db, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure, keepMs: config.sessionCacheMs, soleWriter: database.kind === 'pglite' });
+  await app.register(sessionPlugin, { db: database.db, changes, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure, keepMs: config.sessionCacheMs, soleWriter: database.kind === 'pglite' });
   await app.register(csrfPlugin, { secret: app.csrfSecret, cookieSecure: config.cookieSecure, appUrl: config.appUrl });
   await app.register(accessPlugin);
 
@@ -113,11 +123,14 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(bannersRoutes);
   await app.register(peopleRoutes);
   await app.register(uploadsRoutes);
+  await app.register(eventsRoutes);
+  await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {
+    await changes.close();
     await database.close();
   });
   await app.ready();

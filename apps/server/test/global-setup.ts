@@ -5,7 +5,6 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed/seed';
 import { PGlite } from '@electric-sql/pglite';
 
 import { randomBytes } from 'node:crypto';
@@ -15,7 +14,7 @@ const RUN_ID = randomBytes(4).toString('hex');
 export const TEMPLATE_DB = `spotter_test_${RUN_ID}_template`;
 
 /**
- * Migrate and seed once; each test file then starts from a copy (STYLE.md example 7):
+ * Migrate once; each test file then starts from a copy (STYLE.md example 7):
  * a PGlite data-dir dump, or a PostgreSQL database created from a template.
  */
 export default async function setup(project: TestProject) {
@@ -30,7 +29,6 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, TEMPLATE_DB);
     const database = await openDatabase({ database: { kind: 'postgres', url: templateUrl } });
     await migrate(database);
-    await seed(database.db);
     await database.close();
     project.provide('templateDatabaseUrl', templateUrl);
     project.provide('testRunId', RUN_ID);
@@ -46,7 +44,6 @@ export default async function setup(project: TestProject) {
   const client = new PGlite();
   const database = openPglite(client);
   await migrate(database);
-  await seed(database.db);
   const dump = await client.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

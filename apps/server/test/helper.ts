@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject, vi } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,11 +10,13 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, openPglite, type Database, type Db } from '../src/db/client';
 import type { Mail } from '../src/lib/mailer';
-import { SEED_PASSWORD } from '../src/db/seed/seed';
+import { sessions } from '../src/db/schema';
+import { randomToken, sha256 } from '../src/lib/tokens';
+import { TEST_PASSWORD, factories, type Factories } from './factories';
 
 export const APP_URL = 'http://localhost:3000';
 
-/** A fresh copy of the seeded database for one test file. */
+/** A fresh copy of the migrated (empty) database for one test file. */
 export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
@@ -50,7 +52,9 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', ...overrides });
+  // FAST_WRITES comes from the vitest project (server-pglite-plain runs the suite with the grouped writes off).
+  const fastWrites = process.env.FAST_WRITES ?? 'on';
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', FAST_WRITES: fastWrites, ...overrides });
 }
 
 export type TestApp = {
@@ -59,7 +63,12 @@ export type TestApp = {
   kind: Database['kind'];
   mail: Mail[];
   client: () => ApiClient;
+  /** Logs in through POST /api/auth/login/ (the login's own tests; others use `as`). */
   login: (email: string, password?: string) => Promise<ApiClient>;
+  /** A client with a session of the person's user, their profile chosen (made in the database: no argon2 per test). */
+  as: (person: { userId: string; profileId?: string | null }) => Promise<ApiClient>;
+  /** Factories of test data in this test's database. */
+  make: Factories;
   close: () => Promise<void>;
 };
 
@@ -77,7 +86,23 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     kind: database.kind,
     mail,
     client,
-    login: async (email, password = SEED_PASSWORD) => {
+    make: factories(database.db),
+    as: async (person) => {
+      const token = randomToken();
+      const now = new Date();
+      await database.db.insert(sessions).values({
+        tokenHash: sha256(token),
+        userId: person.userId,
+        profileId: person.profileId ?? null,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+      });
+      const c = client();
+      c.cookies.set('sessionid', token);
+      return c;
+    },
+    login: async (email, password = TEST_PASSWORD) => {
       const c = client();
       const res = await c.post('/api/auth/login/', { email, password });
       if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
@@ -162,3 +187,19 @@ export async function countDriverQueries<T>(db: Db, run: () => Promise<T>): Prom
     restore();
   }
 }
+
+/**
+ * Fixes the clock of this test file at an instant (Date only: timers run as usual), and puts it back after the file.
+ * Server tests never depend on the hour they run at; `set` moves the clock on within a test.
+ */
+export function fixClock(at: string | Date): { set: (next: string | Date) => void } {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(at));
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+  return { set: (next) => vi.setSystemTime(new Date(next)) };
+}
+
+/** The instant most server tests run at: a Wednesday afternoon in Chicago (2026-03-04 14:30 CST). */
+export const TEST_NOW = '2026-03-04T20:30:00.000Z';

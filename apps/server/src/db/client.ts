@@ -13,12 +13,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What reads and single writes take: the database, or a transaction in progress. */
+export type DbOrTx = Db | Tx;
 
-export type Database = {
-  db: Db;
-  kind: 'postgres' | 'pglite';
-  close: () => Promise<void>;
-};
+export type Database =
+  | { db: Db; kind: 'postgres'; /** The connection string (the change feed opens its own connection). */ url: string; close: () => Promise<void> }
+  | { db: Db; kind: 'pglite'; close: () => Promise<void> };
 
 export class DataDirLockedError extends Error {}
 
@@ -108,7 +108,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: config.database.url, close: () => pool.end() };
   }
   const release = config.database.kind === 'pglite' ? lockDataDir(config.database.dataDir) : () => {};
   try {
@@ -145,7 +145,7 @@ export function openPglite(client: PGlite, release: () => void = () => {}): Data
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer with `rows`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

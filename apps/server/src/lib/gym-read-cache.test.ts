@@ -18,7 +18,7 @@ describe('GymReadCache', () => {
     expect(await read('a')).toBe('a k #1');
     cache.invalidate('a');
     expect(await read('a')).toBe('a k #2');
-    cache.invalidate(null);
+    cache.invalidateAll();
     expect(await read('a')).toBe('a k #3');
     tick(999);
     expect(await read('a')).toBe('a k #3');

@@ -1,9 +1,8 @@
 /**
  * Decision 012: answers of hot reads (the kiosk's event and day list), kept per gym until a write could have changed
- * them. Every unsafe request this process answers moves its gym's generation on (or every gym's, when the caller has
- * no gym), after its handler has finished and before its answer leaves; an entry is served only while both the gym's
- * and the global generation are the ones it was read under, and for at most `ttlMs` (writes this process does not
- * see: another server process, or SQL run by hand).
+ * them. The domain's writes publish their gym's change when they commit (lib/changes.ts, decision 018), in this process
+ * and every other one, which moves the gym's generation on; an entry is served only while both the gym's and the
+ * global generation are the ones it was read under, and for at most `ttlMs` (SQL run by hand).
  *
  * Entries hold the promise of the read, so concurrent identical misses share one query. The key always starts with
  * the caller's gym, so one gym's entry is never another's.
@@ -31,11 +30,16 @@ export class GymReadCache {
     this.#now = options.now ?? (() => performance.now());
   }
 
-  /** A write for this gym (null: for no gym or any gym) has been answered: what was read before it is not served. */
-  invalidate(gymId: string | null): void {
+  /** A write of this gym has committed: what was read before it is not served. */
+  invalidate(gymId: string): void {
     if (this.ttlMs <= 0) return;
-    if (gymId === null) this.#global++;
-    else this.#gyms.set(gymId, (this.#gyms.get(gymId) ?? 0) + 1);
+    this.#gyms.set(gymId, (this.#gyms.get(gymId) ?? 0) + 1);
+  }
+
+  /** Anything may have changed (the change feed lost its connection): nothing read before is served. */
+  invalidateAll(): void {
+    if (this.ttlMs <= 0) return;
+    this.#global++;
   }
 
   /** The answer read under the current generations, or `load()`'s (stored unless it fails). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinRunning, runningPer } from './in-flight';
+import { joinRunning } from './in-flight';
 
 describe('joinRunning', () => {
   it('joins work running under the same key, starts other keys, and forgets a key once its work settles', async () => {
@@ -23,19 +23,5 @@ describe('joinRunning', () => {
     await expect(failing.result).rejects.toThrow('down');
     await expect(joined.result).rejects.toThrow('down');
     expect(await joinRunning(running, 'k', () => Promise.resolve('up')).result).toBe('up');
-  });
-});
-
-describe('runningPer', () => {
-  it('keeps the running work of each owner apart: the same key of another owner is other work', async () => {
-    const run = runningPer<object, number>();
-    const [one, two] = [{}, {}];
-    let starts = 0;
-    const start = () => Promise.resolve(++starts);
-    const a = run(one, 'k', start);
-    const b = run(one, 'k', start);
-    const c = run(two, 'k', start);
-    expect([a.joined, b.joined, c.joined]).toEqual([false, true, false]);
-    expect(await Promise.all([a.result, b.result, c.result])).toEqual([1, 1, 2]);
   });
 });

@@ -13,19 +13,3 @@ export function joinRunning<T>(running: Map<string, Promise<T>>, key: string, st
   result.then(done, done);
   return { result, joined: false };
 }
-
-/**
- * joinRunning with one map of running work per owner (a database: the same request on another database is other
- * work), made on first use and dropped with its owner.
- */
-export function runningPer<O extends object, T>(): (owner: O, key: string, start: () => Promise<T>) => { result: Promise<T>; joined: boolean } {
-  const byOwner = new WeakMap<O, Map<string, Promise<T>>>();
-  return (owner, key, start) => {
-    let running = byOwner.get(owner);
-    if (!running) {
-      running = new Map();
-      byOwner.set(owner, running);
-    }
-    return joinRunning(running, key, start);
-  };
-}

@@ -26,3 +26,21 @@ export function toPageJson(request: FastifyRequest, limit: number, offset: numbe
   const before = JSON.stringify({ ...head, ...links });
   return `${before.slice(0, -1)},"results":${resultsJson}}`;
 }
+
+/** What a list query gives: how many rows match, and one page of them. */
+export type ListResult<T> = { count: number; results: T[] };
+
+/**
+ * A list in two queries whatever the page size: the count of the matching rows and one page of them. Drizzle's
+ * queries run when awaited, so both are built by the caller and run here, one after the other (a transaction or
+ * PGlite's one connection runs one statement at a time).
+ */
+export async function listPage<T>(q: { count: PromiseLike<{ n: number }[]>; rows: PromiseLike<T[]> | (() => PromiseLike<T[]>) }): Promise<ListResult<T>> {
+  const [total] = await q.count;
+  return { count: total?.n ?? 0, results: await (typeof q.rows === 'function' ? q.rows() : q.rows) };
+}
+
+/** The answer of a list route (CONTRACT.md) from its list result and the request's paging. */
+export function pageOf<T>(request: FastifyRequest, q: { limit: number; offset: number }, list: ListResult<T>): Page<T> {
+  return toPage(request, q.limit, q.offset, list.count, list.results);
+}

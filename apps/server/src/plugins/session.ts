@@ -4,6 +4,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Permission, Role, StripeAccountType, StripeStatus, DemoGymType } from '@spotter/shared';
 import { athletes, demoGyms, gyms, kiloStaff, profiles, sessions, staff, users } from '../db/schema';
 import type { Db } from '../db/client';
+import type { Change, ChangeFeed } from '../lib/changes';
 import { joinRunning } from '../lib/in-flight';
 import { randomToken, sha256 } from '../lib/tokens';
 import { isUnsafeMethod } from './csrf';
@@ -141,26 +142,18 @@ export async function loadAuthContext(db: Db, tokenHash: string, now = new Date(
 
 export type SessionOptions = {
   db: Db;
+  /** Decision 018: the writes that change sessions, users, profiles or gyms publish it here (lib/changes.ts). */
+  changes: ChangeFeed;
   ttlMs: number;
   cookieSecure: boolean;
   /** SESSION_CACHE_MS: how long a lookup made for a read may answer later reads of the session (0: never). */
   keepMs?: number;
   /**
    * This process is the database's only writer (PGlite, held by the data directory's lock): a kept session is then
-   * exactly what a lookup would find, so session-neutral writes may use it too.
+   * exactly what a lookup would find, so writes may use it too.
    */
   soleWriter?: boolean;
 };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route's writes cannot change a session, user, profile, permission or gym (a check-in, a reservation): its
-     * answer keeps the kept sessions, and with a sole writer it may use one (SharedSessionLookups).
-     */
-    sessionNeutral?: true;
-  }
-}
 
 export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
@@ -176,13 +169,16 @@ export async function createSession(
 ): Promise<string> {
   const token = randomToken();
   const tokenHash = sha256(token);
+  const now = new Date();
   await db.insert(sessions).values({
     tokenHash,
+    createdAt: now,
+    lastSeenAt: now,
     userId: values.userId,
     profileId: values.profileId,
     impersonatorUserId: values.impersonatorUserId ?? null,
     impersonatorProfileId: values.impersonatorProfileId ?? null,
-    expiresAt: new Date(Date.now() + opts.ttlMs),
+    expiresAt: new Date(now.getTime() + opts.ttlMs),
     ip: request.ip,
     userAgent: request.headers['user-agent']?.replaceAll('\0', '').slice(0, 300) ?? null,
   });
@@ -214,27 +210,23 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 
 /**
  * Requests that arrive together with the same session (a kiosk tablet at a class start) share one lookup of it, so a
- * burst of check-ins costs one session query rather than one each. A request joins a lookup only while no unsafe
- * request has been answered since that lookup began: a logout, a password change or a deactivation whose answer went
- * out before a request arrived is always seen by it, exactly as with a lookup of its own.
+ * burst of check-ins costs one session query rather than one each. A request joins a lookup only while no change to
+ * sessions has been heard since that lookup began: a logout, a password change or a deactivation committed before a
+ * request arrived is always seen by it, exactly as with a lookup of its own.
  *
- * With `keepMs` above 0, a session found by a lookup also answers later reads (GET, HEAD, OPTIONS) of it for at most
- * `keepMs`, and only until this process answers its next unsafe request, of any session: every change to sessions,
- * users, profiles, permissions and gyms is an unsafe request, so within one process a read never sees a session that
- * a write it could know of has changed. A write it cannot see (another server process on the same PostgreSQL, SQL by
- * hand) is seen within `keepMs`. Unsafe requests always look the session up afresh; "no session" is never kept; an
- * entry ends with the session's own expiry.
- *
- * Session-neutral writes (route config `sessionNeutral`: check-ins and reservations) change nothing a session is read
- * from, so their answers neither end the kept sessions nor start a new generation of lookups. When this process is
- * the database's only writer (PGlite), nothing outside it can change a session either, so they may also be answered
- * by a kept session; on PostgreSQL they look the session up afresh like every other write.
+ * With `keepMs` above 0, a session found by a lookup also answers later requests of it for at most `keepMs`, until a
+ * change names it. Every write that changes what a session is read from (the session itself, its user, the gym or
+ * demo gym of its profile) publishes that change when it commits (lib/changes.ts, decision 018), in this process and,
+ * on PostgreSQL, every other: the kept sessions it names are dropped at once. A change nobody publishes (SQL run by
+ * hand) is seen within `keepMs`. Reads may use a kept session; writes too where this process is the database's only
+ * writer (PGlite); on PostgreSQL a write looks its session up afresh, as a change from another process may still be
+ * on its way. "No session" is never kept; an entry ends with the session's own expiry.
  */
 export class SharedSessionLookups {
-  #answeredWrites = 0;
-  /** Keyed by the answered writes so far and the token hash: a lookup from before an answered write is not joined. */
+  #generation = 0;
+  /** Keyed by the generation and the token hash: a lookup from before a change is not joined. */
   readonly #inFlight = new Map<string, Promise<AuthContext | null>>();
-  /** Sessions found since the last answered write, by token hash, with when their lookup began. */
+  /** Sessions found since, by token hash, with when their lookup began. */
   readonly #kept = new Map<string, { auth: AuthContext; since: number }>();
 
   constructor(
@@ -243,26 +235,29 @@ export class SharedSessionLookups {
     private readonly maxKept = 2000,
   ) {}
 
-  /** An unsafe request's handler has finished and its answer is about to leave. */
-  writeAnswered(): void {
-    this.#answeredWrites++;
-    this.#kept.clear();
+  /** Sessions changed: those the change names are looked up again, and lookups that began before it are not joined. */
+  changed(change: Extract<Change, { kind: 'sessions' }> | { kind: 'everything' }): void {
+    this.#generation++;
+    const all = change.kind === 'everything' || (!change.sessionId && !change.userId && !change.gymId);
+    for (const [tokenHash, { auth }] of this.#kept) {
+      if (all || (change.kind === 'sessions' && namedBy(change, auth))) this.#kept.delete(tokenHash);
+    }
   }
 
-  /** `mayUseKept`: a read, or a session-neutral write with a sole writer, which a kept session may answer. */
+  /** `mayUseKept`: a request a kept session may answer (a read, or a write with a sole writer). */
   lookup(tokenHash: string, load: () => Promise<AuthContext | null>, mayUseKept = false): Promise<AuthContext | null> {
     const now = this.now();
     if (mayUseKept && this.keepMs > 0) {
       const kept = this.#kept.get(tokenHash);
       if (kept && now - kept.since < this.keepMs && kept.auth.expiresAt.getTime() > now) return Promise.resolve(kept.auth);
     }
-    const generation = this.#answeredWrites;
+    const generation = this.#generation;
     const { result, joined } = joinRunning(this.#inFlight, `${generation} ${tokenHash}`, load);
     if (!joined && this.keepMs > 0) {
       result.then(
         (auth) => {
-          // Not once a write has been answered since the lookup began: it may have changed what was read.
-          if (!auth || generation !== this.#answeredWrites) return;
+          // Not once a change has been heard since the lookup began: it may have changed what was read.
+          if (!auth || generation !== this.#generation) return;
           this.#kept.delete(tokenHash);
           if (this.#kept.size >= this.maxKept) this.#kept.delete(this.#kept.keys().next().value!);
           this.#kept.set(tokenHash, { auth, since: now });
@@ -272,6 +267,15 @@ export class SharedSessionLookups {
     }
     return result;
   }
+}
+
+/** Whether a change of sessions names this session: itself, its user (or impersonator), or its profile's gym. */
+function namedBy(change: Extract<Change, { kind: 'sessions' }>, auth: AuthContext): boolean {
+  return (
+    (change.sessionId !== undefined && change.sessionId === auth.sessionId) ||
+    (change.userId !== undefined && (change.userId === auth.userId || change.userId === auth.actorUserId)) ||
+    (change.gymId !== undefined && change.gymId === auth.gym?.gymId)
+  );
 }
 
 /** Requests that share a lookup share its answer: a change to it would leak into the others, so it throws instead. */
@@ -284,6 +288,9 @@ function frozen(auth: AuthContext): AuthContext {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
   const lookups = new SharedSessionLookups(opts.keepMs ?? 0);
+  opts.changes.on((change) => {
+    if (change.kind === 'sessions' || change.kind === 'everything') lookups.changed(change);
+  });
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -291,7 +298,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     if (!token || token.length > 200) return;
     const tokenHash = sha256(token);
     const isWrite = isUnsafeMethod(request.method);
-    const mayUseKept = !isWrite || (opts.soleWriter === true && request.routeOptions.config.sessionNeutral === true);
+    const mayUseKept = !isWrite || opts.soleWriter === true;
     // Shared: nothing below may change the AuthContext it answers.
     request.auth = await lookups.lookup(tokenHash, async () => {
       const auth = await loadAuthContext(opts.db, tokenHash);
@@ -305,12 +312,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
       return auth && frozen(auth);
     }, mayUseKept);
   });
-  app.addHook('onSend', async (request) => {
-    if (isUnsafeMethod(request.method) && request.routeOptions.config.sessionNeutral !== true) lookups.writeAnswered();
-  });
 });
 
 /** Drop expired sessions and old throttle rows; run at start and every hour. */
-export async function purgeExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

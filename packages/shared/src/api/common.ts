@@ -40,3 +40,9 @@ export const isoDateSchema = z
     const parsed = new Date(`${d}T00:00:00Z`);
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === d;
   }, 'Please provide a valid date.');
+
+/** A search box's text (trimmed; empty when absent). */
+export const searchTermSchema = z.string().trim().max(100).default('');
+
+/** `:name` path parameters that are ids. */
+export const idParamsSchema = <K extends string>(name: K) => z.object({ [name]: uuidSchema } as Record<K, typeof uuidSchema>);

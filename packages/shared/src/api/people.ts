@@ -120,7 +120,6 @@ export const gymSchema = z.object({
 });
 export type Gym = z.infer<typeof gymSchema>;
 
-export const idParamsSchema = (name: string) => z.object({ [name]: uuidSchema });
 export const profilePictureResponseSchema = z.object({ url: z.string() });
 
 export const PROFILE_PICTURE_MAX_BYTES = 5_000_000;

@@ -9,4 +9,5 @@ export const stripeAccountTypeEnum = pgEnum('stripe_account_type', stripeAccount
 export const invoiceStatusEnum = pgEnum('invoice_status', ['draft', 'open', 'paid', 'past_due', 'void']);
 export const userTokenKindEnum = pgEnum('user_token_kind', ['password_reset', 'activation']);
 export const impersonationActionEnum = pgEnum('impersonation_action', ['start', 'stop']);
+export const eventKindEnum = pgEnum('event_kind', ['class', 'appointment']);
 export const chargeReasonEnum = pgEnum('charge_reason', ['late_cancel', 'no_show']);

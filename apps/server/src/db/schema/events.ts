@@ -4,11 +4,11 @@ import { gyms, locations } from './gyms';
 import { athletes, staff } from './people';
 import { taxRates } from './billing';
 import { users } from './accounts';
-import { chargeReasonEnum } from './enums';
+import { chargeReasonEnum, eventKindEnum } from './enums';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** Fee settings shared by class types, classes and appointment types (spec 3), money in minor units. */
+/** Fee settings shared by class types, events and appointment types (spec 3), money in minor units. */
 const feeSettings = () => ({
   cancellationFeeMinor: integer().notNull().default(0),
   noShowFeeMinor: integer().notNull().default(0),
@@ -27,33 +27,6 @@ export const classTypes = pgTable(
   (t) => [index('class_types_gym_idx').on(t.gymId)],
 );
 
-export const classes = pgTable(
-  'classes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    classTypeId: uuid().notNull().references(() => classTypes.id, { onDelete: 'cascade' }),
-    locationId: uuid().references(() => locations.id, { onDelete: 'set null' }),
-    /** The first class of a recurring series; null for the root itself. */
-    rootId: uuid(),
-    /** Start as an instant, and as the gym's local date and time (what people see, DST-proof). */
-    startsAt: timestamp({ withTimezone: true }).notNull(),
-    startDate: date().notNull(),
-    startTime: time().notNull(),
-    durationMinutes: integer().notNull(),
-    capacity: integer().notNull(),
-    taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
-    ...feeSettings(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('classes_gym_date_idx').on(t.gymId, t.startDate),
-    index('classes_gym_type_time_idx').on(t.gymId, t.classTypeId, t.startTime, t.startDate),
-    check('classes_capacity_positive', sql`${t.capacity} > 0`),
-    check('classes_duration_positive', sql`${t.durationMinutes} > 0`),
-  ],
-);
-
 export const appointmentTypes = pgTable(
   'appointment_types',
   {
@@ -67,95 +40,87 @@ export const appointmentTypes = pgTable(
   (t) => [index('appointment_types_gym_idx').on(t.gymId)],
 );
 
-export const appointments = pgTable(
-  'appointments',
+/**
+ * Classes and appointments (spec 3 Event): one table, so one reservation table, one lock and one set of rules serve
+ * both (decision 018). A class has a class type, an appointment an appointment type; each carries the fee settings
+ * it was scheduled with.
+ */
+export const events = pgTable(
+  'events',
   {
     id: uuid().primaryKey().defaultRandom(),
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    appointmentTypeId: uuid().notNull().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    kind: eventKindEnum().notNull(),
+    classTypeId: uuid().references(() => classTypes.id, { onDelete: 'cascade' }),
+    appointmentTypeId: uuid().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
     locationId: uuid().references(() => locations.id, { onDelete: 'set null' }),
+    /** The first class of a recurring series; null for the root itself and for appointments. */
+    rootId: uuid(),
+    /** Start as an instant, and as the gym's local date and time (what people see, DST-proof). */
     startsAt: timestamp({ withTimezone: true }).notNull(),
     startDate: date().notNull(),
     startTime: time().notNull(),
     durationMinutes: integer().notNull(),
-    capacity: integer().notNull().default(1),
+    capacity: integer().notNull(),
+    taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
+    ...feeSettings(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('appointments_gym_date_idx').on(t.gymId, t.startDate),
-    check('appointments_capacity_positive', sql`${t.capacity} > 0`),
+    index('events_gym_date_idx').on(t.gymId, t.startDate),
+    index('events_gym_class_type_time_idx').on(t.gymId, t.classTypeId, t.startTime, t.startDate),
+    check('events_capacity_positive', sql`${t.capacity} > 0`),
+    check('events_duration_positive', sql`${t.durationMinutes} > 0`),
+    check('events_type_of_kind', sql`(${t.kind} = 'class') = (${t.classTypeId} is not null) and (${t.kind} = 'appointment') = (${t.appointmentTypeId} is not null)`),
   ],
 );
 
-/** Coaches of a class or an appointment, with their role (lead, assistant). */
+/** Coaches of an event, with their role (lead, assistant). */
 export const eventCoaches = pgTable(
   'event_coaches',
   {
     id: uuid().primaryKey().defaultRandom(),
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    classId: uuid().references(() => classes.id, { onDelete: 'cascade' }),
-    appointmentId: uuid().references(() => appointments.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull().references(() => events.id, { onDelete: 'cascade' }),
     staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
     role: text().notNull().default('lead'),
   },
-  (t) => [
-    index('event_coaches_class_idx').on(t.classId),
-    index('event_coaches_appointment_idx').on(t.appointmentId),
-    check('event_coaches_one_event', sql`(${t.classId} is null) <> (${t.appointmentId} is null)`),
-  ],
+  (t) => [index('event_coaches_event_idx').on(t.eventId)],
 );
 
-/** Reservation fields shared by classes and appointments (spec 3). */
-const reservationFields = () => ({
-  isReserved: boolean().notNull().default(true),
-  isCheckedIn: boolean().notNull().default(false),
-  isLateCancel: boolean().notNull().default(false),
-  isNoShow: boolean().notNull().default(false),
-  chargeNow: boolean().notNull().default(false),
-  chargeDate: date(),
-  chargeFeeMinor: integer(),
-  taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
-  deductCredit: boolean().notNull().default(false),
-  isCredited: boolean().notNull().default(false),
-  registrationDatetime: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  checkedInAt: timestamp({ withTimezone: true }),
-  updatedAt: createdAt(),
-  updatedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-});
-
-export const athleteClassReservations = pgTable(
-  'athlete_kilo_classes',
+/**
+ * An athlete's reservation of a class (spec 3 athlete-kilo-class) or an appointment (athlete-appointment). Whether it
+ * holds a place is packages/shared rules/reservations.ts holdsPlace.
+ */
+export const reservations = pgTable(
+  'reservations',
   {
     id: uuid().primaryKey(),
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    classId: uuid().notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull().references(() => events.id, { onDelete: 'cascade' }),
     athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
     isWaitlisted: boolean().notNull().default(false),
-    ...reservationFields(),
+    isReserved: boolean().notNull().default(true),
+    isCheckedIn: boolean().notNull().default(false),
+    isLateCancel: boolean().notNull().default(false),
+    isNoShow: boolean().notNull().default(false),
+    chargeNow: boolean().notNull().default(false),
+    chargeDate: date(),
+    chargeFeeMinor: integer(),
+    taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
+    deductCredit: boolean().notNull().default(false),
+    isCredited: boolean().notNull().default(false),
+    registrationDatetime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    checkedInAt: timestamp({ withTimezone: true }),
+    updatedAt: createdAt(),
+    updatedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    // One reservation per athlete per class.
-    uniqueIndex('athlete_kilo_classes_class_athlete_key').on(t.classId, t.athleteId),
-    index('athlete_kilo_classes_athlete_idx').on(t.athleteId),
-    check('athlete_kilo_classes_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
-    check('athlete_kilo_classes_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
-  ],
-);
-
-export const athleteAppointmentReservations = pgTable(
-  'athlete_appointments',
-  {
-    id: uuid().primaryKey(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    appointmentId: uuid().notNull().references(() => appointments.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    ...reservationFields(),
-  },
-  (t) => [
-    uniqueIndex('athlete_appointments_appointment_athlete_key').on(t.appointmentId, t.athleteId),
-    index('athlete_appointments_athlete_idx').on(t.athleteId),
-    check('athlete_appointments_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
-    check('athlete_appointments_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
+    // One reservation per athlete per event.
+    uniqueIndex('reservations_event_athlete_key').on(t.eventId, t.athleteId),
+    index('reservations_athlete_idx').on(t.athleteId),
+    check('reservations_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
+    check('reservations_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
   ],
 );
 
@@ -169,8 +134,7 @@ export const charges = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
     athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    classReservationId: uuid().references(() => athleteClassReservations.id, { onDelete: 'set null' }),
-    appointmentReservationId: uuid().references(() => athleteAppointmentReservations.id, { onDelete: 'set null' }),
+    reservationId: uuid().references(() => reservations.id, { onDelete: 'set null' }),
     reason: chargeReasonEnum().notNull(),
     amountMinor: integer().notNull(),
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
@@ -181,12 +145,10 @@ export const charges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('charges_class_reservation_key').on(t.classReservationId),
-    uniqueIndex('charges_appointment_reservation_key').on(t.appointmentReservationId),
+    uniqueIndex('charges_reservation_key').on(t.reservationId),
     index('charges_gym_collect_on_idx').on(t.gymId, t.collectOn),
     index('charges_athlete_idx').on(t.athleteId),
     check('charges_amount_not_negative', sql`${t.amountMinor} >= 0`),
     check('charges_credit_deduction_not_negative', sql`${t.creditDeduction} >= 0`),
-    check('charges_one_reservation', sql`not (${t.classReservationId} is not null and ${t.appointmentReservationId} is not null)`),
   ],
 );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { addDays, fromZoned, toZoned, type GymCountry } from '@spotter/shared';
 import * as t from '../schema';
-import type { Db } from '../client';
+import type { DbOrTx } from '../client';
 import type { SeededRandom } from './random';
 
 /** What the activity generator needs to know of a gym. */
@@ -29,7 +29,7 @@ const FUTURE_DAYS = 14;
 /** The reserved athletes of a class under way who are not checked in yet, at least: the kiosk always has someone to check in. */
 export const MIN_WAITING = 3;
 
-export async function insertChunked<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 500) {
+export async function insertChunked<T extends Record<string, unknown>>(db: DbOrTx, table: Parameters<DbOrTx['insert']>[0], rows: T[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
     await db.insert(table).values(rows.slice(i, i + size) as never);
   }
@@ -72,7 +72,7 @@ export function classPlanFor(day: number, date: string, today: string, nowLocal:
  * appointments today and tomorrow, pinned notes, past-due bills, unsigned documents and a welcome banner.
  * Used by the seed and by new demo gyms (modules/platform).
  */
-export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivitySpec, gymId: string, coachIds: string[], athleteIds: string[], now: Date) {
+export async function seedGymActivity(db: DbOrTx, rng: SeededRandom, g: GymActivitySpec, gymId: string, coachIds: string[], athleteIds: string[], now: Date) {
   const taxRateId = rng.uuid();
   await db.insert(t.taxRates).values([
     { id: taxRateId, gymId, name: g.tax.name, percent: g.tax.percent },
@@ -89,9 +89,9 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
   await db.insert(t.classTypes).values(types.map((ct) => ({ id: ct.id, gymId, name: ct.name, color: ct.color })));
 
   const { date: today, time: nowLocal } = toZoned(now, g.timeZone);
-  const classRows: (typeof t.classes.$inferInsert)[] = [];
+  const classRows: (typeof t.events.$inferInsert)[] = [];
   const coachRows: (typeof t.eventCoaches.$inferInsert)[] = [];
-  const reservationRows: (typeof t.athleteClassReservations.$inferInsert)[] = [];
+  const reservationRows: (typeof t.reservations.$inferInsert)[] = [];
   const rootBySlot = new Map<string, string>();
   const fee = g.country === 'GB' ? 1000 : 1500;
 
@@ -105,12 +105,12 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
       const rootId = rootBySlot.get(slotKey) ?? null;
       if (!rootId) rootBySlot.set(slotKey, id);
       classRows.push({
-        id, gymId, classTypeId: ct.id, locationId: locationIds[slot % 2]!, rootId, startsAt, startDate: date, startTime: `${time}:00`,
+        id, gymId, kind: 'class', classTypeId: ct.id, locationId: locationIds[slot % 2]!, rootId, startsAt, startDate: date, startTime: `${time}:00`,
         durationMinutes: 60, capacity: ct.capacity, taxRateId,
         cancellationFeeMinor: fee, noShowFeeMinor: fee * 2, cancellationCreditDeduction: 1, noShowCreditDeduction: 1,
       });
-      coachRows.push({ gymId, classId: id, staffId: coachIds[(slot + day + 50) % coachIds.length]!, role: 'lead' });
-      if (ct.capacity >= 16 && coachIds.length > 1) coachRows.push({ gymId, classId: id, staffId: coachIds[(slot + day + 51) % coachIds.length]!, role: 'assistant' });
+      coachRows.push({ gymId, eventId: id, staffId: coachIds[(slot + day + 50) % coachIds.length]!, role: 'lead' });
+      if (ct.capacity >= 16 && coachIds.length > 1) coachRows.push({ gymId, eventId: id, staffId: coachIds[(slot + day + 51) % coachIds.length]!, role: 'assistant' });
 
       const isPast = startsAt.getTime() + 60 * 60_000 < now.getTime();
       const isStarted = startsAt.getTime() <= now.getTime();
@@ -119,7 +119,7 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
         const lateCancel = isPast && rng.chance(0.04);
         const noShow = isPast && !lateCancel && rng.chance(0.04);
         reservationRows.push({
-          id: rng.uuid(), gymId, classId: id, athleteId, isReserved: true,
+          id: rng.uuid(), gymId, eventId: id, athleteId, isReserved: true,
           // A class under way has about half its athletes in, but always MIN_WAITING at the door for the front desk.
           isCheckedIn: !lateCancel && !noShow && (isPast ? rng.chance(0.92) : isStarted && rng.chance(0.5) && place >= MIN_WAITING),
           isLateCancel: lateCancel, isNoShow: noShow, isCredited: rng.chance(0.85),
@@ -128,36 +128,35 @@ export async function seedGymActivity(db: Db, rng: SeededRandom, g: GymActivityS
       });
     });
   }
-  await insertChunked(db, t.classes, classRows);
+  await insertChunked(db, t.events, classRows);
   await insertChunked(db, t.eventCoaches, coachRows);
-  await insertChunked(db, t.athleteClassReservations, reservationRows);
+  await insertChunked(db, t.reservations, reservationRows);
 
   // Appointments today: personal training and an intro session.
+  const appointmentFees = { taxRateId, cancellationFeeMinor: fee * 2, noShowFeeMinor: fee * 3, cancellationCreditDeduction: 1, noShowCreditDeduction: 1 };
   const appointmentTypes = [
     { id: rng.uuid(), name: 'Personal Training', durationMinutes: 60 },
     { id: rng.uuid(), name: 'Intro Session', durationMinutes: 30 },
   ];
-  await db.insert(t.appointmentTypes).values(
-    appointmentTypes.map((a) => ({ ...a, gymId, taxRateId, cancellationFeeMinor: fee * 2, noShowFeeMinor: fee * 3, cancellationCreditDeduction: 1, noShowCreditDeduction: 1 })),
-  );
-  const appointmentRows: (typeof t.appointments.$inferInsert)[] = [];
-  const appointmentReservations: (typeof t.athleteAppointmentReservations.$inferInsert)[] = [];
+  await db.insert(t.appointmentTypes).values(appointmentTypes.map((a) => ({ ...a, gymId, ...appointmentFees })));
+  const appointmentRows: (typeof t.events.$inferInsert)[] = [];
+  const appointmentReservations: (typeof t.reservations.$inferInsert)[] = [];
   const appointmentCoaches: (typeof t.eventCoaches.$inferInsert)[] = [];
   for (const [i, time] of ['08:00', '11:00', '15:00', '19:30'].entries()) {
     for (const date of [today, addDays(today, 1)]) {
       const type = appointmentTypes[i % 2]!;
       const id = rng.uuid();
       const capacity = i === 3 ? 3 : 1;
-      appointmentRows.push({ id, gymId, appointmentTypeId: type.id, locationId: locationIds[1]!, startsAt: fromZoned(date, time, g.timeZone), startDate: date, startTime: `${time}:00`, durationMinutes: type.durationMinutes, capacity });
-      appointmentCoaches.push({ gymId, appointmentId: id, staffId: coachIds[i % coachIds.length]!, role: 'lead' });
+      appointmentRows.push({ id, gymId, kind: 'appointment', appointmentTypeId: type.id, locationId: locationIds[1]!, startsAt: fromZoned(date, time, g.timeZone), startDate: date, startTime: `${time}:00`, durationMinutes: type.durationMinutes, capacity, ...appointmentFees });
+      appointmentCoaches.push({ gymId, eventId: id, staffId: coachIds[i % coachIds.length]!, role: 'lead' });
       for (const athleteId of rng.shuffle(athleteIds).slice(0, capacity)) {
-        appointmentReservations.push({ id: rng.uuid(), gymId, appointmentId: id, athleteId, isReserved: true, isCredited: true });
+        appointmentReservations.push({ id: rng.uuid(), gymId, eventId: id, athleteId, isReserved: true, isCredited: true });
       }
     }
   }
-  await insertChunked(db, t.appointments, appointmentRows);
+  await insertChunked(db, t.events, appointmentRows);
   await insertChunked(db, t.eventCoaches, appointmentCoaches);
-  await insertChunked(db, t.athleteAppointmentReservations, appointmentReservations);
+  await insertChunked(db, t.reservations, appointmentReservations);
 
   // Pinned notes, past-due bills and unsigned documents on some members.
   const flagged = rng.shuffle(athleteIds);

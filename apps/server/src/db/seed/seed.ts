@@ -156,8 +156,7 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     athletesByGym.set(g.key, members);
   }
 
-  await db.transaction(async (tx) => {
-    const d = tx as unknown as Db;
+  await db.transaction(async (d) => {
     await insertChunked(d, t.gyms, gymRows);
     await insertChunked(d, t.demoGyms, demoRows);
     await insertChunked(d, t.users, users);

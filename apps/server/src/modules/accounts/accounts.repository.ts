@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, userTokens, users } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/tokens';
 
 export type TokenKind = 'password_reset' | 'activation';
@@ -17,7 +17,7 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now = 
     .limit(1);
   if (recent) return null;
   const token = randomToken();
-  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]) });
+  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]) });
   return token;
 }
 
@@ -25,24 +25,24 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now = 
  * Use a token once: the conditional update succeeds for exactly one caller, even when two
  * requests race, and only while the token is unexpired.
  */
-export async function consumeToken(tx: Db, uid: string, token: string, kind: TokenKind): Promise<boolean> {
+export async function consumeToken(tx: DbOrTx, uid: string, token: string, kind: TokenKind, now = new Date()): Promise<boolean> {
   const used = await tx
     .update(userTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: now })
     .where(
       and(
         eq(userTokens.tokenHash, sha256(token)),
         eq(userTokens.kind, kind),
         sql`${userTokens.userId}::text = ${uid}`,
         isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
+        gt(userTokens.expiresAt, now),
       ),
     )
     .returning({ id: userTokens.id });
   return used.length === 1;
 }
 
-export async function setPasswordAndEndSessions(tx: Db, userId: string, passwordHash: string): Promise<void> {
+export async function setPasswordAndEndSessions(tx: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -64,12 +64,12 @@ export async function accountsRoutes(app: FastifyInstance) {
       const { uid, token, newPassword } = request.body;
       const passwordHash = await hashPassword(newPassword);
       const ok = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        if (!(await consumeToken(t, uid, token, 'password_reset'))) return false;
-        await setPasswordAndEndSessions(t, uid, passwordHash);
+        if (!(await consumeToken(tx, uid, token, 'password_reset'))) return false;
+        await setPasswordAndEndSessions(tx, uid, passwordHash);
         return true;
       });
       if (!ok) throw badRequest(RESET_LINK_INVALID_MESSAGE, 'invalid_link');
+      await app.changes.published(db, [{ kind: 'sessions', userId: uid }]);
       return { detail: 'Password was successfully updated' };
     },
   );
@@ -83,12 +83,12 @@ export async function accountsRoutes(app: FastifyInstance) {
     async (request) => {
       const { uid, token } = request.body;
       const ok = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        if (!(await consumeToken(t, uid, token, 'activation'))) return false;
-        await t.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, uid));
+        if (!(await consumeToken(tx, uid, token, 'activation'))) return false;
+        await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, uid));
         return true;
       });
       if (!ok) throw badRequest(ACTIVATION_LINK_INVALID_MESSAGE, 'invalid_link');
+      await app.changes.published(db, [{ kind: 'sessions', userId: uid }]);
       return { detail: 'Your account is active. You can log in now.' };
     },
   );

@@ -45,7 +45,9 @@ const tags = ['auth'];
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const sessionOpts: SessionOptions = { db, ttlMs: app.config.sessionTtlMs, cookieSecure: app.config.cookieSecure };
+  const sessionOpts: SessionOptions = { db, changes: app.changes, ttlMs: app.config.sessionTtlMs, cookieSecure: app.config.cookieSecure };
+  /** Decision 018: kept sessions (plugins/session.ts) that this write changed are looked up again, in every process. */
+  const sessionsChanged = (change: { sessionId?: string; userId?: string }) => app.changes.published(db, [{ kind: 'sessions', ...change }]);
 
   /** Answer with the session behind a (new) token hash, and a CSRF token bound to it. */
   async function answerWithSession(reply: FastifyReply, tokenHash: string) {
@@ -97,7 +99,10 @@ export async function authRoutes(app: FastifyInstance) {
       }
       await clearAccountFailures(db, email);
       // A previous session in this browser ends: the login always gets a new session id.
-      if (request.auth) await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
+      if (request.auth) {
+        await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
+        await sessionsChanged({ sessionId: request.auth.sessionId });
+      }
       let profileId = await findDefaultProfileId(db, user.id);
       if (profileId) {
         const profile = await findEnterableProfile(db, user.id, profileId);
@@ -115,7 +120,10 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Log out: deletes the server-side session', response: { 200: okSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      if (request.auth) await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
+      if (request.auth) {
+        await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
+        await sessionsChanged({ sessionId: request.auth.sessionId });
+      }
       clearSessionCookie(reply, app.config.cookieSecure);
       freshAnonymousCsrf(reply);
       return { detail: 'Successfully logged out.' };
@@ -148,6 +156,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (!profile) throw notFound('Profile not found.');
       assertEnterable(profile);
       await db.update(sessions).set({ profileId: profile.profileId }).where(eq(sessions.id, auth.sessionId));
+      await sessionsChanged({ sessionId: auth.sessionId });
       return answerWithSession(reply, auth.tokenHash);
     },
   );
@@ -161,6 +170,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = loggedIn(request);
       await db.update(sessions).set({ profileId: null }).where(eq(sessions.id, auth.sessionId));
+      await sessionsChanged({ sessionId: auth.sessionId });
       return answerWithSession(reply, auth.tokenHash);
     },
   );
@@ -192,6 +202,7 @@ export async function authRoutes(app: FastifyInstance) {
         impersonatorUserId: auth.userId,
         impersonatorProfileId: auth.profileId,
       });
+      await sessionsChanged({ sessionId: auth.sessionId });
       await recordImpersonation(db, {
         action: 'start',
         actorUserId: auth.userId,
@@ -219,6 +230,7 @@ export async function authRoutes(app: FastifyInstance) {
         impersonatorUserId: null,
         impersonatorProfileId: null,
       });
+      await sessionsChanged({ sessionId: auth.sessionId });
       await recordImpersonation(db, {
         action: 'stop',
         actorUserId: auth.actorUserId,
@@ -250,6 +262,7 @@ export async function authRoutes(app: FastifyInstance) {
         if (sqlState(err) === '23505') throw fieldError('newEmail', 'A user with this email already exists.');
         throw err;
       }
+      await sessionsChanged({ userId: auth.userId });
       return answerWithSession(reply, auth.tokenHash);
     },
   );
@@ -275,6 +288,7 @@ export async function authRoutes(app: FastifyInstance) {
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.userId));
       await endOtherSessions(db, auth.userId, auth.sessionId);
+      await sessionsChanged({ userId: auth.userId });
       return { detail: 'Password was successfully updated' };
     },
   );

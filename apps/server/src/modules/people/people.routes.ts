@@ -128,6 +128,8 @@ export async function peopleRoutes(app: FastifyInstance) {
       const row = await athleteInReach(request, request.params.athleteId as string);
       assertBirthdayNotInFuture(request.body.dob, gymCaller(request).gym.timeZone);
       const [updated] = await db.update(athletes).set(request.body).where(eq(athletes.id, row.id)).returning();
+      // The kiosk lists the athlete by name (decision 018).
+      await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }]);
       return toAthlete(updated!);
     },
   );

@@ -19,10 +19,11 @@ import {
 } from '@spotter/shared';
 import { athletes, demoGyms, gyms, impersonationAudit, kiloStaff, profiles, staff, users } from '../../db/schema';
 import type { Db } from '../../db/client';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { firstNames, lastNames } from '../../db/seed/names';
 import { SeededRandom } from '../../db/seed/random';
 import { insertChunked, seedGymActivity } from '../../db/seed/gym-activity';
-import { containsPattern, fullName } from '../kiosk/kinds';
+import { containsPattern, fullName } from '../../lib/sql-text';
 
 type Page<T> = { count: number; results: T[] };
 type Paging = { limit: number; offset: number };
@@ -121,13 +122,13 @@ export async function findGym(db: Db, gymId: string, now = new Date()): Promise<
 /** A gym's athletes by name or email, with the profile to impersonate. Two queries. */
 export async function listGymAthletes(db: Db, gymId: string, q: Paging & { search: string }): Promise<Page<PlatformAthlete>> {
   const p = containsPattern(q.search);
-  const where = and(eq(athletes.gymId, gymId), q.search ? or(ilike(fullName(), p), ilike(athletes.email, p)) : undefined);
+  const where = and(eq(athletes.gymId, gymId), q.search ? or(ilike(fullName(athletes), p), ilike(athletes.email, p)) : undefined);
   const [total] = await db.select({ n: count() }).from(athletes).where(where);
   const rows = await db
     .select({
       profileId: athletes.profileId,
       athleteId: athletes.id,
-      fullName: fullName(),
+      fullName: fullName(athletes),
       email: athletes.email,
       loginEnabled: profiles.loginEnabled,
       isActive: athletes.isActive,
@@ -268,19 +269,25 @@ export async function findDemoGym(db: Db, demoGymId: string, now = new Date()): 
 }
 
 /** Decision 008: extend a TIME_LIMITED demo by 48 hours from the later of now and its expiry. */
-export async function extendDemoGym(db: Db, demoGymId: string, now = new Date()): Promise<'extended' | 'not_found' | 'not_time_limited'> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ type: demoGyms.type, expiresAt: demoGyms.expiresAt }).from(demoGyms).where(eq(demoGyms.id, demoGymId)).for('update');
+export async function extendDemoGym(ctx: WriteContext, demoGymId: string, now = new Date()): Promise<'extended' | 'not_found' | 'not_time_limited'> {
+  return writeTransaction(ctx, async (tx, publish) => {
+    const [row] = await tx.select({ gymId: demoGyms.gymId, type: demoGyms.type, expiresAt: demoGyms.expiresAt }).from(demoGyms).where(eq(demoGyms.id, demoGymId)).for('update');
     if (!row) return 'not_found';
     if (row.type !== 'TIME_LIMITED') return 'not_time_limited';
     await tx.update(demoGyms).set({ expiresAt: extendedExpiry(row.expiresAt, now) }).where(eq(demoGyms.id, demoGymId));
+    // The sessions of the gym carry the demo's expiry (access refuses an expired demo).
+    await publish({ kind: 'sessions', gymId: row.gymId });
     return 'extended';
   });
 }
 
-export async function setDemoGymActive(db: Db, demoGymId: string, isActive: boolean): Promise<boolean> {
-  const rows = await db.update(demoGyms).set({ isActive }).where(eq(demoGyms.id, demoGymId)).returning({ id: demoGyms.id });
-  return rows.length > 0;
+export async function setDemoGymActive(ctx: WriteContext, demoGymId: string, isActive: boolean): Promise<boolean> {
+  return writeTransaction(ctx, async (tx, publish) => {
+    const [row] = await tx.update(demoGyms).set({ isActive }).where(eq(demoGyms.id, demoGymId)).returning({ gymId: demoGyms.gymId });
+    if (!row) return false;
+    await publish({ kind: 'sessions', gymId: row.gymId });
+    return true;
+  });
 }
 
 // ---- New demo gyms -------------------------------------------------------------------------------
@@ -390,8 +397,7 @@ export async function createDemoGym(
     athleteIds.push(id);
   }
 
-  await db.transaction(async (tx) => {
-    const d = tx as unknown as Db;
+  await db.transaction(async (d) => {
     await d.insert(gyms).values({
       id: gymId, title: input.title, country: input.country, timeZone: input.timeZone, isTaxInclusive: tax.isTaxInclusive,
       stripeStatus: 'Active', stripeAccountType: 'standard', createdAt: now,

@@ -219,7 +219,7 @@ export async function platformRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await extendDemoGym(db, request.params.demoGymId);
+      const result = await extendDemoGym({ db, changes: app.changes }, request.params.demoGymId);
       if (result === 'not_found') throw notFound(platformMessages.demoGymNotFound);
       if (result === 'not_time_limited') throw badRequest(platformMessages.notTimeLimited, 'demo_not_time_limited');
       return demoGymOr404(request.params.demoGymId);
@@ -244,7 +244,7 @@ export async function platformRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        if (!(await setDemoGymActive(db, request.params.demoGymId, isActive))) throw notFound(platformMessages.demoGymNotFound);
+        if (!(await setDemoGymActive({ db, changes: app.changes }, request.params.demoGymId, isActive))) throw notFound(platformMessages.demoGymNotFound);
         return demoGymOr404(request.params.demoGymId);
       },
     );

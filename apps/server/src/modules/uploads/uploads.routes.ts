@@ -124,6 +124,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
       if (!target) throw notFound('Athlete not found.');
       const url = await store(await readImage(request));
       await db.update(athletes).set({ profilePicture: url }).where(eq(athletes.id, target.id));
+      // The kiosk shows the athlete's picture (decision 018).
+      await app.changes.published(db, [{ kind: 'gym', gymId: auth.gym.gymId }]);
       return { url };
     },
   );

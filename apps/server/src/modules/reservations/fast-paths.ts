@@ -1,0 +1,191 @@
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { EventKind } from '@spotter/shared';
+import { athletes, events, reservations } from '../../db/schema';
+import { POOL_SIZE, isSoleConnection, sqlState, type Db } from '../../db/client';
+import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import type { Change } from '../../lib/changes';
+import { recordFields, type ReservationRecord } from './reservations.repository';
+import type { ReservationsContext } from './reservations.service';
+import { eligibleSql, holdsPlaceSql } from './rules';
+
+/**
+ * Decision 016, behind FAST_WRITES: the two writes of a class start, a reserved athlete's check-in and a walk-in,
+ * as grouped statements. The requests that arrive together run as ONE statement over a JSON array of them, which
+ * takes the same event locks as withEventLock (reservations.service.ts, in id order, FOR NO KEY UPDATE) and applies
+ * the same rules; each request is answered with its own row once the statement committed. A request the statement
+ * has no row for (a walk-in of an athlete who is already booked, a marked reservation, someone else's, not found, a
+ * replay) returns undefined, and the caller takes the locked path, which decides it and answers its refusal. The
+ * server's tests run with FAST_WRITES on and off and expect the same answers.
+ */
+
+/** At most this many requests share one grouped statement: a class start's burst fits in one or two. */
+const MAX_GROUP = 200;
+/** How long PGlite's next group waits after one ends, for the requests that queued behind it (group-commit.ts). */
+const GATHER_MS = 4;
+const DEADLOCK_DETECTED = '40P01';
+
+const items = sql`${sql.placeholder('items')}::json`;
+/** The group's requests as a table `v` with these columns. */
+const groupRows = (columns: string) => sql`json_to_recordset(${items}) as v(${sql.raw(columns)})`;
+/**
+ * One uuid column of the group's requests as an array, computed before the scan: joined only to the function,
+ * PostgreSQL plans for 100 rows and may scan a whole table, while `= any(array)` takes the index whatever its size.
+ */
+const idsOf = (column: string) => sql`array(select w.${sql.raw(column)} from json_to_recordset(${items}) as w(${sql.raw(column)} uuid))`;
+
+export type CheckInRequest = { id: string; kind: EventKind; isCheckedIn: boolean; gymId: string; actorUserId: string; ownAthleteId: string | null; at: Date };
+export type WalkInRequest = { id: string; kind: EventKind; eventId: string; gymId: string; athleteId: string; actorUserId: string; at: Date };
+
+/**
+ * A reserved athlete checked in or out. A reservation that holds a place by being reserved holds it whether or not
+ * the athlete is checked in (rules holdsPlace), so the toggle changes no one's place: the marked, waitlisted and
+ * walk-in reservations, whose toggle can, are left to the locked path.
+ */
+export function groupedCheckInQuery(db: Db) {
+  const r = reservations;
+  const locked = db
+    .$with('locked')
+    .as(
+      db
+        .select({ id: events.id, kind: events.kind })
+        .from(events)
+        .where(sql`${events.id} in (select ${r.eventId} from ${r} where ${r.id} = any(${idsOf('id')}))`)
+        .orderBy(events.id)
+        .for('no key update'),
+    );
+  return db
+    .with(locked)
+    .update(r)
+    .set({
+      isCheckedIn: sql`v.is_checked_in`,
+      checkedInAt: sql`case when v.is_checked_in then (case when ${r.isCheckedIn} then ${r.checkedInAt} else v.at end) else null end`,
+      chargeNow: false,
+      chargeDate: null,
+      chargeFeeMinor: null,
+      taxRateId: null,
+      deductCredit: false,
+      updatedAt: sql`v.at`,
+      updatedByUserId: sql`v.actor_user_id`,
+    })
+    .from(sql`${groupRows('id uuid, kind event_kind, is_checked_in boolean, gym_id uuid, actor_user_id uuid, own_athlete_id uuid, at timestamptz')} join ${locked} on true`)
+    .where(
+      and(
+        sql`${r.id} = v.id`,
+        sql`${r.id} = any(${idsOf('id')})`,
+        sql`${r.gymId} = v.gym_id`,
+        sql`${r.eventId} = ${locked.id}`,
+        sql`${locked.kind} = v.kind`,
+        eq(r.isReserved, true),
+        holdsPlaceSql(r),
+        sql`(v.own_athlete_id is null or ${r.athleteId} = v.own_athlete_id)`,
+      ),
+    )
+    .returning(recordFields(r));
+}
+
+/**
+ * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind and an
+ * eligible athlete of the caller's gym exist (rules eligibleSql). A walk-in takes no capacity check (decision 005).
+ * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
+ * locked path.
+ */
+export function groupedWalkInQuery(db: Db) {
+  const r = reservations;
+  const a = athletes;
+  const locked = db
+    .$with('locked')
+    .as(db.select({ id: events.id }).from(events).where(sql`${events.id} = any(${idsOf('event_id')})`).orderBy(events.id).for('no key update'));
+  const byKey: Record<string, SQL> = {
+    id: sql`v.id`,
+    gymId: sql`${events.gymId}`,
+    eventId: sql`${events.id}`,
+    athleteId: sql`${a.id}`,
+    isWaitlisted: sql`false`,
+    isReserved: sql`false`,
+    isCheckedIn: sql`true`,
+    isLateCancel: sql`false`,
+    isNoShow: sql`false`,
+    chargeNow: sql`false`,
+    chargeDate: sql`null::date`,
+    chargeFeeMinor: sql`null::integer`,
+    taxRateId: sql`null::uuid`,
+    deductCredit: sql`false`,
+    isCredited: sql`false`,
+    registrationDatetime: sql`v.at`,
+    checkedInAt: sql`v.at`,
+    updatedAt: sql`v.at`,
+    updatedByUserId: sql`v.actor_user_id`,
+  };
+  // INSERT … SELECT lists every column of the table in its order (drizzle's buildInsertQuery).
+  const values = Object.keys(getTableColumns(r)).map((key) => {
+    const value = byKey[key];
+    if (!value) throw new Error(`walk-in insert: no value for reservation column ${key}`);
+    return value;
+  });
+  const rows = sql`select ${sql.join(values, sql`, `)}
+    from ${groupRows('id uuid, kind event_kind, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid, at timestamptz')}
+    join ${locked} on ${locked.id} = v.event_id
+    join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
+    join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
+    where ${eligibleSql(a, events)}`;
+  return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(recordFields(r));
+}
+
+type Statement = { execute: (values: { items: string }) => Promise<ReservationRecord[]> };
+
+/** One batcher per database and statement, made on first use. */
+function batcherPer<Q extends { id: string; gymId: string }>(options: {
+  statement: (db: Db) => Statement;
+  rowOf: (request: Q) => Record<string, unknown>;
+  keysOf: (request: Q) => string[];
+}): (ctx: ReservationsContext, request: Q) => Promise<ReservationRecord | undefined> {
+  const batchers = new WeakMap<Db, GroupCommit<Q, ReservationRecord>>();
+  const make = (ctx: ReservationsContext) => {
+    const statement = options.statement(ctx.db);
+    const sole = isSoleConnection(ctx.db);
+    return groupCommit<Q, ReservationRecord>({
+      keysOf: options.keysOf,
+      maxBatch: MAX_GROUP,
+      // PGlite runs one statement at a time, and its groups block the event loop; PostgreSQL's run beside it.
+      concurrency: sole ? 1 : POOL_SIZE,
+      gatherMs: sole ? GATHER_MS : 0,
+      run: async (requests) => {
+        let records: ReservationRecord[];
+        try {
+          records = await statement.execute({ items: JSON.stringify(requests.map(options.rowOf)) });
+        } catch (err) {
+          // Another server's group held the same rows in another order: each request takes the locked path.
+          if (sqlState(err) === DEADLOCK_DETECTED) return requests.map(() => undefined);
+          throw err;
+        }
+        const gyms = [...new Set(records.map((record) => record.gymId))];
+        await ctx.changes.published(ctx.db, gyms.map((gymId): Change => ({ kind: 'gym', gymId })));
+        const byId = new Map(records.map((record) => [record.id, record]));
+        return requests.map((request) => byId.get(request.id));
+      },
+    });
+  };
+  return (ctx, request) => {
+    let batcher = batchers.get(ctx.db);
+    if (!batcher) {
+      batcher = make(ctx);
+      batchers.set(ctx.db, batcher);
+    }
+    return batcher(request);
+  };
+}
+
+/** A reserved athlete's check-in toggle: its record, or undefined where the locked path must decide. */
+export const fastCheckIn = batcherPer<CheckInRequest>({
+  statement: (db) => groupedCheckInQuery(db).prepare('reservation_check_in_group'),
+  rowOf: (q) => ({ id: q.id, kind: q.kind, is_checked_in: q.isCheckedIn, gym_id: q.gymId, actor_user_id: q.actorUserId, own_athlete_id: q.ownAthleteId, at: q.at.toISOString() }),
+  keysOf: (q) => [q.id],
+});
+
+/** A walk-in check-in: its record, or undefined where the locked path must decide. */
+export const fastWalkIn = batcherPer<WalkInRequest>({
+  statement: (db) => groupedWalkInQuery(db).prepare('reservation_walk_in_group'),
+  rowOf: (q) => ({ id: q.id, kind: q.kind, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId, at: q.at.toISOString() }),
+  // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
+  keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`],
+});

@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  eventMessages,
+  isFull,
+  reservationMessages,
+  toZoned,
+  type BulkReservationInput,
+  type BulkReservationResult,
+  type EventKind,
+  type UpdateReservationInput,
+} from '@spotter/shared';
+import { athletes, charges, events, reservations } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { classFilter, findEvent, findTaxRate } from '../events/events.repository';
+import { fullName } from '../../lib/sql-text';
+import { fastCheckIn, fastWalkIn } from './fast-paths';
+import { findReservation, findReservations, toClassReservation, type ReservationRecord } from './reservations.repository';
+import { eligibilityRules, holdsPlaceSql } from './rules';
+
+/**
+ * Spec 3 and 4: the reservation writes, each rule once. Every write that can change who holds a place in an event
+ * (book, walk in, check in or out, late cancel, no show, delete, bulk booking; later a capacity change or a waitlist
+ * promotion) runs here in one transaction under withEventLock, whoever calls it (a route, a job). The grouped
+ * statements of fast-paths.ts are an optimisation of two of them with the same locks and rules (decision 016).
+ */
+
+/** The caller of a reservation write: its gym, who acts, and for athlete profiles their own athlete id. */
+export type Writer = { gymId: string; timeZone: string; actorUserId: string; ownAthleteId: string | null };
+
+export type ReservationsContext = WriteContext & {
+  /** Decision 016 (FAST_WRITES): check-ins and walk-ins that arrive together run as grouped statements. */
+  fastWrites: boolean;
+};
+
+/** An event as its lock holds it. */
+export type LockedEvent = { id: string; capacity: number; startsAt: Date; startDate: string };
+
+export const eventNotFound = (kind: EventKind) => notFound(kind === 'class' ? eventMessages.classNotFound : eventMessages.appointmentNotFound);
+const eventFull = (kind: EventKind) => conflict(kind === 'class' ? reservationMessages.classFull : reservationMessages.appointmentFull, 'event_full');
+
+type LockTarget = { kind: EventKind; id: string } | { kind: EventKind; where: SQL };
+
+/**
+ * The one write path: a transaction that first locks the event(s) of the gym, in id order, FOR NO KEY UPDATE. Writes
+ * of one event go one at a time, so a rule read inside (capacity, one reservation per athlete) still holds at commit;
+ * the key-share locks that an inserted reservation's foreign keys take do not wait for it. The gym's change is
+ * published with the commit (lib/changes.ts), so every process's kept reads of the gym end then.
+ */
+export async function withEventLock<T>(ctx: WriteContext, w: Writer, target: LockTarget, fn: (tx: Tx, locked: LockedEvent[]) => Promise<T>): Promise<T> {
+  return writeTransaction(ctx, async (tx, publish) => {
+    const where = 'id' in target ? eq(events.id, target.id) : target.where;
+    const locked = await tx
+      .select({ id: events.id, capacity: events.capacity, startsAt: events.startsAt, startDate: events.startDate })
+      .from(events)
+      .where(and(eq(events.gymId, w.gymId), eq(events.kind, target.kind), where))
+      .orderBy(asc(events.id))
+      .for('no key update');
+    if ('id' in target && locked.length === 0) throw eventNotFound(target.kind);
+    const result = await fn(tx, locked);
+    await publish({ kind: 'gym', gymId: w.gymId });
+    return result;
+  });
+}
+
+/** The places held in each of the events (rules: holdsPlace). */
+async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ eventId: reservations.eventId, n: count() })
+    .from(reservations)
+    .where(and(inArray(reservations.eventId, eventIds), holdsPlaceSql()))
+    .groupBy(reservations.eventId);
+  return new Map(rows.map((r) => [r.eventId, r.n]));
+}
+
+/** The athlete of the gym, refused with the first eligibility rule it fails for these events (rules.ts). */
+async function eligibleAthlete(tx: Tx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
+  const [athlete] = await tx.select({ fullName: fullName(athletes) }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  if (!athlete) throw notFound(reservationMessages.athleteNotFound);
+  if (eventIds.length === 0) return athlete;
+  const checks = Object.fromEntries(eligibilityRules.map((rule, i) => [`rule${i}`, rule.passes(athletes, events)]));
+  const rows = await tx
+    .select(checks)
+    .from(athletes)
+    .innerJoin(events, inArray(events.id, eventIds))
+    .where(eq(athletes.id, athleteId));
+  const failed = eligibilityRules.find((_rule, i) => rows.some((row) => !row[`rule${i}`]));
+  if (failed) throw badRequest(failed.message, failed.code);
+  return athlete;
+}
+
+const assertOwn = (w: Writer, athleteId: string) => {
+  if (w.ownAthleteId !== null && w.ownAthleteId !== athleteId) throw forbidden(reservationMessages.athletesOwnOnly, 'own_reservations_only');
+};
+
+async function recordOf(ctx: WriteContext, w: Writer, kind: EventKind, id: string): Promise<ReservationRecord> {
+  const record = await findReservation(ctx.db, w.gymId, kind, id);
+  if (!record) throw notFound(reservationMessages.reservationNotFound);
+  return record;
+}
+
+export type ReservationInput = { id?: string; athleteId: string; eventId: string; isReserved: boolean; isCheckedIn: boolean };
+export type CreatedReservation = { created: boolean; record: ReservationRecord };
+
+/**
+ * Spec 4: a reservation, or a walk-in check-in with the client's own id. The same id again answers the existing
+ * record (created false); another id for an athlete who already has a record of this event is a 409. Reserving never
+ * goes over capacity; a walk-in check-in may (front-desk override, decision 005).
+ */
+export async function createReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, input: ReservationInput): Promise<CreatedReservation> {
+  assertOwn(w, input.athleteId);
+  const id = input.id ?? randomUUID();
+  if (ctx.fastWrites && input.id && !input.isReserved && input.isCheckedIn) {
+    const record = await fastWalkIn(ctx, { id, kind, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId, at: new Date() });
+    if (record) return { created: true, record };
+    // The commonest reason for no row is the same request again (two tablets, a retry): answer it without a lock.
+    const existing = await findReservation(ctx.db, w.gymId, kind, id);
+    if (existing && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return { created: false, record: existing };
+  }
+  const created = await withEventLock(ctx, w, { kind, id: input.eventId }, async (tx, [event]) => {
+    const athlete = await eligibleAthlete(tx, w.gymId, input.athleteId, [event!.id]);
+    const r = reservations;
+    const sameId = async () => {
+      const [existing] = await tx.select({ gymId: r.gymId, eventId: r.eventId, athleteId: r.athleteId }).from(r).where(eq(r.id, id));
+      if (!existing) return null;
+      if (existing.gymId === w.gymId && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return false;
+      throw conflict(reservationMessages.reservationIdTaken, 'reservation_id_taken');
+    };
+    const replay = await sameId();
+    if (replay !== null) return replay;
+    const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId)));
+    if (other) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
+    if (input.isReserved && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity)) throw eventFull(kind);
+    const now = new Date();
+    await tx.insert(r).values({
+      id,
+      gymId: w.gymId,
+      eventId: input.eventId,
+      athleteId: input.athleteId,
+      isReserved: input.isReserved,
+      isCheckedIn: input.isCheckedIn,
+      checkedInAt: input.isCheckedIn ? now : null,
+      registrationDatetime: now,
+      updatedAt: now,
+      updatedByUserId: w.actorUserId,
+    });
+    return true;
+  });
+  return { created, record: await recordOf(ctx, w, kind, id) };
+}
+
+/**
+ * PUT of a reservation (spec 4, 5): check-in toggles, late cancel / no show with their charge. isReserved and
+ * registrationDatetime are kept. A late cancel or no show records one charge (replaced when its terms change,
+ * removed when the mark is cleared).
+ */
+export async function updateReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
+  const onlyCheckIn = input.isCheckedIn !== undefined && Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined);
+  if (ctx.fastWrites && onlyCheckIn) {
+    const record = await fastCheckIn(ctx, { id, kind, isCheckedIn: input.isCheckedIn!, gymId: w.gymId, actorUserId: w.actorUserId, ownAthleteId: w.ownAthleteId, at: new Date() });
+    // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the locked path and its rules.
+    if (record) return record;
+  }
+  const eventId = await eventOfReservation(ctx, w, kind, id);
+  await withEventLock(ctx, w, { kind, id: eventId }, async (tx, [event]) => {
+    const r = reservations;
+    const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    if (!row) throw notFound(reservationMessages.reservationNotFound);
+    assertOwn(w, row.athleteId);
+
+    const next = {
+      isCheckedIn: input.isCheckedIn ?? row.isCheckedIn,
+      isLateCancel: input.isLateCancel ?? row.isLateCancel,
+      isNoShow: input.isNoShow ?? row.isNoShow,
+    };
+    if (next.isLateCancel && next.isNoShow) throw fieldError(input.isNoShow ? 'isNoShow' : 'isLateCancel', reservationMessages.lateCancelXorNoShow);
+    const wasMarked = row.isLateCancel || row.isNoShow;
+    const marked = next.isLateCancel || next.isNoShow;
+    const newlyMarked = (next.isLateCancel && !row.isLateCancel) || (next.isNoShow && !row.isNoShow);
+    if (newlyMarked) {
+      if (w.ownAthleteId !== null) throw forbidden(reservationMessages.staffOnlyCharges, 'staff_only');
+      if (!row.isCredited) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', reservationMessages.notCredited, 'not_credited');
+      if (next.isCheckedIn) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', reservationMessages.checkedInCannotBeMarked, 'checked_in');
+    } else if (marked && next.isCheckedIn) {
+      throw fieldError('isCheckedIn', reservationMessages.clearMarkBeforeCheckIn, 'marked');
+    }
+    // Clearing a mark makes a reservation hold a place again: it must fit (a walk-in check-in may overfill).
+    const wasHolding = !wasMarked && (row.isReserved || row.isCheckedIn);
+    const willHold = !marked && (row.isReserved || next.isCheckedIn);
+    if (!wasHolding && willHold && row.isReserved && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity)) throw eventFull(kind);
+
+    const eventRow = marked ? await findEvent(tx, w.gymId, kind, event!.id) : null;
+    const charge = eventRow ? await chargeTerms(tx, w, eventRow, row, next.isLateCancel ? 'late_cancel' : 'no_show', input, wasMarked && row.isLateCancel === next.isLateCancel) : null;
+    const now = new Date();
+    await tx
+      .update(r)
+      .set({
+        isCheckedIn: next.isCheckedIn,
+        checkedInAt: next.isCheckedIn ? (row.isCheckedIn ? row.checkedInAt : now) : null,
+        isLateCancel: next.isLateCancel,
+        isNoShow: next.isNoShow,
+        chargeNow: charge?.chargeNow ?? false,
+        chargeDate: charge?.chargeDate ?? null,
+        chargeFeeMinor: charge?.chargeFeeMinor ?? null,
+        taxRateId: charge?.taxRateId ?? null,
+        deductCredit: charge?.deductCredit ?? false,
+        updatedAt: now,
+        updatedByUserId: w.actorUserId,
+      })
+      .where(eq(r.id, id));
+    const unchanged =
+      charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
+      charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
+      charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
+    if (unchanged || (!marked && !wasMarked)) return;
+    await tx.delete(charges).where(and(eq(charges.reservationId, id), eq(charges.gymId, w.gymId)));
+    if (charge && eventRow) {
+      const credits = charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction;
+      await tx.insert(charges).values({
+        gymId: w.gymId,
+        athleteId: row.athleteId,
+        reservationId: id,
+        reason: charge.reason,
+        amountMinor: charge.chargeFeeMinor,
+        taxRateId: charge.taxRateId,
+        collectOn: charge.chargeDate,
+        chargeNow: charge.chargeNow,
+        creditDeduction: charge.deductCredit ? credits : 0,
+        createdByUserId: w.actorUserId,
+      });
+    }
+  });
+  return recordOf(ctx, w, kind, id);
+}
+
+/** The event of a reservation of the gym and kind (it never moves to another event). */
+async function eventOfReservation(ctx: WriteContext, w: Writer, kind: EventKind, id: string): Promise<string> {
+  const [located] = await ctx.db
+    .select({ eventId: reservations.eventId })
+    .from(reservations)
+    .innerJoin(events, and(eq(events.id, reservations.eventId), eq(events.kind, kind)))
+    .where(and(eq(reservations.id, id), eq(reservations.gymId, w.gymId)));
+  if (!located) throw notFound(reservationMessages.reservationNotFound);
+  return located.eventId;
+}
+
+type ChargeValues = { reason: 'late_cancel' | 'no_show'; chargeNow: boolean; chargeDate: string; chargeFeeMinor: number; taxRateId: string | null; deductCredit: boolean };
+
+/**
+ * The charge of a late cancel or no show (spec 2.12 charge dialog, spec 5): Charge Now collects today; a
+ * collection date is not before today in the gym's zone; the fee and tax rate default to the event's settings.
+ * When the same mark is already set, absent fields keep their stored values.
+ */
+async function chargeTerms(
+  tx: Tx,
+  w: Writer,
+  event: NonNullable<Awaited<ReturnType<typeof findEvent>>>,
+  row: typeof reservations.$inferSelect,
+  reason: ChargeValues['reason'],
+  input: UpdateReservationInput,
+  keep: boolean,
+): Promise<ChargeValues> {
+  const today = toZoned(new Date(), w.timeZone).date;
+  const chargeNow = input.chargeNow ?? (keep ? row.chargeNow : false);
+  let chargeDate = today;
+  if (!chargeNow) {
+    const given = input.chargeDate ?? (keep ? row.chargeDate : null) ?? today;
+    if (given < today && given !== (keep ? row.chargeDate : undefined)) throw fieldError('chargeDate', reservationMessages.chargeDateBeforeToday);
+    chargeDate = given;
+  }
+  const defaultFee = reason === 'late_cancel' ? event.fees.cancellationFeeMinor : event.fees.noShowFeeMinor;
+  const chargeFeeMinor = input.chargeFee !== undefined && input.chargeFee !== null ? input.chargeFee : keep && row.chargeFeeMinor !== null ? row.chargeFeeMinor : defaultFee;
+  let taxRateId = input.taxRate !== undefined ? input.taxRate : keep ? row.taxRateId : (event.taxRate?.taxRateId ?? null);
+  if (input.taxRate) {
+    const rate = await findTaxRate(tx, w.gymId, input.taxRate);
+    if (!rate) throw fieldError('taxRate', reservationMessages.taxRateNotFound);
+    taxRateId = rate.id;
+  }
+  return { reason, chargeNow, chargeDate, chargeFeeMinor, taxRateId, deductCredit: input.deductCredit ?? (keep ? row.deductCredit : false) };
+}
+
+/** DELETE of a reservation: its place is free at once (a recorded charge stays). */
+export async function deleteReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, id: string): Promise<void> {
+  const eventId = await eventOfReservation(ctx, w, kind, id);
+  await withEventLock(ctx, w, { kind, id: eventId }, async (tx) => {
+    const r = reservations;
+    const [row] = await tx.select({ athleteId: r.athleteId }).from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    if (!row) throw notFound(reservationMessages.reservationNotFound);
+    assertOwn(w, row.athleteId);
+    await tx.delete(r).where(eq(r.id, id));
+  });
+}
+
+/** One year from a date, same month and day (29 February: 28 February or 1 March by the calendar). */
+export function oneYearAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Spec 7.3 create-bulk: reserve every class of the type at the start time and location on the weekdays between
+ * the dates, skipping those the athlete already has, full ones and ones already started. The classes are locked
+ * together (withEventLock), so it cannot overfill a class that a kiosk is reserving at the same moment.
+ */
+export async function createBulkReservations(ctx: ReservationsContext, w: Writer, input: BulkReservationInput): Promise<BulkReservationResult> {
+  assertOwn(w, input.athlete);
+  const today = toZoned(new Date(), w.timeZone).date;
+  if (input.startDate < today) throw fieldError('startDate', reservationMessages.startBeforeToday);
+  if (input.endDate < input.startDate) throw fieldError('endDate', eventMessages.endBeforeStart);
+  if (input.endDate > oneYearAfter(today)) throw fieldError('endDate', reservationMessages.endAfterOneYear);
+  const where = classFilter(input.startDate, input.endDate, input.days, input.startTime, input.kiloClassType, input.location);
+  const { ids, skipped } = await withEventLock(ctx, w, { kind: 'class', where }, async (tx, locked) => {
+    const targets = [...locked].sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime() || (a.id < b.id ? -1 : 1));
+    const targetIds = targets.map((c) => c.id);
+    await eligibleAthlete(tx, w.gymId, input.athlete, targetIds);
+    const held = await placesHeld(tx, targetIds);
+    const r = reservations;
+    const mine = new Set(
+      targetIds.length ? (await tx.select({ eventId: r.eventId }).from(r).where(and(inArray(r.eventId, targetIds), eq(r.athleteId, input.athlete)))).map((c) => c.eventId) : [],
+    );
+    const now = new Date();
+    const skipped: BulkReservationResult['skipped'] = [];
+    const rows: (typeof r.$inferInsert)[] = [];
+    for (const c of targets) {
+      const reason = mine.has(c.id) ? 'already_reserved' : new Date(c.startsAt) <= now ? 'started' : isFull(held.get(c.id) ?? 0, c.capacity) ? 'full' : null;
+      if (reason) skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason });
+      else rows.push({ id: randomUUID(), gymId: w.gymId, eventId: c.id, athleteId: input.athlete, isReserved: true, registrationDatetime: now, updatedAt: now, updatedByUserId: w.actorUserId });
+    }
+    const inserted = rows.length ? await tx.insert(r).values(rows).onConflictDoNothing().returning({ id: r.id }) : [];
+    return { ids: inserted.map((i) => i.id), skipped };
+  });
+  const results = await findReservations(ctx.db, w.gymId, 'class', ids);
+  return { count: results.length, results: results.map(toClassReservation), skipped };
+}
