@@ -7,9 +7,9 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { athleteClassReservations, gyms } from '../apps/server/src/db/schema';
+import { reservations as reservationsTable } from '../apps/server/src/db/schema';
 import { SEED_PASSWORD, seedIfEmpty } from '../apps/server/src/db/seed/seed';
-import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
+import { athletesOf, ironTemple, makeClass, reserve } from './fixtures';
 import { loginCookies } from './server';
 import { burstRound, compare, isMain, openLoopRound, quantile, ratioRow, report, type BenchRow, type Round } from './lib';
 
@@ -91,35 +91,35 @@ export async function runKiosk(databaseUrl?: string): Promise<BenchRow[]> {
   const computed = await buildApp(configOf({ READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), { ...database, close: async () => {} }, { logger: false });
 
   // A class of 100 reserved athletes for the read and the write, and an empty one for the burst.
-  const [gym] = await db.select().from(gyms).where(eq(gyms.title, 'Iron Temple Barbell'));
-  const today = toZoned(new Date(), gym!.timeZone).date;
-  const hundred = (await athletesOf(db, gym!.id, 100)).map((a) => a.id);
+  const { gym } = await ironTemple(db);
+  const today = toZoned(new Date(), gym.timeZone).date;
+  const hundred = await athletesOf(db, gym.id, 100);
   if (hundred.length < 100) throw new Error(`the seed has only ${hundred.length} active athletes at Iron Temple`);
   const full = await makeClass(db, { capacity: 100, daysAhead: 0, time: '23:00' });
-  const reservations = await reserve(db, gym!.id, full.id, hundred);
+  const reservations = await reserve(db, full, hundred);
   const burstClass = await makeClass(db, { capacity: 100, daysAhead: 0, time: '22:00' });
   const coldBurstClass = await makeClass(db, { capacity: 100, daysAhead: 0, time: '22:30' });
   // Tomorrow's, so today's list (measured above) reads the same events as before.
   const reservedBurstClass = await makeClass(db, { capacity: 100, daysAhead: 1, time: '21:30' });
-  const reservedBurst = await reserve(db, gym!.id, reservedBurstClass.id, hundred);
+  const reservedBurst = await reserve(db, reservedBurstClass, hundred);
   const warmWalkInClass = await makeClass(db, { capacity: 100, daysAhead: 2, time: '21:00' });
   const warmReservedClass = await makeClass(db, { capacity: 100, daysAhead: 2, time: '21:30' });
-  const warmReserved = await reserve(db, gym!.id, warmReservedClass.id, hundred);
+  const warmReserved = await reserve(db, warmReservedClass, hundred);
 
   const bare = Fastify({ logger: false });
   bare.get('/select', async () => {
     const [row] = await db
-      .select({ id: athleteClassReservations.id, isCheckedIn: athleteClassReservations.isCheckedIn })
-      .from(athleteClassReservations)
-      .where(eq(athleteClassReservations.id, reservations[0]!));
+      .select({ id: reservationsTable.id, isCheckedIn: reservationsTable.isCheckedIn })
+      .from(reservationsTable)
+      .where(eq(reservationsTable.id, reservations[0]!));
     return row;
   });
   bare.put<{ Params: { id: string } }>('/update/:id', async (request) => {
     const [row] = await db
-      .update(athleteClassReservations)
-      .set({ isCheckedIn: sql`not ${athleteClassReservations.isCheckedIn}` })
-      .where(eq(athleteClassReservations.id, request.params.id))
-      .returning({ id: athleteClassReservations.id, isCheckedIn: athleteClassReservations.isCheckedIn });
+      .update(reservationsTable)
+      .set({ isCheckedIn: sql`not ${reservationsTable.isCheckedIn}` })
+      .where(eq(reservationsTable.id, request.params.id))
+      .returning({ id: reservationsTable.id, isCheckedIn: reservationsTable.isCheckedIn });
     return row;
   });
 
@@ -208,8 +208,8 @@ export async function runKiosk(databaseUrl?: string): Promise<BenchRow[]> {
       const burst = await classStartBurst(auth, b.method, [...b.requests], b.open ? `${appUrl}/api/health` : undefined);
       const [made] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(athleteClassReservations)
-        .where(and(eq(athleteClassReservations.classId, b.classId), eq(athleteClassReservations.isCheckedIn, true)));
+        .from(reservationsTable)
+        .where(and(eq(reservationsTable.eventId, b.classId), eq(reservationsTable.isCheckedIn, true)));
       const p99 = Number(quantile(burst.timings, 0.99).toFixed(1));
       rows.push({
         benchmark: `${label}: class-start burst, ${b.what} each sent twice, ${b.open ? 'on open connections' : 'each on a new connection'}: p99`,

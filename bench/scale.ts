@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { toZoned } from '@spotter/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { gyms } from '../apps/server/src/db/schema';
 import { seedIfEmpty } from '../apps/server/src/db/seed/seed';
-import { athletesOf, makeClass, reserve } from '../apps/server/src/modules/kiosk/kiosk.fixtures';
-import { eventDetailSelect } from '../apps/server/src/modules/kiosk/kiosk-detail.repository';
-import { KINDS } from '../apps/server/src/modules/kiosk/kinds';
-import { kioskListSelect } from '../apps/server/src/modules/kiosk/kiosk-list.repository';
-import { groupedCheckInQuery, groupedWalkInQuery } from '../apps/server/src/modules/kiosk/reservations.repository';
+import { groupedCheckInQuery, groupedWalkInQuery } from '../apps/server/src/modules/reservations/fast-paths';
+import { athletesOf, ironTemple, makeClass, reserve } from './fixtures';
+import { explainStatements, statementsOf, type Statement } from './explain';
 import { login } from './kiosk';
 import { compare, round, type BenchRow } from './lib';
 
@@ -61,25 +58,25 @@ async function addGyms(database: Database, count: number): Promise<void> {
       (select ct.id from class_types ct where ct.gym_id = g.id order by ct.name limit 1) as class_type_id,
       current_date - 7 + (c % ${7 * WEEKS}) as start_date, make_time(5 + (c % 14), 0, 0) as start_time
     from scale_gyms g, generate_series(1, ${CLASSES_PER_WEEK * WEEKS}) c`);
-  await db.execute(sql`insert into classes (id, gym_id, class_type_id, location_id, starts_at, start_date, start_time, duration_minutes, capacity)
-    select id, gym_id, class_type_id, (select l.id from locations l where l.gym_id = sc.gym_id order by l.name limit 1),
+  await db.execute(sql`insert into events (id, gym_id, kind, class_type_id, location_id, starts_at, start_date, start_time, duration_minutes, capacity)
+    select id, gym_id, 'class', class_type_id, (select l.id from locations l where l.gym_id = sc.gym_id order by l.name limit 1),
       (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 20 from scale_classes sc`);
   // A lead coach on every class, and two one-to-one appointments a day with their coach and athlete.
-  await db.execute(sql`insert into event_coaches (gym_id, class_id, staff_id)
+  await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id)
     select sc.gym_id, sc.id, st.staff_id from scale_classes sc join scale_staff st on st.gym_id = sc.gym_id and st.s = 1 + sc.c % ${STAFF_PER_GYM}`);
   await db.execute(sql`create temporary table scale_appointments as
     select gen_random_uuid() as id, g.id as gym_id, g.n, a,
       (select t.id from appointment_types t where t.gym_id = g.id order by t.name limit 1) as type_id,
       current_date - 7 + (a % ${7 * WEEKS}) as start_date, make_time(7 + (a % 2) * 6, 30, 0) as start_time
     from scale_gyms g, generate_series(1, ${2 * 7 * WEEKS}) a`);
-  await db.execute(sql`insert into appointments (id, gym_id, appointment_type_id, starts_at, start_date, start_time, duration_minutes)
-    select id, gym_id, type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60 from scale_appointments`);
-  await db.execute(sql`insert into event_coaches (gym_id, appointment_id, staff_id)
+  await db.execute(sql`insert into events (id, gym_id, kind, appointment_type_id, starts_at, start_date, start_time, duration_minutes, capacity)
+    select id, gym_id, 'appointment', type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 1 from scale_appointments`);
+  await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id)
     select sa.gym_id, sa.id, st.staff_id from scale_appointments sa join scale_staff st on st.gym_id = sa.gym_id and st.s = 1 + sa.a % ${STAFF_PER_GYM}`);
-  await db.execute(sql`insert into athlete_appointments (id, gym_id, appointment_id, athlete_id, is_reserved, is_credited)
+  await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_reserved, is_credited)
     select gen_random_uuid(), sa.gym_id, sa.id, sp.athlete_id, true, true
     from scale_appointments sa join scale_people sp on sp.gym_id = sa.gym_id and sp.p = 1 + (sa.a * 13) % ${ATHLETES_PER_GYM}`);
-  await db.execute(sql`insert into athlete_kilo_classes (id, gym_id, class_id, athlete_id, is_reserved, is_credited)
+  await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_reserved, is_credited)
     select gen_random_uuid(), sc.gym_id, sc.id, sp.athlete_id, true, true
     from scale_classes sc join lateral (
       select athlete_id from scale_people p where p.gym_id = sc.gym_id and p.p between ((sc.c * 7) % ${ATHLETES_PER_GYM - RESERVATIONS_PER_CLASS}) + 1
@@ -95,7 +92,7 @@ async function addGyms(database: Database, count: number): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-type Side = { database: Database; url: string; detail: string; list: string; headers: Record<string, string>; close: () => Promise<void> };
+type Side = { database: Database; url: string; detail: string; list: string; headers: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
 
 async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const database = await openDatabase({ database: { kind: 'postgres', url: databaseUrl } });
@@ -103,10 +100,10 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   await seedIfEmpty(database.db);
   if (grow) await addGyms(database, GYMS - 1);
   const { db } = database;
-  const [gym] = await db.select().from(gyms).where(eq(gyms.title, 'Iron Temple Barbell'));
-  const today = toZoned(new Date(), gym!.timeZone).date;
+  const { gym } = await ironTemple(db);
+  const today = toZoned(new Date(), gym.timeZone).date;
   const cls = await makeClass(db, { capacity: 100, daysAhead: 0, time: '23:00' });
-  await reserve(db, gym!.id, cls.id, (await athletesOf(db, gym!.id, 100)).map((a) => a.id));
+  await reserve(db, cls, await athletesOf(db, gym.id, 100));
   // The statements are what grows with the data, so every read computes them (decision 012's cache off).
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), database, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -117,6 +114,8 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
     detail: `${url}/api/events/${cls.id}/kiosk-event/?limit=100&offset=0&eventType=class`,
     list: `${url}/api/events/kiosk-events/?date=${today}`,
     headers: { cookie: session.cookie },
+    classId: cls.id,
+    gymId: gym.id,
     close: () => app.close(),
   };
 }
@@ -128,7 +127,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     const [counts] = await queryRows<{ gyms: number; athletes: number; classes: number; reservations: number }>(
       large.database.db,
       sql`select (select count(*)::int from gyms) as gyms, (select count(*)::int from athletes) as athletes,
-        (select count(*)::int from classes) as classes, (select count(*)::int from athlete_kilo_classes) as reservations`,
+        (select count(*)::int from events) as classes, (select count(*)::int from reservations) as reservations`,
     );
     const rows: BenchRow[] = [];
     for (const [name, pick] of [
@@ -146,71 +145,36 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         detail: { rps: Math.round(result.subject.rps), p99Ms: result.subject.p99, smallRps: Math.round(result.baseline.rps), smallP99Ms: result.baseline.p99 },
       });
     }
-    const [target] = await queryRows<{ id: string; gymId: string; today: string }>(
-      large.database.db,
-      sql`select c.id, c.gym_id as "gymId", c.start_date::text as today from classes c join gyms g on g.id = c.gym_id
-        where g.title = 'Iron Temple Barbell' and c.capacity = 100 limit 1`,
-    );
-    const client = (large.database.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
-    const named: Record<string, unknown> = { gymId: target!.gymId, eventId: target!.id, includeCancelled: false, staffView: true, viewerAthleteId: null, limit: 100, offset: 0, date: target!.today, searching: false, pattern: '%%' };
-    /** EXPLAIN ANALYZE of a drizzle statement with its placeholders filled from `named` (a write: EXPLAIN alone). */
-    const explain = async (query: { toSQL: () => { sql: string; params: unknown[] } }, analyze = true) => {
+    // Every statement the two reads run (captured as the app sends them), and the class start's grouped writes
+    // (decision 016) for 100 requests: the class's check-ins, and walk-ins of 100 other athletes of the gym.
+    const reads: Statement[] = [
+      ...(await statementsOf(large.database.db, () => fetch(large.detail, { headers: large.headers }))),
+      ...(await statementsOf(large.database.db, () => fetch(large.list, { headers: large.headers }))),
+    ].filter((st) => !/from "sessions"/.test(st.text));
+    const booked = await queryRows<{ id: string }>(large.database.db, sql`select id from reservations where event_id = ${large.classId} limit 100`);
+    const others = await queryRows<{ id: string }>(large.database.db, sql`select id from athletes where gym_id = ${large.gymId} and id not in (select athlete_id from reservations where event_id = ${large.classId}) limit 100`);
+    const at = new Date().toISOString();
+    const grouped = (query: { toSQL: () => { sql: string; params: unknown[] } }, items: unknown[]): Statement => {
       const { sql: text, params } = query.toSQL();
-      const values = params.map((p) => {
-        const name = (p as { name?: string } | null)?.name;
-        return name !== undefined && name in named ? named[name] : p;
-      });
-      const options = analyze ? 'analyze, costs off, timing off' : 'costs off';
-      return (await client.query(`explain (${options}) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return { text, values: params.map((p) => ((p as { name?: string } | null)?.name === 'items' ? JSON.stringify(items) : p)) };
     };
-    /**
-     * The app runs these as prepared statements, which PostgreSQL plans for their values five times and may then
-     * replace by one generic plan for any gym: the EXPLAIN of that generic plan, on a connection of its own.
-     */
-    const explainGeneric = async (name: string, query: { toSQL: () => { sql: string; params: unknown[] } }) => {
-      const { sql: text, params } = query.toSQL();
-      const literal = (p: unknown) => {
-        const n = (p as { name?: string } | null)?.name;
-        const v = n !== undefined && n in named ? named[n] : p;
-        if (v === null) return 'null';
-        return typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-      };
-      const pool = client as unknown as { connect: () => Promise<{ query: (text: string) => Promise<{ rows: Record<string, string>[] }>; release: () => void }> };
-      const own = await pool.connect();
-      try {
-        await own.query(`prepare ${name} as ${text}`);
-        await own.query('set plan_cache_mode = force_generic_plan');
-        const rows = (await own.query(`explain (analyze, costs off, timing off) execute ${name}(${params.map(literal).join(', ')})`)).rows;
-        await own.query(`deallocate ${name}`);
-        await own.query('reset plan_cache_mode');
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      } finally {
-        own.release();
-      }
-    };
-    const detailPlan = await explain(eventDetailSelect(large.database.db, 'class'));
-    const listPlan = await explain(kioskListSelect(large.database.db, 'both'));
-    const detailGeneric = await explainGeneric('bench_detail', eventDetailSelect(large.database.db, 'class'));
-    const listGeneric = await explainGeneric('bench_list', kioskListSelect(large.database.db, 'both'));
-    // The class start's grouped writes (decision 016), for 100 requests: the class's check-ins, and walk-ins of 100
-    // other athletes of the gym.
-    const booked = await queryRows<{ id: string; athleteId: string }>(large.database.db, sql`select id, athlete_id as "athleteId" from athlete_kilo_classes where class_id = ${target!.id} limit 100`);
-    const others = await queryRows<{ id: string }>(large.database.db, sql`select id from athletes where gym_id = ${target!.gymId} and id not in (select athlete_id from athlete_kilo_classes where class_id = ${target!.id}) limit 100`);
-    named.items = JSON.stringify(booked.map((b) => ({ id: b.id, is_checked_in: true, actor_user_id: randomUUID(), gym_id: target!.gymId, own_athlete_id: null })));
-    const checkInPlan = await explain(groupedCheckInQuery(large.database.db, KINDS.class), false);
-    named.items = JSON.stringify(others.map((a) => ({ id: randomUUID(), event_id: target!.id, gym_id: target!.gymId, athlete_id: a.id, actor_user_id: randomUUID() })));
-    const walkInPlan = await explain(groupedWalkInQuery(large.database.db, KINDS.class), false);
+    const writes: Statement[] = [
+      grouped(groupedCheckInQuery(large.database.db), booked.map((b) => ({ id: b.id, kind: 'class', is_checked_in: true, actor_user_id: randomUUID(), gym_id: large.gymId, own_athlete_id: null, at }))),
+      grouped(groupedWalkInQuery(large.database.db), others.map((a) => ({ id: randomUUID(), kind: 'class', event_id: large.classId, gym_id: large.gymId, athlete_id: a.id, actor_user_id: randomUUID(), at }))),
+    ];
+    const plans = await explainStatements(large.database.db, [
+      ...reads.map((st) => ({ ...st, analyze: true })),
+      // Writes are explained without running them.
+      ...writes.map((st) => ({ ...st, analyze: false })),
+    ]);
     const out = path.join(import.meta.dirname, 'results', 'scale-explain.txt');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(
-      out,
-      `${JSON.stringify(counts)}\n\nkiosk-event detail (class):\n${detailPlan}\n\nkiosk-events list (both kinds, no search):\n${listPlan}\n` +
-        `\nkiosk-event detail (class), generic plan:\n${detailGeneric}\n\nkiosk-events list (both kinds, no search), generic plan:\n${listGeneric}\n` +
-        `\ngrouped check-ins (${booked.length} reservations):\n${checkInPlan}\n\ngrouped walk-ins (${others.length} athletes):\n${walkInPlan}\n`,
-    );
-    const seqScans = `${detailPlan}\n${listPlan}\n${detailGeneric}\n${listGeneric}\n${checkInPlan}\n${walkInPlan}`.split('\n').filter((line) => /Seq Scan on (athletes|athlete_kilo_classes|athlete_appointments|classes|class_types|appointments|appointment_types|locations|staff|event_coaches|notes|invoices|documents)\b/.test(line));
+    fs.writeFileSync(out, `${JSON.stringify(counts)}\n\n${plans.map((p) => `${p.text}\n\n${p.plan}\n\ngeneric plan:\n${p.generic}`).join('\n\n----\n\n')}\n`);
+    const seqScans = plans
+      .flatMap((p) => `${p.plan}\n${p.generic}`.split('\n'))
+      .filter((line) => /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|staff|event_coaches|notes|invoices|documents|tax_rates)\b/.test(line));
     rows.push({
-      benchmark: 'scale: kiosk-event and kiosk-events statements and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)',
+      benchmark: `scale: the ${reads.length} statements of the kiosk-event and kiosk-events reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
       value: seqScans.length,
       unit: 'seq scans',
       target: '0 on large tables',

@@ -57,7 +57,7 @@ type Store = {
 const lockHolder = (lockPath: string) => fs.readFileSync(lockPath, 'utf8').split(' ')[0];
 
 const RESERVATIONS_SQL =
-  'select id, class_id, athlete_id, is_checked_in from athlete_kilo_classes where id = any($1::uuid[])';
+  'select id, event_id as class_id, athlete_id, is_checked_in from reservations where id = any($1::uuid[])';
 type ReservationRow = { id: string; class_id: string; athlete_id: string; is_checked_in: boolean };
 const toStored = (rows: ReservationRow[]) =>
   new Map(rows.map((r) => [r.id, { classId: r.class_id, athleteId: r.athlete_id, isCheckedIn: r.is_checked_in }]));

@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { createChangeFeed } from './lib/changes';
 import { GymReadCache } from './lib/gym-read-cache';
 import { createMailer, type Mailer } from './lib/mailer';
+import { assertEveryEndpointRouted } from './lib/route';
 import { loadOrCreateSecret } from './lib/secrets';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
@@ -134,5 +135,12 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     await database.close();
   });
   await app.ready();
+  // Decision 017: a declared endpoint no module registers would be answered 404; the app does not start with one.
+  try {
+    assertEveryEndpointRouted(app);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   return app;
 }

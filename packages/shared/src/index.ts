@@ -21,4 +21,5 @@ export * from './navigation';
 export * from './locale';
 export * from './tax';
 export * from './api/platform';
+export * from './api/health';
 export * from './runtime-config';

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint, EndpointAnswer, EndpointBody, EndpointParams, EndpointQuery } from '@spotter/shared';
+import { endpoints, type Endpoint, type EndpointAnswer, type EndpointBody, type EndpointParams, type EndpointQuery } from '@spotter/shared';
 import { errorResponses } from './openapi';
+
+/** An upload may also be refused as too large or of the wrong type (spec 7.2). */
+const uploadErrorResponses = { 413: errorResponses[400], 415: errorResponses[400] } as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,9 +39,24 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
-        response: { ...endpoint.answers, ...errorResponses },
+        // The handler reads the multipart file itself; there is no body schema to validate.
+        ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
+        response: { ...endpoint.answers, ...(endpoint.upload ? uploadErrorResponses : {}), ...errorResponses },
       },
       handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
     });
   }
+}
+
+/**
+ * Throws unless every declaration in `endpoints` (aliases included) is routed: a declared endpoint that no module
+ * registers would be called by the web app and answered 404.
+ */
+export function assertEveryEndpointRouted(app: FastifyInstance): void {
+  const missing = Object.entries(endpoints).flatMap(([name, endpoint]: [string, Endpoint]) =>
+    [endpoint.path, ...(endpoint.aliases ?? [])]
+      .filter((url) => !app.hasRoute({ method: endpoint.method, url }))
+      .map((url) => `${name} (${endpoint.method} ${url})`),
+  );
+  if (missing.length > 0) throw new Error(`Endpoints declared but not registered: ${missing.join(', ')}.`);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import { accessPlugin, checkAccess, demoGymRefusal, DEMO_EXPIRED_MESSAGE } from './access';
+import { checkAccess, demoGymRefusal, DEMO_EXPIRED_MESSAGE } from './access';
 import type { AuthContext } from './session';
 
 const base: AuthContext = {
@@ -19,18 +18,8 @@ const codeOf = (fn: () => void) => {
   }
 };
 
+// Registration (every /api route from an endpoint declaration) is tested in lib/route.test.ts.
 describe('access declarations', () => {
-  it('refuse to start an app with an undeclared /api route', async () => {
-    const app = Fastify();
-    await app.register(accessPlugin);
-    await app.after();
-    expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no access/);
-    app.get('/api/declared', { config: { access: { kind: 'anonymous' } } }, async () => 'x');
-    await app.ready();
-    expect(app.accessTable.map((r) => r.url)).toEqual(['/api/declared']);
-    await app.close();
-  });
-
   it('apply spec 6 to staff permissions, owners and athletes', () => {
     expect(codeOf(() => checkAccess({ kind: 'profile', permission: 'Kiosk' }, base))).toBe('allowed');
     expect(codeOf(() => checkAccess({ kind: 'profile', permission: 'GymMutate' }, base))).toBe('permission_denied');

@@ -1,29 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission, type Permission, type Role } from '@spotter/shared';
+import { endpoints, hasPermission, type Access, type Endpoint, type EndpointName } from '@spotter/shared';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext } from './session';
 
-/**
- * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
- * start with an undeclared route, and the access-matrix test walks them all.
- */
-export type Access =
-  | { kind: 'anonymous' }
-  /** Logged in; a profile need not be chosen (profile selection, account login changes). */
-  | { kind: 'user' }
-  /** Logged in with a profile of one of these roles (default: any), holding the permission (spec 6). */
-  | { kind: 'profile'; roles?: readonly Role[]; permission?: Permission }
-  /** Platform staff (kilo_staff); the sales team only where salesTeam is true. */
-  | { kind: 'platform'; salesTeam: boolean };
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyInstance {
-    /** Every /api route with its declaration: the access matrix walks this. */
-    accessTable: { method: string; url: string; access: Access; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[];
+    /** Every /api route with its declaration (`name`: its key in `endpoints`): the access matrix walks this. */
+    accessTable: { name: EndpointName; method: string; url: string; access: Access; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[];
   }
 }
 
@@ -82,6 +71,8 @@ export function loggedIn(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+const endpointNames = new Map<Endpoint, EndpointName>(Object.entries(endpoints).map(([name, endpoint]) => [endpoint, name as EndpointName]));
+
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
@@ -91,12 +82,19 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       route.config = { ...(route.config ?? {}), access: { kind: 'anonymous' } };
       return;
     }
+    // Decision 017: an /api route is registered only from its declaration in packages/shared, through route().
+    const endpoint = route.config?.endpoint;
+    if (!endpoint) {
+      throw new Error(`Route ${String(route.method)} ${route.url} is not registered from an endpoint declaration (route() in lib/route.ts).`);
+    }
+    const name = endpointNames.get(endpoint);
+    if (!name) throw new Error(`Route ${String(route.method)} ${route.url} is registered from a declaration that is not in endpoints (packages/shared/src/endpoints).`);
     const access = route.config?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access, schema: route.schema as FastifyInstance['accessTable'][number]['schema'] });
+      if (method !== 'HEAD') table.push({ name, method, url: route.url, access, schema: route.schema as FastifyInstance['accessTable'][number]['schema'] });
     }
   });
   app.addHook('onRequest', async (request) => {

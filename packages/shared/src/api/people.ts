@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gymCountries } from '../roles';
 import { genders, isValidZipCode, regionsOf, zipCodeMessages } from '../regions';
 import { isValidName, messages, nameSchema } from '../validation';
-import { isoDateSchema, uuidSchema } from './common';
+import { isoDateSchema } from './common';
 
 /** Spec 5: on save the client sends a phone as '' or digits only. */
 export const storedPhoneSchema = z

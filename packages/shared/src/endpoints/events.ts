@@ -6,7 +6,7 @@ import { defineEndpoint } from '../endpoint';
 const tags = ['events'];
 
 /** Spec 7.3: classes, appointments and tax rates as the kiosk's dialogs read them. */
-export const eventEndpoints = {
+export const eventsEndpoints = {
   classPreview: defineEndpoint({
     method: 'GET',
     path: '/api/kilo-classes/',

@@ -1,13 +1,29 @@
 import type { Endpoint } from '../endpoint';
-import { eventEndpoints } from './events';
+import { accountsEndpoints } from './accounts';
+import { authEndpoints } from './auth';
+import { bannersEndpoints } from './banners';
+import { eventsEndpoints } from './events';
+import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
-import { reservationEndpoints } from './reservations';
+import { peopleEndpoints } from './people';
+import { platformEndpoints } from './platform';
+import { profilesEndpoints } from './profiles';
+import { reservationsEndpoints } from './reservations';
+import { uploadsEndpoints } from './uploads';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
-  ...eventEndpoints,
-  ...reservationEndpoints,
+  ...healthEndpoints,
+  ...authEndpoints,
+  ...accountsEndpoints,
+  ...profilesEndpoints,
+  ...bannersEndpoints,
+  ...peopleEndpoints,
+  ...uploadsEndpoints,
+  ...eventsEndpoints,
+  ...reservationsEndpoints,
   ...kioskEndpoints,
+  ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

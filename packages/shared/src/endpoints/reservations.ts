@@ -16,7 +16,7 @@ const classParams = idParamsSchema('athleteKiloClassId');
 const appointmentParams = idParamsSchema('athleteAppointmentId');
 
 /** Spec 4 and 7.3: reservations of classes and appointments, walk-ins, late cancels and no shows (decision 005). */
-export const reservationEndpoints = {
+export const reservationsEndpoints = {
   createClassReservation: defineEndpoint({
     method: 'POST',
     path: '/api/athlete-kilo-classes/',

@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, isNull, notExists, or, sql } from 'drizzle-orm';
-import { bannerIdParamsSchema, bannerPageSchema, okSchema, paginationQuerySchema } from '@spotter/shared';
+import { endpoints } from '@spotter/shared';
 import { bannerDismissals, banners } from '../../db/schema';
-import { errorResponses } from '../../lib/openapi';
 import { toPage } from '../../lib/pagination';
 import { notFound } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { loggedIn } from '../../plugins/access';
-
-const tags = ['banners'];
 
 /** Spec 2.10: banners for the chosen profile (global ones and its gym's), until it dismisses them. */
 export async function bannersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
   const visibleTo = (profileId: string, gymId: string | null) =>
@@ -27,43 +23,29 @@ export async function bannersRoutes(app: FastifyInstance) {
       ),
     );
 
-  r.get(
-    '/api/banners/',
-    {
-      config: { access: { kind: 'profile' } },
-      schema: { tags, summary: 'Banners the chosen profile has not dismissed, newest first', querystring: paginationQuerySchema, response: { 200: bannerPageSchema, ...errorResponses } },
-    },
-    async (request) => {
-      const auth = loggedIn(request);
-      const where = visibleTo(auth.profileId!, auth.gym?.gymId ?? null);
-      const { limit, offset } = request.query;
-      const [total] = await db.select({ n: count() }).from(banners).where(where);
-      const rows = await db
-        .select({ bannerId: banners.id, title: banners.title, message: banners.message })
-        .from(banners)
-        .where(where)
-        .orderBy(desc(banners.createdAt), desc(banners.id))
-        .limit(limit)
-        .offset(offset);
-      return toPage(request, limit, offset, total?.n ?? 0, rows);
-    },
-  );
+  route(app, endpoints.banners, async (request) => {
+    const auth = loggedIn(request);
+    const where = visibleTo(auth.profileId!, auth.gym?.gymId ?? null);
+    const { limit, offset } = request.query;
+    const [total] = await db.select({ n: count() }).from(banners).where(where);
+    const rows = await db
+      .select({ bannerId: banners.id, title: banners.title, message: banners.message })
+      .from(banners)
+      .where(where)
+      .orderBy(desc(banners.createdAt), desc(banners.id))
+      .limit(limit)
+      .offset(offset);
+    return toPage(request, limit, offset, total?.n ?? 0, rows);
+  });
 
-  r.get(
-    '/api/banners/:bannerId/close/',
-    {
-      config: { access: { kind: 'profile' } },
-      schema: { tags, summary: "Dismiss a banner for good ('Do Not Show Again')", params: bannerIdParamsSchema, response: { 200: okSchema, ...errorResponses } },
-    },
-    async (request) => {
-      const auth = loggedIn(request);
-      const [banner] = await db
-        .select({ id: banners.id })
-        .from(banners)
-        .where(and(eq(banners.id, request.params.bannerId), auth.gym ? or(isNull(banners.gymId), eq(banners.gymId, auth.gym.gymId)) : isNull(banners.gymId)));
-      if (!banner) throw notFound('Banner not found.');
-      await db.insert(bannerDismissals).values({ bannerId: banner.id, profileId: auth.profileId! }).onConflictDoNothing();
-      return { detail: 'Banner dismissed.' };
-    },
-  );
+  route(app, endpoints.closeBanner, async (request) => {
+    const auth = loggedIn(request);
+    const [banner] = await db
+      .select({ id: banners.id })
+      .from(banners)
+      .where(and(eq(banners.id, request.params.bannerId), auth.gym ? or(isNull(banners.gymId), eq(banners.gymId, auth.gym.gymId)) : isNull(banners.gymId)));
+    if (!banner) throw notFound('Banner not found.');
+    await db.insert(bannerDismissals).values({ bannerId: banner.id, profileId: auth.profileId! }).onConflictDoNothing();
+    return { detail: 'Banner dismissed.' };
+  });
 }

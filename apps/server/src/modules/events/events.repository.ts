@@ -11,7 +11,7 @@ import {
   type KiloClassPreview,
   type TaxRate,
 } from '@spotter/shared';
-import { appointmentTypes, athletes, classTypes, eventCoaches, events, locations, reservations, staff, taxRates } from '../../db/schema';
+import { appointmentTypes, athletes, classTypes, events, locations, reservations, taxRates } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { containsPattern, fullName } from '../../lib/sql-text';

@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import {
-  athleteSchema,
-  gymSchema,
-  idParamsSchema,
-  kiloStaffSchema,
-  staffSchema,
-  toZoned,
-  updateAthleteInputSchema,
-  updateKiloStaffSelfInputSchema,
-  updateStaffSelfInputSchema,
-} from '@spotter/shared';
+import { endpoints, toZoned } from '@spotter/shared';
 import { athletes, kiloStaff, staff } from '../../db/schema';
-import { errorResponses } from '../../lib/openapi';
 import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
 import { findAthlete, findGym, toAthlete, toKiloStaff, toStaff } from './people.repository';
 
@@ -30,9 +19,7 @@ function assertBirthdayNotInFuture(dob: string | null, timeZone: string) {
 
 /** Spec 2.13 and 7.2: the account details of staff, platform staff and athletes, and the gym. */
 export async function peopleRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const staffRoles = { access: { kind: 'profile' as const, roles: ['staff', 'owner'] as const } };
 
   const ownStaff = async (staffId: string | null) => {
     const [row] = staffId ? await db.select().from(staff).where(eq(staff.id, staffId)) : [];
@@ -40,71 +27,58 @@ export async function peopleRoutes(app: FastifyInstance) {
     return row;
   };
 
-  r.get('/api/staff/self', { config: staffRoles, schema: { tags: ['account'], summary: "The caller's own staff account", response: { 200: staffSchema, ...errorResponses } } }, async (request) =>
-    toStaff(await ownStaff(loggedIn(request).staffId)),
-  );
+  route(app, endpoints.staffSelf, async (request) => toStaff(await ownStaff(loggedIn(request).staffId)));
 
-  r.put(
-    '/api/staff/self/',
-    { config: staffRoles, schema: { tags: ['account'], summary: 'Update the own staff account (spec 5 rules; only an owner changes the coach flag)', body: updateStaffSelfInputSchema, response: { 200: staffSchema, ...errorResponses } } },
-    async (request) => {
-      const auth = gymCaller(request);
-      const current = await ownStaff(auth.staffId);
-      const input = request.body;
-      assertEmailUnchanged(input.email, current.email);
-      assertBirthdayNotInFuture(input.dob, auth.gym.timeZone);
-      if (input.isCoach !== undefined && input.isCoach !== current.isCoach && auth.role !== 'owner') {
-        throw forbidden('Only an owner can change the coach flag.', 'coach_flag_owner_only');
-      }
-      const [updated] = await db
-        .update(staff)
-        .set({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          dob: input.dob,
-          isCoach: input.isCoach ?? current.isCoach,
-          gender: input.gender,
-          addressLines: input.address.addressLines.filter((l) => l !== ''),
-          locality: input.address.locality,
-          region: input.address.region,
-          zipCode: input.address.zipCode.toUpperCase(),
-          addressCountry: input.address.country,
-          emergencyName: input.emergencyName,
-          emergencyPhone: input.emergencyPhone,
-          medicalNotes: input.medicalNotes,
-        })
-        .where(eq(staff.id, current.id))
-        .returning();
-      return toStaff(updated!);
-    },
-  );
+  route(app, endpoints.updateStaffSelf, async (request) => {
+    const auth = gymCaller(request);
+    const current = await ownStaff(auth.staffId);
+    const input = request.body;
+    assertEmailUnchanged(input.email, current.email);
+    assertBirthdayNotInFuture(input.dob, auth.gym.timeZone);
+    if (input.isCoach !== undefined && input.isCoach !== current.isCoach && auth.role !== 'owner') {
+      throw forbidden('Only an owner can change the coach flag.', 'coach_flag_owner_only');
+    }
+    const [updated] = await db
+      .update(staff)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        dob: input.dob,
+        isCoach: input.isCoach ?? current.isCoach,
+        gender: input.gender,
+        addressLines: input.address.addressLines.filter((l) => l !== ''),
+        locality: input.address.locality,
+        region: input.address.region,
+        zipCode: input.address.zipCode.toUpperCase(),
+        addressCountry: input.address.country,
+        emergencyName: input.emergencyName,
+        emergencyPhone: input.emergencyPhone,
+        medicalNotes: input.medicalNotes,
+      })
+      .where(eq(staff.id, current.id))
+      .returning();
+    return toStaff(updated!);
+  });
 
-  const platform = { access: { kind: 'platform' as const, salesTeam: true } };
   const ownKiloStaff = async (kiloStaffId: string | null) => {
     const [row] = kiloStaffId ? await db.select().from(kiloStaff).where(eq(kiloStaff.id, kiloStaffId)) : [];
     if (!row) throw notFound('Platform staff account not found.');
     return row;
   };
 
-  r.get('/api/kilo-staff/self', { config: platform, schema: { tags: ['account'], summary: "The caller's own platform staff account", response: { 200: kiloStaffSchema, ...errorResponses } } }, async (request) =>
-    toKiloStaff(await ownKiloStaff(loggedIn(request).kiloStaffId)),
-  );
+  route(app, endpoints.kiloStaffSelf, async (request) => toKiloStaff(await ownKiloStaff(loggedIn(request).kiloStaffId)));
 
-  r.put(
-    '/api/kilo-staff/self/',
-    { config: platform, schema: { tags: ['account'], summary: 'Update the own platform staff name (the email is changed through Edit Login)', body: updateKiloStaffSelfInputSchema, response: { 200: kiloStaffSchema, ...errorResponses } } },
-    async (request) => {
-      const current = await ownKiloStaff(loggedIn(request).kiloStaffId);
-      assertEmailUnchanged(request.body.email, current.email);
-      const [updated] = await db
-        .update(kiloStaff)
-        .set({ firstName: request.body.firstName, lastName: request.body.lastName })
-        .where(eq(kiloStaff.id, current.id))
-        .returning();
-      return toKiloStaff(updated!);
-    },
-  );
+  route(app, endpoints.updateKiloStaffSelf, async (request) => {
+    const current = await ownKiloStaff(loggedIn(request).kiloStaffId);
+    assertEmailUnchanged(request.body.email, current.email);
+    const [updated] = await db
+      .update(kiloStaff)
+      .set({ firstName: request.body.firstName, lastName: request.body.lastName })
+      .where(eq(kiloStaff.id, current.id))
+      .returning();
+    return toKiloStaff(updated!);
+  });
 
   /** An athlete reads and edits only themself; staff with AthleteView read their gym's athletes. */
   const athleteInReach = async (request: Parameters<typeof gymCaller>[0], athleteId: string) => {
@@ -115,34 +89,22 @@ export async function peopleRoutes(app: FastifyInstance) {
     return row;
   };
 
-  r.get(
-    '/api/athletes/:athleteId/',
-    { config: { access: { kind: 'profile', permission: 'AthleteView' } }, schema: { tags: ['account'], summary: 'An athlete of the caller’s gym (athletes: only themselves)', params: idParamsSchema('athleteId'), response: { 200: athleteSchema, ...errorResponses } } },
-    async (request) => toAthlete(await athleteInReach(request, request.params.athleteId as string)),
-  );
+  route(app, endpoints.athlete, async (request) => toAthlete(await athleteInReach(request, request.params.athleteId)));
 
-  r.put(
-    '/api/athletes/:athleteId/',
-    { config: { access: { kind: 'profile', roles: ['athlete'] } }, schema: { tags: ['account'], summary: 'An athlete updates their own details', params: idParamsSchema('athleteId'), body: updateAthleteInputSchema, response: { 200: athleteSchema, ...errorResponses } } },
-    async (request) => {
-      const row = await athleteInReach(request, request.params.athleteId as string);
-      assertBirthdayNotInFuture(request.body.dob, gymCaller(request).gym.timeZone);
-      const [updated] = await db.update(athletes).set(request.body).where(eq(athletes.id, row.id)).returning();
-      // The kiosk lists the athlete by name (decision 018).
-      await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }]);
-      return toAthlete(updated!);
-    },
-  );
+  route(app, endpoints.updateAthlete, async (request) => {
+    const row = await athleteInReach(request, request.params.athleteId);
+    assertBirthdayNotInFuture(request.body.dob, gymCaller(request).gym.timeZone);
+    const [updated] = await db.update(athletes).set(request.body).where(eq(athletes.id, row.id)).returning();
+    // The kiosk lists the athlete by name (decision 018).
+    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }]);
+    return toAthlete(updated!);
+  });
 
-  r.get(
-    '/api/gyms/:gymId/',
-    { config: { access: { kind: 'profile' } }, schema: { tags: ['account'], summary: "The caller's gym", params: idParamsSchema('gymId'), response: { 200: gymSchema, ...errorResponses } } },
-    async (request) => {
-      const auth = gymCaller(request);
-      if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
-      const gym = await findGym(db, auth.gym.gymId);
-      if (!gym) throw notFound('Gym not found.');
-      return gym;
-    },
-  );
+  route(app, endpoints.gym, async (request) => {
+    const auth = gymCaller(request);
+    if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
+    const gym = await findGym(db, auth.gym.gymId);
+    if (!gym) throw notFound('Gym not found.');
+    return gym;
+  });
 }

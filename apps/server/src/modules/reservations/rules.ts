@@ -2,7 +2,7 @@ import { Column, and, eq, getTableName, not, or, sql, type SQL } from 'drizzle-o
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { holdsPlaceRule, reservationMessages, type ReservationFlag } from '@spotter/shared';
-import { athletes, documents, events, invoices, reservations } from '../../db/schema';
+import { documents, invoices, reservations, type athletes, type events } from '../../db/schema';
 
 /**
  * The booking rules as SQL, read from their one definition in packages/shared (rules/reservations.ts), and the two

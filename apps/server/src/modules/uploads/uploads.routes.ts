@@ -2,32 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import {
-  PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TOO_LARGE_MESSAGE,
-  PROFILE_PICTURE_TYPE_MESSAGE,
-  idParamsSchema,
-  profilePictureResponseSchema,
-} from '@spotter/shared';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE, endpoints } from '@spotter/shared';
 import { athletes, gyms, kiloStaff, staff } from '../../db/schema';
-import { errorResponses } from '../../lib/openapi';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { MAX_IMAGE_SIDE, sniffImage } from '../../lib/images';
+import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
 
 const MEDIA_NAME = /^[0-9a-f-]{36}\.(png|jpeg|gif|webp)$/;
 const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-const tags = ['account'];
 
 /**
  * Spec 7.2: profile pictures for gyms, platform staff, staff and athletes. Who may upload is checked
  * before the file is read; the file is judged by its bytes; nothing is stored unless it is accepted.
  */
 export async function uploadsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const mediaDir = path.join(app.config.dataDir, 'uploads');
   fs.mkdirSync(mediaDir, { recursive: true });
@@ -67,68 +58,44 @@ export async function uploadsRoutes(app: FastifyInstance) {
     return `/media/${image.name}`;
   }
 
-  const schema = (param: string, summary: string) => ({
-    tags,
-    summary,
-    consumes: ['multipart/form-data'],
-    params: idParamsSchema(param),
-    response: { 200: profilePictureResponseSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
+  route(app, endpoints.gymPicture, async (request) => {
+    const auth = gymCaller(request);
+    if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
+    const url = await store(await readImage(request));
+    await db.update(gyms).set({ profilePicture: url }).where(eq(gyms.id, auth.gym.gymId));
+    return { url };
   });
 
-  r.post(
-    '/api/gyms/:gymId/profile-picture/',
-    { config: { access: { kind: 'profile', roles: ['staff', 'owner'], permission: 'GymMutate' } }, schema: schema('gymId', "The gym's logo (owner, or staff with GymMutate)") },
-    async (request) => {
-      const auth = gymCaller(request);
-      if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
-      const url = await store(await readImage(request));
-      await db.update(gyms).set({ profilePicture: url }).where(eq(gyms.id, auth.gym.gymId));
-      return { url };
-    },
-  );
+  route(app, endpoints.kiloStaffPicture, async (request) => {
+    if (request.params.kiloStaffId !== loggedIn(request).kiloStaffId) throw notFound('Platform staff account not found.');
+    const url = await store(await readImage(request));
+    await db.update(kiloStaff).set({ profilePicture: url }).where(eq(kiloStaff.id, request.params.kiloStaffId));
+    return { url };
+  });
 
-  r.post(
-    '/api/kilo-staff/:kiloStaffId/profile-picture/',
-    { config: { access: { kind: 'platform', salesTeam: true } }, schema: schema('kiloStaffId', "A platform staff member's own picture") },
-    async (request) => {
-      if (request.params.kiloStaffId !== loggedIn(request).kiloStaffId) throw notFound('Platform staff account not found.');
-      const url = await store(await readImage(request));
-      await db.update(kiloStaff).set({ profilePicture: url }).where(eq(kiloStaff.id, request.params.kiloStaffId as string));
-      return { url };
-    },
-  );
+  route(app, endpoints.staffPicture, async (request) => {
+    const auth = gymCaller(request);
+    const { staffId } = request.params;
+    if (staffId !== auth.staffId && auth.role !== 'owner') throw notFound('Staff account not found.');
+    const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), eq(staff.gymId, auth.gym.gymId)));
+    if (!target) throw notFound('Staff account not found.');
+    const url = await store(await readImage(request));
+    await db.update(staff).set({ profilePicture: url }).where(eq(staff.id, target.id));
+    return { url };
+  });
 
-  r.post(
-    '/api/staff/:staffId/profile-picture/',
-    { config: { access: { kind: 'profile', roles: ['staff', 'owner'] } }, schema: schema('staffId', "A staff member's picture (their own; an owner: any of the gym's staff)") },
-    async (request) => {
-      const auth = gymCaller(request);
-      const staffId = request.params.staffId as string;
-      if (staffId !== auth.staffId && auth.role !== 'owner') throw notFound('Staff account not found.');
-      const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), eq(staff.gymId, auth.gym.gymId)));
-      if (!target) throw notFound('Staff account not found.');
-      const url = await store(await readImage(request));
-      await db.update(staff).set({ profilePicture: url }).where(eq(staff.id, target.id));
-      return { url };
-    },
-  );
-
-  r.post(
-    '/api/athletes/:athleteId/profile-picture/',
-    { config: { access: { kind: 'profile', permission: 'AthleteView' } }, schema: schema('athleteId', "An athlete's picture (their own; staff with AthleteView: the gym's athletes)") },
-    async (request) => {
-      const auth = gymCaller(request);
-      const athleteId = request.params.athleteId as string;
-      if (auth.role === 'athlete' && auth.athleteId !== athleteId) throw notFound('Athlete not found.');
-      const [target] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, auth.gym.gymId)));
-      if (!target) throw notFound('Athlete not found.');
-      const url = await store(await readImage(request));
-      await db.update(athletes).set({ profilePicture: url }).where(eq(athletes.id, target.id));
-      // The kiosk shows the athlete's picture (decision 018).
-      await app.changes.published(db, [{ kind: 'gym', gymId: auth.gym.gymId }]);
-      return { url };
-    },
-  );
+  route(app, endpoints.athletePicture, async (request) => {
+    const auth = gymCaller(request);
+    const { athleteId } = request.params;
+    if (auth.role === 'athlete' && auth.athleteId !== athleteId) throw notFound('Athlete not found.');
+    const [target] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, auth.gym.gymId)));
+    if (!target) throw notFound('Athlete not found.');
+    const url = await store(await readImage(request));
+    await db.update(athletes).set({ profilePicture: url }).where(eq(athletes.id, target.id));
+    // The kiosk shows the athlete's picture (decision 018).
+    await app.changes.published(db, [{ kind: 'gym', gymId: auth.gym.gymId }]);
+    return { url };
+  });
 
   // Stored pictures: served as the image type they were judged to be, never sniffed, never run.
   app.get('/media/:name', async (request, reply) => {
