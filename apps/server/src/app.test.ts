@@ -2,35 +2,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, loggerOptions } from './app';
 import { errorsPlugin, INTERNAL_ERROR_MESSAGE } from './plugins/errors';
-import { openTestDatabase, testConfig, ApiClient } from '../test/helper';
+import { TEST_NOW, fixClock, openTestDatabase, testConfig, ApiClient } from '../test/helper';
+import { TEST_PASSWORD, factories, type StaffMember } from '../test/factories';
 import type { FastifyInstance } from 'fastify';
 
+fixClock(TEST_NOW);
 let app: FastifyInstance;
+let drop: () => Promise<void>;
+let owner: StaffMember;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  const { database } = await openTestDatabase();
-  app = await buildApp(testConfig(), database, {
+  const opened = await openTestDatabase();
+  drop = opened.drop;
+  const make = factories(opened.database.db);
+  owner = await make.owner((await make.gym()).id, { isDefault: true });
+  app = await buildApp(testConfig(), opened.database, {
     logger: { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void lines.push(line) } },
     mailer: { send: async () => {} },
   });
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
+  await drop?.();
 });
 
 describe('logs', () => {
   it('carry request ids and never a password, token or cookie', async () => {
     const c = new ApiClient(app);
-    await c.post('/api/auth/login/', { email: 'owner@example.com', password: 'Spotter123' });
-    await c.post('/api/auth/login/', { email: 'owner@example.com', password: 'WrongSecret99' });
+    expect((await c.post('/api/auth/login/', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await c.post('/api/auth/login/', { email: owner.email, password: 'WrongSecret99' })).statusCode).toBe(401);
     await c.get('/api/auth/session/');
     await c.get('/password/reset/confirm/abc/SECRET-RESET-TOKEN');
     const sessionId = c.cookies.get('sessionid')!;
     const csrf = c.cookies.get('csrftoken')!;
     const log = lines.join('');
     expect(log).toContain('"reqId"');
-    for (const secret of ['Spotter123', 'WrongSecret99', sessionId, csrf, 'SECRET-RESET-TOKEN']) {
+    for (const secret of [TEST_PASSWORD, 'WrongSecret99', sessionId, csrf, 'SECRET-RESET-TOKEN']) {
       expect(log, secret).not.toContain(secret);
     }
     expect(log).toContain('/password/reset/confirm/[redacted]');
@@ -65,7 +73,7 @@ describe('errors', () => {
     const xml = await c.request('POST', '/api/auth/login/', '<email/>', { headers: { 'content-type': 'application/xml' } });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().message).toBeTruthy();
-    const huge = await c.request('POST', '/api/auth/login/', { email: 'a@example.com', password: 'x'.repeat(2_000_000) });
+    const huge = await c.request('POST', '/api/auth/login/', { email: owner.email, password: 'x'.repeat(2_000_000) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBeTruthy();
   });

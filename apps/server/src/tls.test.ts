@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { SEED_PASSWORD } from './db/seed/seed';
-import { openTestDatabase, testConfig } from '../test/helper';
+import { TEST_NOW, fixClock, openTestDatabase, testConfig } from '../test/helper';
+import { TEST_PASSWORD, factories, type StaffMember } from '../test/factories';
 import { makeLoopbackCertificate } from '../test/loopback-certificate';
 
 // Decision 013: given a certificate, the server itself speaks HTTPS with HTTP/2, and HTTP/1.1 to clients without it.
@@ -16,10 +16,14 @@ const { certFile, keyFile } = makeLoopbackCertificate(dir);
 let app: FastifyInstance;
 let origin: string;
 let drop: () => Promise<void>;
+let owner: StaffMember;
 
+fixClock(TEST_NOW);
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
+  const make = factories(opened.database.db);
+  owner = await make.owner((await make.gym()).id, { isDefault: true });
   app = await buildApp(testConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, APP_URL: 'https://127.0.0.1' }), opened.database, { logger: false, mailer: { send: async () => {} } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -74,7 +78,7 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
         h2Request(
           session,
           { ':method': 'POST', ':path': '/api/auth/login/', 'content-type': 'application/json', origin, cookie: pairs.join('; '), 'x-csrftoken': csrfToken },
-          JSON.stringify({ email: 'owner@example.com', password: SEED_PASSWORD }),
+          JSON.stringify({ email: owner.email, password: TEST_PASSWORD }),
         );
       const refused = await login('not-the-token');
       expect(refused.status).toBe(403);
@@ -84,7 +88,7 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
 
       const me = await h2Request(session, { ':path': '/api/auth/session/', cookie: cookiePairs(accepted.headers['set-cookie']).join('; ') });
       expect(me.status).toBe(200);
-      expect(JSON.parse(me.body)).toMatchObject({ user: { email: 'owner@example.com' }, role: 'owner' });
+      expect(JSON.parse(me.body)).toMatchObject({ user: { email: owner.email }, role: 'owner' });
     } finally {
       session.close();
     }

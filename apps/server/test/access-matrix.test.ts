@@ -1,42 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { hasPermission, type Permission, type Role } from '@spotter/shared';
-import { ACCESS_REFUSAL_CODES, type Access } from '../src/plugins/access';
-import { createTestApp, type ApiClient, type TestApp } from './helper';
+import { endpoints, hasPermission, type Access, type Endpoint, type Permission, type Role } from '@spotter/shared';
+import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
+import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { queryRows } from '../src/db/client';
 
 /**
- * Walks every /api route with every kind of caller and checks the answer against the route's
- * declaration (spec 6): refused callers get 401/403 from the access check and change nothing.
+ * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
+ * the answer against its declaration (spec 6): refused callers get 401/403 from the access check and change nothing.
  */
 type Caller = {
   name: string;
-  login?: { email: string; gym?: string };
+  /** Whose session the caller holds (with the profile chosen, if any); none: anonymous. */
+  person?: { userId: string; profileId?: string | null };
   role: Role | null;
   permissions: Permission[];
   isSalesTeam?: boolean;
-  /** Another gym than Iron Temple Barbell, whose resources the sample paths point at. */
+  /** The owner of another gym than gym A, whose records the sample paths point at. */
   foreignGym?: boolean;
 };
 
-const CALLERS: Caller[] = [
-  { name: 'anonymous', role: null, permissions: [] },
-  { name: 'no profile chosen', login: { email: 'athlete@example.com' }, role: null, permissions: [] },
-  { name: 'athlete', login: { email: 'athlete@example.com', gym: 'Iron Temple Barbell' }, role: 'athlete', permissions: [] },
-  { name: 'staff (Kiosk, AthleteView)', login: { email: 'staff@example.com' }, role: 'staff', permissions: ['Kiosk', 'AthleteView'] },
-  { name: 'owner', login: { email: 'owner@example.com', gym: 'Iron Temple Barbell' }, role: 'owner', permissions: [] },
-  { name: "another gym's owner", login: { email: 'uk-owner@example.com' }, role: 'owner', permissions: [], foreignGym: true },
-  { name: 'platform staff', login: { email: 'platform@example.com' }, role: 'kilo_staff', permissions: [] },
-  { name: 'sales team', login: { email: 'sales@example.com' }, role: 'kilo_staff', permissions: [], isSalesTeam: true },
-];
+/** Every route the table declares: each endpoint's path and its aliases, with its method and access. */
+const DECLARED = Object.entries(endpoints).flatMap(([name, endpoint]: [string, Endpoint]) =>
+  [endpoint.path, ...(endpoint.aliases ?? [])].map((url) => ({ name, method: endpoint.method, url, access: endpoint.access })),
+);
 
 function isAllowed(access: Access, caller: Caller): boolean {
   switch (access.kind) {
     case 'anonymous':
       return true;
     case 'user':
-      return caller.login !== undefined;
+      return caller.person !== undefined;
     case 'profile':
       if (!caller.role) return false;
       if (access.roles && !access.roles.includes(caller.role)) return false;
@@ -46,75 +39,100 @@ function isAllowed(access: Access, caller: Caller): boolean {
   }
 }
 
+fixClock(TEST_NOW);
 let t: TestApp;
+let callers: Caller[];
+/** Path parameters by name: records of gym A (demoGymId: an expired TIME_LIMITED demo gym). */
 let samples: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [ids] = await queryRows<Record<string, string>>(t.db, sql`
-    select
-      (select p.id from profiles p join users u on u.id = p.user_id join gyms g on g.id = p.gym_id
-        where u.email = 'owner@example.com' and g.title = 'Iron Temple Barbell') as id,
-      (select id from gyms where title = 'Iron Temple Barbell') as "gymId",
-      (select s.id from staff s where s.email = 'staff@example.com') as "staffId",
-      (select a.id from athletes a join gyms g on g.id = a.gym_id where a.email = 'athlete@example.com' and g.title = 'Iron Temple Barbell') as "athleteId",
-      (select k.id from kilo_staff k where k.email = 'platform@example.com') as "kiloStaffId",
-      (select b.id from banners b join gyms g on g.id = b.gym_id where g.title = 'Iron Temple Barbell') as "bannerId",
-      (select c.id from classes c join gyms g on g.id = c.gym_id where g.title = 'Iron Temple Barbell' order by c.starts_at desc limit 1) as "eventId",
-      (select c.id from classes c join gyms g on g.id = c.gym_id where g.title = 'Iron Temple Barbell' order by c.starts_at desc limit 1) as "kiloClassId",
-      (select a.id from appointments a join gyms g on g.id = a.gym_id where g.title = 'Iron Temple Barbell' order by a.starts_at desc limit 1) as "appointmentId",
-      (select r.id from athlete_kilo_classes r join gyms g on g.id = r.gym_id join athletes a on a.id = r.athlete_id
-        where g.title = 'Iron Temple Barbell' and a.email <> 'athlete@example.com' order by r.registration_datetime desc, r.id limit 1) as "athleteKiloClassId",
-      (select r.id from athlete_appointments r join gyms g on g.id = r.gym_id join athletes a on a.id = r.athlete_id
-        where g.title = 'Iron Temple Barbell' and a.email <> 'athlete@example.com' order by r.registration_datetime desc, r.id limit 1) as "athleteAppointmentId",
-      (select d.id from demo_gyms d join gyms g on g.id = d.gym_id where g.title = 'Harbor Fitness') as "demoGymId"`);
-  // Path parameters point at Iron Temple Barbell's records (demoGymId: the expired demo gym); unknown names get a random id.
-  samples = ids!;
+  const { gym, taxRate, location, classType, staff, owner, members } = await t.make.kioskGym({ athletes: 2 });
+  const athlete = await t.make.athlete(gym.id);
+  const undecided = await t.make.athlete(gym.id);
+  const otherGym = await t.make.gym({ country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true });
+  const otherOwner = await t.make.owner(otherGym.id);
+  const platform = await t.make.platformStaff();
+  const sales = await t.make.platformStaff({ isSalesTeam: true });
+
+  const banner = await t.make.banner(gym.id);
+  const classEvent = await t.make.event(gym, { classTypeId: classType.id, locationId: location.id, taxRateId: taxRate.id, coachIds: [staff.staffId] });
+  const appointment = await t.make.event(gym, { kind: 'appointment', time: '16:00', coachIds: [staff.staffId] });
+  // Reservations of members other than the athlete caller.
+  const [classReservation] = await t.make.reserve(classEvent, [members[0]!.athleteId]);
+  const [appointmentReservation] = await t.make.reserve(appointment, [members[1]!.athleteId]);
+  const expiredGym = await t.make.gym({ timeZone: 'America/New_York' });
+  await t.make.owner(expiredGym.id);
+  const expiredDemo = await t.make.demoGym(expiredGym.id, { type: 'TIME_LIMITED', expiresAt: new Date(Date.now() - 2 * 3600_000) });
+
+  samples = {
+    id: owner.profileId,
+    gymId: gym.id,
+    staffId: staff.staffId,
+    athleteId: athlete.athleteId,
+    kiloStaffId: platform.kiloStaffId,
+    bannerId: banner.id,
+    eventId: classEvent.id,
+    kiloClassId: classEvent.id,
+    appointmentId: appointment.id,
+    athleteKiloClassId: classReservation!,
+    athleteAppointmentId: appointmentReservation!,
+    demoGymId: expiredDemo.id,
+  };
+  callers = [
+    { name: 'anonymous', role: null, permissions: [] },
+    { name: 'no profile chosen', person: { userId: undecided.userId! }, role: null, permissions: [] },
+    { name: 'athlete', person: { userId: athlete.userId!, profileId: athlete.profileId }, role: 'athlete', permissions: [] },
+    { name: 'staff (Kiosk, AthleteView)', person: staff, role: 'staff', permissions: ['Kiosk', 'AthleteView'] },
+    { name: 'owner', person: owner, role: 'owner', permissions: [] },
+    { name: "another gym's owner", person: otherOwner, role: 'owner', permissions: [], foreignGym: true },
+    { name: 'platform staff', person: platform, role: 'kilo_staff', permissions: [] },
+    { name: 'sales team', person: sales, role: 'kilo_staff', permissions: [], isSalesTeam: true },
+  ];
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A logged-in client with the caller's profile chosen explicitly (defaults may change during the walk). */
-async function clientFor(caller: Caller): Promise<ApiClient> {
-  if (!caller.login) return t.client();
-  const c = await t.login(caller.login.email);
-  if (caller.role) {
-    const rows = await queryRows<{ id: string }>(t.db, sql`
-      select p.id from profiles p join users u on u.id = p.user_id left join gyms g on g.id = p.gym_id
-      where u.email = ${caller.login.email} and p.role = ${caller.role}
-        and (${caller.login.gym ?? null}::text is null or g.title = ${caller.login.gym ?? null})
-      order by g.title nulls first limit 1`);
-    const res = await c.post('/api/auth/select-profile/', { profileId: rows[0]!.id });
-    expect(res.statusCode).toBe(200);
-  } else {
-    await c.delete('/api/auth/clear-profile/');
-  }
-  return c;
-}
+/** A client holding a session of its own (the profile chosen in the database: defaults may change during the walk). */
+const clientFor = (caller: Caller): Promise<ApiClient> => (caller.person ? t.as(caller.person) : Promise.resolve(t.client()));
 
-const pathOf = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => samples[name] ?? '00000000-0000-4000-8000-000000000000');
-const call = (c: ApiClient, method: string, url: string) =>
-  c.request(method as 'GET', pathOf(url), ['GET', 'DELETE'].includes(method) ? undefined : {});
+const pathOf = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => {
+    const sample = samples[name];
+    if (!sample) throw new Error(`No sample for the path parameter :${name} of ${url}: add one in access-matrix.test.ts.`);
+    return sample;
+  });
+const call = (c: ApiClient, method: string, url: string) => c.request(method as 'GET', pathOf(url), ['GET', 'DELETE'].includes(method) ? undefined : {});
 
 describe('access matrix', () => {
-  it('has a declaration on every /api route', () => {
-    expect(t.app.accessTable.length).toBeGreaterThan(10);
-    for (const route of t.app.accessTable) expect(route.access.kind).toMatch(/^(anonymous|user|profile|platform)$/);
+  it('routes exactly the declared endpoints under /api, each with its declared access', () => {
+    const routed = t.app.accessTable.filter((r) => !r.url.startsWith('/api/docs'));
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    // Nothing is routed undeclared, and nothing declared is missing.
+    expect(routed.map(key).sort()).toEqual(DECLARED.map(key).sort());
+    for (const route of routed) {
+      const declared = DECLARED.find((d) => key(d) === key(route))!;
+      expect(route.access, key(route)).toEqual(declared.access);
+      expect(route.name, key(route)).toBe(declared.name);
+    }
+    expect(DECLARED.length).toBeGreaterThan(10);
+    for (const route of DECLARED) expect(route.access.kind).toMatch(/^(anonymous|user|profile|platform)$/);
   });
 
   it('refuses every caller a route does not declare, and changes nothing', async () => {
     const clients = new Map<string, ApiClient>();
-    for (const caller of CALLERS) clients.set(caller.name, await clientFor(caller));
+    for (const caller of callers) clients.set(caller.name, await clientFor(caller));
     const before = await databaseDigest(t.db);
     const checked: string[] = [];
-    for (const route of t.app.accessTable) {
-      for (const caller of CALLERS) {
+    for (const route of DECLARED) {
+      for (const caller of callers) {
         if (isAllowed(route.access, caller)) continue;
         const res = await call(clients.get(caller.name)!, route.method, route.url);
-        checked.push(`${route.method} ${route.url} as ${caller.name}: ${res.statusCode}`);
-        expect([401, 403], `${route.method} ${route.url} as ${caller.name}`).toContain(res.statusCode);
-        expect(ACCESS_REFUSAL_CODES, `${route.method} ${route.url} as ${caller.name}`).toContain(res.json().code);
+        const label = `${route.method} ${route.url} as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+        checked.push(label);
+        expect([401, 403], label).toContain(res.statusCode);
+        expect(ACCESS_REFUSAL_CODES, label).toContain(res.json().code);
       }
     }
     expect(await databaseDigest(t.db)).toBe(before);
@@ -123,14 +141,15 @@ describe('access matrix', () => {
 
   it('lets every declared caller through the access check', async () => {
     const reused = new Map<string, ApiClient>();
-    for (const route of t.app.accessTable) {
-      for (const caller of CALLERS) {
+    for (const route of DECLARED) {
+      for (const caller of callers) {
         if (!isAllowed(route.access, caller)) continue;
         // Auth routes change the session itself (logout, clear-profile…): they get a fresh one.
-        let client = route.url.startsWith('/api/auth/') ? undefined : reused.get(caller.name);
+        const isAuth = route.url.startsWith('/api/auth/');
+        let client = isAuth ? undefined : reused.get(caller.name);
         if (!client) {
           client = await clientFor(caller);
-          if (!route.url.startsWith('/api/auth/')) reused.set(caller.name, client);
+          if (!isAuth) reused.set(caller.name, client);
         }
         const res = await call(client, route.method, route.url);
         const label = `${route.method} ${route.url} as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 120)}`;
@@ -138,8 +157,8 @@ describe('access matrix', () => {
         if (res.statusCode === 401 || res.statusCode === 403) {
           expect(ACCESS_REFUSAL_CODES, label).not.toContain(res.json().code);
         }
-        // Records of Iron Temple Barbell stay out of another gym's reach.
-        if (caller.foreignGym && /:\w+/.test(route.url) && route.access.kind === 'profile') {
+        // Gym A's records (every path parameter names one) stay out of another gym's reach.
+        if (caller.foreignGym && /:\w+/.test(route.url)) {
           expect([403, 404], label).toContain(res.statusCode);
         }
       }

@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { addDays, fromZoned, permissions as allPermissions, toZoned, type GymCountry, type Permission, type Role } from '@spotter/shared';
 import * as t from '../src/db/schema';
 import type { Db } from '../src/db/client';
+import { randomToken, sha256 } from '../src/lib/tokens';
 
 /**
  * Test data built by each test for itself (STYLE.md example 8), never the demo seed: every factory takes overrides and
@@ -25,6 +26,9 @@ export type StaffMember = Person & { staffId: string; gymId: string; role: 'staf
 export type Athlete = { athleteId: string; gymId: string; firstName: string; lastName: string; fullName: string; profileId: string; userId: string | null; email: string | null };
 export type PlatformStaff = Person & { kiloStaffId: string };
 export type EventRow = typeof t.events.$inferSelect;
+
+/** What staff (and owners) may be made with: a login of their own or an existing user's, names, their profile's flags. */
+export type StaffOptions = { email?: string; firstName?: string; lastName?: string; userId?: string; isDefault?: boolean; loginEnabled?: boolean };
 
 /** Today in the gym's zone, as the clock reads it. */
 export const todayOf = (gym: Pick<GymRow, 'timeZone'>) => toZoned(new Date(), gym.timeZone).date;
@@ -69,10 +73,10 @@ export function factories(db: Db) {
     },
 
     /** Staff of a gym (role staff with the given permissions; owner: role owner with every permission), with a login. */
-    staff: async (gymId: string, o: { permissions?: Permission[]; owner?: boolean; email?: string; firstName?: string; lastName?: string; userId?: string; isDefault?: boolean } = {}): Promise<StaffMember> => {
+    staff: async (gymId: string, o: StaffOptions & { permissions?: Permission[]; owner?: boolean } = {}): Promise<StaffMember> => {
       const u = o.userId ? { id: o.userId, email: o.email ?? '' } : await user({ email: o.email });
       const role = o.owner ? 'owner' : 'staff';
-      const p = await profile({ userId: u.id, gymId, role, isDefault: o.isDefault });
+      const p = await profile({ userId: u.id, gymId, role, isDefault: o.isDefault, loginEnabled: o.loginEnabled });
       const [row] = await db
         .insert(t.staff)
         .values({
@@ -89,13 +93,16 @@ export function factories(db: Db) {
       return { userId: u.id, email: u.email, profileId: p.id, staffId: row!.id, gymId, role };
     },
 
-    owner: (gymId: string, o: { email?: string; userId?: string } = {}) => f.staff(gymId, { ...o, owner: true }),
+    owner: (gymId: string, o: StaffOptions = {}) => f.staff(gymId, { ...o, owner: true }),
 
     /** An athlete of a gym; with `login` (default) a user of their own with an athlete profile. */
-    athlete: async (gymId: string, o: { login?: boolean; email?: string; firstName?: string; lastName?: string; isActive?: boolean; userId?: string } = {}): Promise<Athlete> => {
+    athlete: async (
+      gymId: string,
+      o: { login?: boolean; email?: string; firstName?: string; lastName?: string; isActive?: boolean; userId?: string; isDefault?: boolean; loginEnabled?: boolean } = {},
+    ): Promise<Athlete> => {
       const withLogin = o.login ?? true;
       const u = o.userId ? { id: o.userId, email: o.email ?? null } : withLogin ? await user({ email: o.email }) : await user({ email: o.email, passwordHash: null, isActive: false });
-      const p = await profile({ userId: u.id, gymId, role: 'athlete' });
+      const p = await profile({ userId: u.id, gymId, role: 'athlete', isDefault: o.isDefault, loginEnabled: o.loginEnabled });
       const firstName = o.firstName ?? unique('Athlete');
       const lastName = o.lastName ?? 'Tester';
       const [row] = await db
@@ -112,10 +119,13 @@ export function factories(db: Db) {
       return made;
     },
 
-    platformStaff: async (o: { isSalesTeam?: boolean; email?: string } = {}): Promise<PlatformStaff> => {
+    platformStaff: async (o: { isSalesTeam?: boolean; email?: string; firstName?: string; lastName?: string } = {}): Promise<PlatformStaff> => {
       const u = await user({ email: o.email });
       const p = await profile({ userId: u.id, gymId: null, role: 'kilo_staff', isDefault: true });
-      const [row] = await db.insert(t.kiloStaff).values({ profileId: p.id, firstName: 'Pat', lastName: unique('Platform'), email: u.email, isSalesTeam: o.isSalesTeam ?? false }).returning();
+      const [row] = await db
+        .insert(t.kiloStaff)
+        .values({ profileId: p.id, firstName: o.firstName ?? 'Pat', lastName: o.lastName ?? unique('Platform'), email: u.email, isSalesTeam: o.isSalesTeam ?? false })
+        .returning();
       return { userId: u.id, email: u.email, profileId: p.id, kiloStaffId: row!.id };
     },
 
@@ -229,6 +239,26 @@ export function factories(db: Db) {
       const owner = await f.owner(gym.id);
       const members = await f.athletes(gym.id, o.athletes ?? 12);
       return { gym, taxRate, location, classType, staff, owner, members };
+    },
+
+    /** Links a profile (a dependant) to another user, who may then enter it as their own (profile_links). */
+    profileLink: async (profileId: string, userId: string) => {
+      const [row] = await db.insert(t.profileLinks).values({ profileId, userId, createdAt: new Date() }).returning();
+      return row!;
+    },
+
+    /**
+     * A session of the person's user with their profile chosen (14 days by default), as a browser's cookie would carry
+     * it: for clients of apps the test builds itself (helper.ts `as` does this for createTestApp's app).
+     */
+    session: async (person: { userId: string; profileId?: string | null }, o: { ttlMs?: number } = {}) => {
+      const token = randomToken();
+      const now = new Date();
+      const [row] = await db
+        .insert(t.sessions)
+        .values({ tokenHash: sha256(token), userId: person.userId, profileId: person.profileId ?? null, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + (o.ttlMs ?? 14 * 86_400_000)) })
+        .returning({ id: t.sessions.id });
+      return { token, sessionId: row!.id };
     },
   };
   return f;

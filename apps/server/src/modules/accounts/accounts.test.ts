@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, messages } from '@spotter/shared';
-import { createTestApp, type TestApp } from '../../../test/helper';
-import { userTokens, users } from '../../db/schema';
+import { TEST_NOW, createTestApp, fixClock, type TestApp } from '../../../test/helper';
+import { userTokens } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { sendActivation } from './accounts.routes';
 
+fixClock(TEST_NOW);
 let t: TestApp;
+let gymId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  gymId = (await t.make.gym()).id;
 });
 afterAll(async () => {
   await t.close();
@@ -22,21 +25,25 @@ const linkIn = (text: string, path: string) => {
 const waitForMail = async (count: number) => {
   for (let i = 0; i < 50 && t.mail.length < count; i++) await new Promise((r) => setTimeout(r, 10));
 };
+/** A staff member with a login of their own, made for one test. */
+const member = () => t.make.staff(gymId, { permissions: ['Kiosk'], isDefault: true });
 
 describe('password reset', () => {
   it('answers the same whether the email exists, and mails a link only when it does', async () => {
-    const known = await t.client().post('/api/auth/users/reset_password/', { email: 'coach1.northside@example.com' });
-    const unknown = await t.client().post('/api/auth/users/reset_password/', { email: 'nobody@example.com' });
+    const { email } = await member();
+    const known = await t.client().post('/api/auth/users/reset_password/', { email });
+    const unknown = await t.client().post('/api/auth/users/reset_password/', { email: 'nobody@test.example.com' });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().detail).toBe(RESET_REQUESTED_MESSAGE);
     await waitForMail(1);
-    expect(t.mail.map((m) => m.to)).toEqual(['coach1.northside@example.com']);
+    expect(t.mail.map((m) => m.to)).toEqual([email]);
   });
 
   it('sets a new password once per link, ends every session, and refuses reuse', async () => {
-    const email = 'coach2.northside@example.com';
-    const session = await t.login(email);
+    const person = await member();
+    const { email } = person;
+    const session = await t.as(person);
     t.mail.length = 0;
     await t.client().post('/api/auth/users/reset_password/', { email });
     await waitForMail(1);
@@ -59,7 +66,7 @@ describe('password reset', () => {
   });
 
   it('refuses expired, forged and malformed links', async () => {
-    const email = 'coach3.northside@example.com';
+    const { email } = await member();
     t.mail.length = 0;
     await t.client().post('/api/auth/users/reset_password/', { email });
     await waitForMail(1);
@@ -77,16 +84,16 @@ describe('password reset', () => {
 
 describe('activation', () => {
   it('activates an invited account once; it can log in only after', async () => {
-    const [user] = await t.db.insert(users).values({ email: 'invited@example.com', passwordHash: await hashPassword('Invited123'), isActive: false }).returning();
-    const before = await t.client().post('/api/auth/login/', { email: 'invited@example.com', password: 'Invited123' });
+    const user = await t.make.user({ email: 'invited@test.example.com', passwordHash: await hashPassword('Invited123'), isActive: false });
+    const before = await t.client().post('/api/auth/login/', { email: 'invited@test.example.com', password: 'Invited123' });
     expect(before.statusCode).toBe(403);
     expect(before.json().code).toBe('inactive_account');
     t.mail.length = 0;
-    await sendActivation(t.app, user!.id, user!.email);
+    await sendActivation(t.app, user.id, user.email);
     const link = linkIn(t.mail[0]!.text, 'activate');
     const res = await t.client().post('/api/auth/users/activation/', link);
     expect(res.statusCode).toBe(200);
     expect((await t.client().post('/api/auth/users/activation/', link)).json().message).toBe(ACTIVATION_LINK_INVALID_MESSAGE);
-    await t.login('invited@example.com', 'Invited123');
+    await t.login('invited@test.example.com', 'Invited123');
   });
 });

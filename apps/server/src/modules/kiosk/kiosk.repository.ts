@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { eventTypeOf, holdsPlace, type Coach, type EventKind, type EventSummary, type KioskAthlete, type KioskEvent, type Note } from '@spotter/shared';
 import { athletes, eventCoaches, events, notes, reservations, staff } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -172,13 +172,10 @@ function daySearch(date: string, kind: EventKind | undefined, search: string): S
   const matches = search
     ? or(
         ilike(eventTypeName, p),
-        exists(
-          sql`select 1 from ${eventCoaches} join ${staff} on ${staff.id} = ${eventCoaches.staffId} where ${eventCoaches.eventId} = ${events.id} and ${fullName(staff)} ilike ${p}`,
-        ),
-        exists(
-          sql`select 1 from ${reservations} join ${athletes} on ${athletes.id} = ${reservations.athleteId}
-            where ${reservations.eventId} = ${events.id} and ${holdsPlaceSql()} and ${fullName(athletes)} ilike ${p}`,
-        ),
+        sql`exists (select 1 from ${eventCoaches} join ${staff} on ${staff.id} = ${eventCoaches.staffId}
+          where ${eventCoaches.eventId} = ${events.id} and ${fullName(staff)} ilike ${p})`,
+        sql`exists (select 1 from ${reservations} join ${athletes} on ${athletes.id} = ${reservations.athleteId}
+          where ${reservations.eventId} = ${events.id} and ${holdsPlaceSql()} and ${fullName(athletes)} ilike ${p})`,
       )
     : undefined;
   return and(eq(events.startDate, date), kind ? eq(events.kind, kind) : undefined, matches)!;

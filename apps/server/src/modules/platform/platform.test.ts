@@ -1,47 +1,81 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_EMAIL_DOMAIN, isValidPassword, messages, platformMessages, toZoned } from '@spotter/shared';
-import { createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
+import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/client';
-import { athleteClassReservations, charges, demoGyms, users } from '../../db/schema';
+import { charges, demoGyms, reservations, users } from '../../db/schema';
 import { DEMO_EXPIRED_MESSAGE, DEMO_INACTIVE_MESSAGE } from '../../plugins/access';
-import { makeClass, reserve } from '../kiosk/kiosk.fixtures';
 import { DEMO_GYM_ATHLETES } from './platform.repository';
 
+const clock = fixClock(TEST_NOW);
+/** Moves the fixed clock on a second: PGlite's now() reads it too, so a start and its stop would otherwise tie. */
+const tick = () => clock.set(new Date(Date.now() + 1000));
 let t: TestApp;
 let platform: ApiClient;
 let sales: ApiClient;
-let ids: { iron: string; northside: string; summit: string; harbor: string; harborDemo: string; summitDemo: string; platformUser: string };
+let w: Awaited<ReturnType<typeof makeGyms>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [row] = await queryRows<typeof ids>(t.db, sql`select
-    (select id from gyms where title = 'Iron Temple Barbell') as iron,
-    (select id from gyms where title = 'Northside Strength') as northside,
-    (select id from gyms where title = 'Summit CrossFit') as summit,
-    (select id from gyms where title = 'Harbor Fitness') as harbor,
-    (select d.id from demo_gyms d join gyms g on g.id = d.gym_id where g.title = 'Harbor Fitness') as "harborDemo",
-    (select d.id from demo_gyms d join gyms g on g.id = d.gym_id where g.title = 'Summit CrossFit') as "summitDemo",
-    (select id from users where email = 'platform@example.com') as "platformUser"`);
-  ids = row!;
-  platform = await t.login('platform@example.com');
-  sales = await t.login('sales@example.com');
+  w = await makeGyms();
+  platform = await t.as(w.platformStaff);
+  sales = await t.as(w.salesStaff);
 });
 afterAll(async () => {
   await t.close();
 });
 
 const HOUR = 3_600_000;
+/** Members of Anvil Barbell besides Alex and Sam: active ones without logins, and one who left. */
+const MEMBERS = 6;
+
+/**
+ * The platform's world: four real gyms (one still onboarding, with nobody in it), a PERSISTENT demo gym and an expired
+ * TIME_LIMITED one of one owner, platform staff and a member of the sales team.
+ */
+async function makeGyms() {
+  const anvil = await t.make.gym({ title: 'Anvil Barbell', country: 'US', timeZone: 'America/Chicago' });
+  const bluebird = await t.make.gym({ title: 'Bluebird Fitness', timeZone: 'America/New_York', stripeStatus: 'Onboard' });
+  const cedar = await t.make.gym({ title: 'Cedar Athletics', country: 'CA', timeZone: 'America/Toronto' });
+  const dockside = await t.make.gym({ title: 'Dockside Strength', country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true });
+  const peak = await t.make.gym({ title: 'Peak CrossFit', timeZone: 'America/Denver' });
+  const quay = await t.make.gym({ title: 'Quay Fitness', timeZone: 'America/New_York' });
+  const peakDemo = await t.make.demoGym(peak.id, { type: 'PERSISTENT', expiresAt: null });
+  const quayDemo = await t.make.demoGym(quay.id, {
+    type: 'TIME_LIMITED',
+    expiresAt: new Date(Date.now() - 2 * HOUR),
+    prospectName: 'Jordan Prospect',
+    prospectEmail: 'jordan.prospect@test.example.com',
+  });
+
+  const owner = await t.make.owner(anvil.id, { firstName: 'Marcus', lastName: 'Reyes', isDefault: true });
+  const staff = await t.make.staff(anvil.id, { permissions: ['Kiosk', 'AthleteView'], firstName: 'Dana', lastName: 'Whitfield', isDefault: true });
+  await t.make.staff(anvil.id, { permissions: ['Kiosk'] });
+  const alex = await t.make.athlete(anvil.id, { firstName: 'Alex', lastName: 'Morgan', email: 'alex.morgan@test.example.com' });
+  await t.make.athlete(anvil.id, { firstName: 'Sam', lastName: 'Morgan', email: 'sam.morgan@test.example.com' });
+  const members = await t.make.athletes(anvil.id, MEMBERS);
+  await t.make.athlete(anvil.id, { login: false, isActive: false });
+  const onboarding = await t.make.owner(bluebird.id, { firstName: 'Riley', lastName: 'Chen' });
+  await t.make.owner(cedar.id);
+  await t.make.athletes(cedar.id, 2);
+  await t.make.owner(dockside.id, { firstName: 'Eleanor', lastName: 'Hughes', email: 'eleanor.h@test.example.com' });
+  const demoOwner = await t.make.owner(peak.id, { firstName: 'Devon', lastName: 'Park' });
+  await t.make.owner(quay.id, { userId: demoOwner.userId, email: demoOwner.email, firstName: 'Devon', lastName: 'Park' });
+  const platformStaff = await t.make.platformStaff({ firstName: 'Pat', lastName: 'Support' });
+  const salesStaff = await t.make.platformStaff({ firstName: 'Sasha', lastName: 'Seller', isSalesTeam: true });
+  return { onboarding, anvil, bluebird, dockside, peak, quay, peakDemo, quayDemo, owner, staff, alex, members, demoOwner, platformStaff, salesStaff };
+}
+
 const names = (res: { json: () => { results: { title?: string; fullName?: string }[] } }) =>
   res.json().results.map((r) => r.title ?? r.fullName);
 
-/** The gym roles of CONTRACT.md, each in its default profile (the athlete picks Iron Temple). */
+/** The gym roles of CONTRACT.md, each in a profile of Anvil Barbell. */
 async function gymRoles(): Promise<Record<string, ApiClient>> {
-  const athlete = await t.login('athlete@example.com');
-  const [p] = await queryRows<{ id: string }>(t.db, sql`select p.id from profiles p join athletes a on a.profile_id = p.id
-    join gyms g on g.id = p.gym_id where a.email = 'athlete@example.com' and g.title = 'Iron Temple Barbell'`);
-  expect((await athlete.post('/api/auth/select-profile/', { profileId: p!.id })).statusCode).toBe(200);
-  return { athlete, staff: await t.login('staff@example.com'), owner: await t.login('owner@example.com') };
+  return {
+    athlete: await t.as({ userId: w.alex.userId!, profileId: w.alex.profileId }),
+    staff: await t.as(w.staff),
+    owner: await t.as(w.owner),
+  };
 }
 
 /** Counts the queries a request runs (as profiles.test.ts does). */
@@ -66,42 +100,42 @@ describe('GET /api/platform/gyms/', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 4, next: null, previous: null });
-    expect(names(res)).toEqual(['Fresh Start Fitness', 'Iron Temple Barbell', 'Maple Athletics', 'Northside Strength']);
+    expect(names(res)).toEqual(['Anvil Barbell', 'Bluebird Fitness', 'Cedar Athletics', 'Dockside Strength']);
     const [counts] = await queryRows<{ athletes: number; staff: number }>(t.db, sql`select
-      (select count(*)::int from athletes where gym_id = ${ids.iron} and is_active) as athletes,
-      (select count(*)::int from staff where gym_id = ${ids.iron}) as staff`);
-    const iron = body.results.find((g: { gymId: string }) => g.gymId === ids.iron);
-    expect(iron).toEqual({
-      gymId: ids.iron,
-      title: 'Iron Temple Barbell',
+      (select count(*)::int from athletes where gym_id = ${w.anvil.id} and is_active) as athletes,
+      (select count(*)::int from staff where gym_id = ${w.anvil.id}) as staff`);
+    const anvil = body.results.find((g: { gymId: string }) => g.gymId === w.anvil.id);
+    expect(anvil).toEqual({
+      gymId: w.anvil.id,
+      title: 'Anvil Barbell',
       country: 'US',
-      owner: { fullName: 'Marcus Reyes', email: 'owner@example.com' },
+      owner: { fullName: 'Marcus Reyes', email: w.owner.email },
       activeAthletes: counts!.athletes,
       staffCount: counts!.staff,
       stripeStatus: 'Active',
-      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      createdAt: TEST_NOW,
     });
-    expect(iron.activeAthletes).toBeGreaterThanOrEqual(120);
-    expect(body.results.find((g: { title: string }) => g.title === 'Fresh Start Fitness')).toMatchObject({
-      stripeStatus: 'Onboard',
-      activeAthletes: 0,
-      owner: { fullName: 'Riley Chen', email: 'onboarding@example.com' },
-    });
+    // Alex, Sam and the active members; the one who left is not counted. The owner, Dana and a coach.
+    expect(anvil.activeAthletes).toBe(2 + MEMBERS);
+    expect(anvil.staffCount).toBe(3);
+    const bluebird = body.results.find((g: { title: string }) => g.title === 'Bluebird Fitness');
+    expect(bluebird).toMatchObject({ stripeStatus: 'Onboard', activeAthletes: 0, owner: { fullName: 'Riley Chen', email: w.onboarding.email } });
   });
 
   it('searches title, owner name and owner email case-insensitively, and pages', async () => {
-    expect(names(await platform.get('/api/platform/gyms/?search=iron%20TEMPLE'))).toEqual(['Iron Temple Barbell']);
-    expect(names(await platform.get('/api/platform/gyms/?search=hughes'))).toEqual(['Northside Strength']);
-    expect(names(await platform.get('/api/platform/gyms/?search=UK-OWNER@example'))).toEqual(['Northside Strength']);
+    expect(names(await platform.get('/api/platform/gyms/?search=anvil%20BARBELL'))).toEqual(['Anvil Barbell']);
+    expect(names(await platform.get('/api/platform/gyms/?search=hughes'))).toEqual(['Dockside Strength']);
+    expect(names(await platform.get('/api/platform/gyms/?search=ELEANOR.H@test'))).toEqual(['Dockside Strength']);
     expect((await platform.get('/api/platform/gyms/?search=%25')).json().count).toBe(0);
-    expect((await platform.get('/api/platform/gyms/?search=Summit')).json().count).toBe(0);
+    // Demo gyms have their own list.
+    expect((await platform.get('/api/platform/gyms/?search=Peak')).json().count).toBe(0);
 
     const page1 = (await platform.get('/api/platform/gyms/?limit=3')).json();
     expect(page1).toMatchObject({ count: 4, previous: null });
     expect(page1.results).toHaveLength(3);
     expect(page1.next).toContain('offset=3');
     const page2 = (await platform.get(page1.next)).json();
-    expect(page2.results.map((g: { title: string }) => g.title)).toEqual(['Northside Strength']);
+    expect(page2.results.map((g: { title: string }) => g.title)).toEqual(['Dockside Strength']);
     expect(page2.next).toBeNull();
     expect(page2.previous).toContain('offset=0');
   });
@@ -132,12 +166,12 @@ describe('GET /api/platform/gyms/', () => {
 
 describe("a gym's heading and people", () => {
   it('answers the heading of a real and of a demo gym', async () => {
-    const iron = await platform.get(`/api/platform/gyms/${ids.iron}/`);
-    expect(iron.json()).toEqual({ gymId: ids.iron, title: 'Iron Temple Barbell', country: 'US', timeZone: 'America/Chicago', demoGym: null });
-    const harbor = await platform.get(`/api/platform/gyms/${ids.harbor}/`);
-    expect(harbor.json()).toMatchObject({
-      title: 'Harbor Fitness',
-      demoGym: { demoGymId: ids.harborDemo, type: 'TIME_LIMITED', state: 'expired', isActive: true, remainingSeconds: 0 },
+    const anvil = await platform.get(`/api/platform/gyms/${w.anvil.id}/`);
+    expect(anvil.json()).toEqual({ gymId: w.anvil.id, title: 'Anvil Barbell', country: 'US', timeZone: 'America/Chicago', demoGym: null });
+    const quay = await platform.get(`/api/platform/gyms/${w.quay.id}/`);
+    expect(quay.json()).toMatchObject({
+      title: 'Quay Fitness',
+      demoGym: { demoGymId: w.quayDemo.id, type: 'TIME_LIMITED', state: 'expired', isActive: true, remainingSeconds: 0 },
     });
     expect((await platform.get('/api/platform/gyms/00000000-0000-4000-8000-000000000000/')).json()).toMatchObject({
       code: 'not_found',
@@ -149,49 +183,50 @@ describe("a gym's heading and people", () => {
   });
 
   it("lists a gym's athletes, searchable by name or email, each with the profile to impersonate", async () => {
-    const all = (await platform.get(`/api/platform/gyms/${ids.iron}/athletes/?limit=5`)).json();
-    expect(all.count).toBeGreaterThanOrEqual(120);
+    const all = (await platform.get(`/api/platform/gyms/${w.anvil.id}/athletes/?limit=5`)).json();
+    // Those who left are listed too.
+    expect(all.count).toBe(2 + MEMBERS + 1);
     expect(all.results).toHaveLength(5);
     expect(all.next).toContain('offset=5');
-    const alex = (await platform.get(`/api/platform/gyms/${ids.iron}/athletes/?search=ALEX%20morgan`)).json();
+    const alex = (await platform.get(`/api/platform/gyms/${w.anvil.id}/athletes/?search=ALEX%20morgan`)).json();
     expect(alex.results).toEqual([
-      { profileId: expect.any(String), athleteId: expect.any(String), fullName: 'Alex Morgan', email: 'athlete@example.com', loginEnabled: true, isActive: true },
+      { profileId: w.alex.profileId, athleteId: w.alex.athleteId, fullName: 'Alex Morgan', email: 'alex.morgan@test.example.com', loginEnabled: true, isActive: true },
     ]);
-    const byEmail = (await platform.get(`/api/platform/gyms/${ids.iron}/athletes/?search=sam.morgan@`)).json();
+    const byEmail = (await platform.get(`/api/platform/gyms/${w.anvil.id}/athletes/?search=sam.morgan@`)).json();
     expect(byEmail.results.map((a: { fullName: string }) => a.fullName)).toEqual(['Sam Morgan']);
 
     // The profileId is what POST /api/auth/impersonate/ takes.
-    const c = await t.login('platform@example.com');
+    const c = await t.as(w.platformStaff);
     const res = await c.post('/api/auth/impersonate/', { profileId: alex.results[0].profileId });
-    expect(res.json()).toMatchObject({ role: 'athlete', isImpersonating: true, user: { email: 'athlete@example.com' } });
+    expect(res.json()).toMatchObject({ role: 'athlete', isImpersonating: true, user: { email: 'alex.morgan@test.example.com' } });
   });
 
   it("lists a gym's staff, owners first, with role and coach flag", async () => {
-    const res = (await platform.get(`/api/platform/gyms/${ids.iron}/staff/`)).json();
-    expect(res.results[0]).toMatchObject({ fullName: 'Marcus Reyes', email: 'owner@example.com', role: 'owner', isCoach: true, loginEnabled: true });
+    const res = (await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/`)).json();
+    expect(res.results[0]).toMatchObject({ fullName: 'Marcus Reyes', email: w.owner.email, role: 'owner', isCoach: true, loginEnabled: true });
     expect(res.results.filter((s: { role: string }) => s.role === 'owner')).toHaveLength(1);
-    const dana = (await platform.get(`/api/platform/gyms/${ids.iron}/staff/?search=whitfield`)).json();
+    const dana = (await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/?search=whitfield`)).json();
     expect(dana.results).toEqual([
-      { profileId: expect.any(String), staffId: expect.any(String), fullName: 'Dana Whitfield', email: 'staff@example.com', loginEnabled: true, role: 'staff', isCoach: true },
+      { profileId: w.staff.profileId, staffId: w.staff.staffId, fullName: 'Dana Whitfield', email: w.staff.email, loginEnabled: true, role: 'staff', isCoach: true },
     ]);
-    expect((await platform.get(`/api/platform/gyms/${ids.iron}/staff/?search=nobody-here`)).json()).toMatchObject({ count: 0, results: [] });
+    expect((await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/?search=nobody-here`)).json()).toMatchObject({ count: 0, results: [] });
   });
 
   it('answers the sales team for demo gyms only: a real gym is not found (404)', async () => {
     for (const path of ['', 'athletes/', 'staff/', 'impersonations/']) {
-      const res = await sales.get(`/api/platform/gyms/${ids.iron}/${path}`);
+      const res = await sales.get(`/api/platform/gyms/${w.anvil.id}/${path}`);
       expect(res.statusCode, path).toBe(404);
       expect(res.json().message).toBe(platformMessages.gymNotFound);
-      expect((await sales.get(`/api/platform/gyms/${ids.summit}/${path}`)).statusCode, path).toBe(200);
+      expect((await sales.get(`/api/platform/gyms/${w.peak.id}/${path}`)).statusCode, path).toBe(200);
     }
-    const staff = (await sales.get(`/api/platform/gyms/${ids.summit}/staff/`)).json();
+    const staff = (await sales.get(`/api/platform/gyms/${w.peak.id}/staff/`)).json();
     expect(staff.results[0]).toMatchObject({ fullName: 'Devon Park', role: 'owner' });
   });
 
   it('is refused to gym roles', async () => {
     for (const [role, c] of Object.entries(await gymRoles())) {
       for (const path of ['', 'athletes/', 'staff/', 'impersonations/']) {
-        expect((await c.get(`/api/platform/gyms/${ids.iron}/${path}`)).statusCode, `${role} ${path}`).toBe(403);
+        expect((await c.get(`/api/platform/gyms/${w.anvil.id}/${path}`)).statusCode, `${role} ${path}`).toBe(403);
       }
     }
   });
@@ -199,48 +234,50 @@ describe("a gym's heading and people", () => {
 
 describe('GET /api/platform/gyms/{gymId}/impersonations/', () => {
   it('lists every start and stop, newest first, with who, which profile, when and from where', async () => {
-    const before = (await platform.get(`/api/platform/gyms/${ids.northside}/impersonations/`)).json();
+    const before = (await platform.get(`/api/platform/gyms/${w.dockside.id}/impersonations/`)).json();
     expect(before.count).toBe(0);
-    const owner = (await platform.get(`/api/platform/gyms/${ids.northside}/staff/?search=Eleanor`)).json().results[0];
-    const c = await t.login('platform@example.com');
+    const owner = (await platform.get(`/api/platform/gyms/${w.dockside.id}/staff/?search=Eleanor`)).json().results[0];
+    const c = await t.as(w.platformStaff);
     const started = await c.post('/api/auth/impersonate/', { profileId: owner.profileId });
     expect(started.statusCode).toBe(200);
+    tick();
     expect((await c.delete('/api/auth/stop-impersonation/')).statusCode).toBe(200);
 
-    const res = (await platform.get(`/api/platform/gyms/${ids.northside}/impersonations/`)).json();
+    const res = (await platform.get(`/api/platform/gyms/${w.dockside.id}/impersonations/`)).json();
     expect(res.count).toBe(2);
     expect(res.results.map((a: { action: string }) => a.action)).toEqual(['stop', 'start']);
     for (const entry of res.results) {
       expect(entry).toMatchObject({
-        platformStaff: { userId: ids.platformUser, fullName: 'Pat Support', email: 'platform@example.com' },
+        platformStaff: { userId: w.platformStaff.userId, fullName: 'Pat Support', email: w.platformStaff.email },
         profile: { profileId: owner.profileId, fullName: 'Eleanor Hughes', role: 'owner' },
         ip: '127.0.0.1',
       });
     }
     expect(new Date(res.results[0].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(res.results[1].createdAt).getTime());
-    const paged = (await platform.get(`/api/platform/gyms/${ids.northside}/impersonations/?limit=1&offset=1`)).json();
+    const paged = (await platform.get(`/api/platform/gyms/${w.dockside.id}/impersonations/?limit=1&offset=1`)).json();
     expect(paged.results.map((a: { action: string }) => a.action)).toEqual(['start']);
     expect(paged.previous).toContain('offset=0');
     // Another gym's trail does not show it.
-    expect((await platform.get(`/api/platform/gyms/${ids.summit}/impersonations/`)).json().count).toBe(0);
+    expect((await platform.get(`/api/platform/gyms/${w.peak.id}/impersonations/`)).json().count).toBe(0);
   });
 
   it("records the platform staff member, not the impersonated user, on writes made while impersonating", async () => {
-    const cls = await makeClass(t.db);
-    const [athlete] = await queryRows<{ id: string }>(t.db, sql`select id from athletes where gym_id = ${cls.gymId} and email like '%@members.example.com' order by id limit 1`);
-    const [reservationId] = await reserve(t.db, cls.gymId, cls.id, [athlete!.id]);
-    const owner = (await platform.get(`/api/platform/gyms/${ids.iron}/staff/?search=owner@example.com`)).json().results[0];
-    const c = await t.login('platform@example.com');
+    // Tomorrow's 05:00 class with one member reserved.
+    const cls = await t.make.event(w.anvil, { daysAhead: 1, time: '05:00', taxRateId: (await t.make.taxRate(w.anvil.id)).id });
+    const [reservationId] = await t.make.reserve(cls, [w.members[0]!.athleteId]);
+    const owner = (await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/?search=${encodeURIComponent(w.owner.email)}`)).json().results[0];
+    expect(owner.profileId).toBe(w.owner.profileId);
+    const c = await t.as(w.platformStaff);
     expect((await c.post('/api/auth/impersonate/', { profileId: owner.profileId })).statusCode).toBe(200);
 
     expect((await c.put(`/api/athlete-kilo-classes/${reservationId}/`, { isCheckedIn: true })).statusCode).toBe(200);
-    const [checkedIn] = await t.db.select().from(athleteClassReservations).where(eq(athleteClassReservations.id, reservationId!));
-    expect(checkedIn!.updatedByUserId).toBe(ids.platformUser);
+    const [checkedIn] = await t.db.select().from(reservations).where(eq(reservations.id, reservationId!));
+    expect(checkedIn!.updatedByUserId).toBe(w.platformStaff.userId);
 
     expect((await c.put(`/api/athlete-kilo-classes/${reservationId}/`, { isCheckedIn: false })).statusCode).toBe(200);
     expect((await c.put(`/api/athlete-kilo-classes/${reservationId}/`, { isLateCancel: true })).statusCode).toBe(200);
-    const [charge] = await t.db.select().from(charges).where(eq(charges.classReservationId, reservationId!));
-    expect(charge!.createdByUserId).toBe(ids.platformUser);
+    const [charge] = await t.db.select().from(charges).where(eq(charges.reservationId, reservationId!));
+    expect(charge!.createdByUserId).toBe(w.platformStaff.userId);
   });
 });
 
@@ -251,26 +288,26 @@ describe('demo gyms', () => {
   it('lists demo gyms with their derived state, searchable', async () => {
     const res = (await sales.get('/api/platform/demo-gyms/?search=devon')).json();
     expect(res.count).toBe(2);
-    const harbor = res.results.find((d: { title: string }) => d.title === 'Harbor Fitness');
-    expect(harbor).toMatchObject({
-      demoGymId: ids.harborDemo,
-      gymId: ids.harbor,
+    const quay = res.results.find((d: { title: string }) => d.title === 'Quay Fitness');
+    expect(quay).toMatchObject({
+      demoGymId: w.quayDemo.id,
+      gymId: w.quay.id,
       type: 'TIME_LIMITED',
       state: 'expired',
       isActive: true,
       remainingSeconds: 0,
-      owner: { fullName: 'Devon Park', email: 'demo@example.com' },
-      prospect: { name: 'Jordan Prospect', email: 'jordan.prospect@example.com', phone: null },
+      owner: { fullName: 'Devon Park', email: w.demoOwner.email },
+      prospect: { name: 'Jordan Prospect', email: 'jordan.prospect@test.example.com', phone: null },
       createdBy: null,
     });
-    expect(new Date(harbor.expiresAt).getTime()).toBeLessThan(Date.now());
-    expect(res.results.find((d: { title: string }) => d.title === 'Summit CrossFit')).toMatchObject({
+    expect(new Date(quay.expiresAt).getTime()).toBeLessThan(Date.now());
+    expect(res.results.find((d: { title: string }) => d.title === 'Peak CrossFit')).toMatchObject({
       type: 'PERSISTENT',
       state: 'active',
       expiresAt: null,
       remainingSeconds: null,
     });
-    expect(names(await platform.get('/api/platform/demo-gyms/?search=HARBOR'))).toEqual(['Harbor Fitness']);
+    expect(names(await platform.get('/api/platform/demo-gyms/?search=QUAY'))).toEqual(['Quay Fitness']);
     expect((await platform.get('/api/platform/demo-gyms/?search=zzz-no-such')).json().count).toBe(0);
     const page = (await platform.get('/api/platform/demo-gyms/?limit=1')).json();
     expect(page.results).toHaveLength(1);
@@ -291,7 +328,7 @@ describe('demo gyms', () => {
       isActive: true,
       owner: { fullName: 'Jamie Rivera', email: body.credentials.email },
       prospect: { name: 'Jamie Rivera', email: 'jamie@prospect-gym.example.com', phone: '312 555 0199' },
-      createdBy: { fullName: 'Sasha Seller', email: 'sales@example.com' },
+      createdBy: { fullName: 'Sasha Seller', email: w.salesStaff.email },
     });
     const expiresAt = new Date(body.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(started + 48 * HOUR - 1000);
@@ -314,11 +351,11 @@ describe('demo gyms', () => {
     expect(staff.results[0]).toMatchObject({ fullName: 'Jamie Rivera', role: 'owner', email: body.credentials.email });
     const today = toZoned(new Date(), 'America/New_York').date;
     const [activity] = await queryRows<{ today: number; reservations: number; appointments: number; past: number; future: number }>(t.db, sql`select
-      (select count(*)::int from classes where gym_id = ${body.gymId} and start_date = ${today}) as today,
-      (select count(*)::int from classes where gym_id = ${body.gymId} and start_date < ${today}) as past,
-      (select count(*)::int from classes where gym_id = ${body.gymId} and start_date > ${today}) as future,
-      (select count(*)::int from athlete_kilo_classes where gym_id = ${body.gymId}) as reservations,
-      (select count(*)::int from appointments where gym_id = ${body.gymId} and start_date = ${today}) as appointments`);
+      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date = ${today}) as today,
+      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date < ${today}) as past,
+      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date > ${today}) as future,
+      (select count(*)::int from reservations r join events e on e.id = r.event_id where r.gym_id = ${body.gymId} and e.kind = 'class') as reservations,
+      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'appointment' and start_date = ${today}) as appointments`);
     expect(activity!.today).toBeGreaterThan(3);
     expect(activity!.past).toBeGreaterThan(0);
     expect(activity!.future).toBeGreaterThan(0);
@@ -330,7 +367,7 @@ describe('demo gyms', () => {
     const res = await create(platform, { title: 'Thames Strength', type: 'PERSISTENT', country: 'GB', timeZone: 'Europe/London', ...prospect });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'PERSISTENT', state: 'active', expiresAt: null, remainingSeconds: null, country: 'GB', timeZone: 'Europe/London', createdBy: { fullName: 'Pat Support' } });
-    const canada = await create(platform, { title: 'Maple Lift', country: 'CA', ...prospect });
+    const canada = await create(platform, { title: 'Lakeshore Lift', country: 'CA', ...prospect });
     expect(canada.json()).toMatchObject({ country: 'CA', timeZone: 'America/Toronto', type: 'TIME_LIMITED' });
   });
 
@@ -360,10 +397,10 @@ describe('demo gyms', () => {
       expect((await c.get('/api/platform/demo-gyms/')).statusCode, role).toBe(403);
       expect((await create(c, { title: 'X', ...prospect })).statusCode, role).toBe(403);
       for (const action of ['extend', 'deactivate', 'reactivate']) {
-        expect((await c.post(`/api/platform/demo-gyms/${ids.harborDemo}/${action}/`)).statusCode, `${role} ${action}`).toBe(403);
+        expect((await c.post(`/api/platform/demo-gyms/${w.quayDemo.id}/${action}/`)).statusCode, `${role} ${action}`).toBe(403);
       }
     }
-    const [demo] = await t.db.select().from(demoGyms).where(eq(demoGyms.id, ids.harborDemo));
+    const [demo] = await t.db.select().from(demoGyms).where(eq(demoGyms.id, w.quayDemo.id));
     expect(demo!.isActive).toBe(true);
   });
 
@@ -373,7 +410,7 @@ describe('demo gyms', () => {
       expect(res.statusCode, action).toBe(404);
       expect(res.json().message).toBe(platformMessages.demoGymNotFound);
     }
-    const persistent = await platform.post(`/api/platform/demo-gyms/${ids.summitDemo}/extend/`);
+    const persistent = await platform.post(`/api/platform/demo-gyms/${w.peakDemo.id}/extend/`);
     expect(persistent.statusCode).toBe(400);
     expect(persistent.json()).toMatchObject({ code: 'demo_not_time_limited', message: platformMessages.notTimeLimited });
   });
@@ -382,14 +419,16 @@ describe('demo gyms', () => {
     const created = (await create(sales, { title: 'Extend Gym', ...prospect })).json();
     const extended = (await sales.post(`/api/platform/demo-gyms/${created.demoGymId}/extend/`)).json();
     expect(new Date(extended.expiresAt).getTime()).toBe(new Date(created.expiresAt).getTime() + 48 * HOUR);
-    const harbor = (await sales.post(`/api/platform/demo-gyms/${ids.harborDemo}/extend/`)).json();
-    expect(harbor.state).toBe('active');
-    expect(Math.abs(new Date(harbor.expiresAt).getTime() - (Date.now() + 48 * HOUR))).toBeLessThan(60_000);
+    const quay = (await sales.post(`/api/platform/demo-gyms/${w.quayDemo.id}/extend/`)).json();
+    expect(quay.state).toBe('active');
+    expect(Math.abs(new Date(quay.expiresAt).getTime() - (Date.now() + 48 * HOUR))).toBeLessThan(60_000);
   });
 
   it("lets the new owner log in with the returned password; access follows expiry, extend, deactivate and reactivate", async () => {
     const created = (await create(sales, { title: 'Lifecycle Gym', ...prospect })).json();
-    const owner = await t.login(created.credentials.email, created.credentials.password);
+    const owner = t.client();
+    const login = await owner.post('/api/auth/login/', { email: created.credentials.email, password: created.credentials.password });
+    expect(login.statusCode).toBe(200);
     // A demo profile cannot be a default (spec 6): the owner lands on profile selection.
     const session = await owner.session();
     expect(session).toMatchObject({ role: null, profile: null, user: { email: created.credentials.email } });
@@ -437,12 +476,13 @@ describe('demo gyms', () => {
   it('lets the sales team impersonate a new demo gym owner, and lists that in its audit trail', async () => {
     const created = (await create(sales, { title: 'Audit Gym', ...prospect })).json();
     const owner = (await sales.get(`/api/platform/gyms/${created.gymId}/staff/?search=jamie`)).json().results[0];
-    const c = await t.login('sales@example.com');
+    const c = await t.as(w.salesStaff);
     expect((await c.post('/api/auth/impersonate/', { profileId: owner.profileId })).statusCode).toBe(200);
+    tick();
     expect((await c.delete('/api/auth/stop-impersonation/')).statusCode).toBe(200);
     const audit = (await sales.get(`/api/platform/gyms/${created.gymId}/impersonations/`)).json();
     expect(audit.results).toEqual([
-      expect.objectContaining({ action: 'stop', platformStaff: expect.objectContaining({ fullName: 'Sasha Seller', email: 'sales@example.com' }) }),
+      expect.objectContaining({ action: 'stop', platformStaff: expect.objectContaining({ fullName: 'Sasha Seller', email: w.salesStaff.email }) }),
       expect.objectContaining({ action: 'start', profile: { profileId: owner.profileId, fullName: 'Jamie Rivera', role: 'owner' } }),
     ]);
   });

@@ -1,39 +1,61 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helper';
+import { eq } from 'drizzle-orm';
+import { TEST_NOW, createTestApp, fixClock, type TestApp } from '../../../test/helper';
 import { profiles } from '../../db/schema';
-import { queryRows } from '../../db/client';
 
+fixClock(TEST_NOW);
 let t: TestApp;
+let w: Awaited<ReturnType<typeof makePeople>>;
 beforeAll(async () => {
   t = await createTestApp();
+  w = await makePeople();
 });
 afterAll(async () => {
   await t.close();
 });
 
-const userIdOf = async (email: string) =>
-  (await queryRows<{ id: string }>(t.db, sql`select id from users where email = ${email}`))[0]!.id;
+async function makePeople() {
+  const barbell = await t.make.gym({ title: 'Profiles Barbell' });
+  const athletics = await t.make.gym({ title: 'Profiles Athletics', country: 'CA', timeZone: 'America/Toronto' });
+  const strength = await t.make.gym({ title: 'Profiles Strength', country: 'GB', timeZone: 'Europe/London' });
+  // An athlete of two gyms with no default profile, and a dependant at the first linked to them.
+  const athlete = await t.make.athlete(barbell.id, { firstName: 'Alex', lastName: 'Morgan' });
+  await t.make.athlete(athletics.id, { userId: athlete.userId!, email: athlete.email!, firstName: 'Alex', lastName: 'Morgan' });
+  const dependant = await t.make.athlete(barbell.id, { firstName: 'Sam', lastName: 'Morgan' });
+  await t.make.profileLink(dependant.profileId, athlete.userId!);
+  // An owner (their default profile) who is also an athlete of another gym.
+  const owner = await t.make.owner(barbell.id, { firstName: 'Marcus', lastName: 'Reyes', isDefault: true });
+  await t.make.athlete(strength.id, { userId: owner.userId, email: owner.email, firstName: 'Marcus', lastName: 'Reyes' });
+  // The owner of an active PERSISTENT demo gym and of an expired TIME_LIMITED one.
+  const summit = await t.make.gym({ title: 'Profiles Demo Summit', timeZone: 'America/Denver' });
+  await t.make.demoGym(summit.id, { type: 'PERSISTENT', expiresAt: null });
+  const harbor = await t.make.gym({ title: 'Profiles Demo Harbor', timeZone: 'America/New_York' });
+  await t.make.demoGym(harbor.id, { type: 'TIME_LIMITED', expiresAt: new Date(Date.now() - 2 * 3600_000) });
+  const demo = await t.make.owner(summit.id);
+  await t.make.owner(harbor.id, { userId: demo.userId, email: demo.email });
+  const platform = await t.make.platformStaff();
+  return { athlete: { ...athlete, userId: athlete.userId! }, owner, demo, platform };
+}
 
 describe('GET /api/profiles/', () => {
   it("lists the user's profiles, and with include_linked the linked ones too", async () => {
-    const c = await t.login('athlete@example.com');
-    const user = await userIdOf('athlete@example.com');
+    const c = await t.as(w.athlete);
+    const user = w.athlete.userId;
     const own = (await c.get(`/api/profiles/?user=${user}`)).json();
     expect(own.count).toBe(2);
-    expect(own.results.map((p: { gymTitle: string }) => p.gymTitle).sort()).toEqual(['Iron Temple Barbell', 'Maple Athletics']);
+    expect(own.results.map((p: { gymTitle: string }) => p.gymTitle).sort()).toEqual(['Profiles Athletics', 'Profiles Barbell']);
     const all = (await c.get(`/api/profiles/?user=${user}&include_linked=true`)).json();
     expect(all.count).toBe(3);
     const linked = all.results.find((p: { isLinked: boolean }) => p.isLinked);
-    expect(linked).toMatchObject({ fullName: 'Sam Morgan', role: 'athlete', gymTitle: 'Iron Temple Barbell', isDefault: false });
-    const iron = all.results.find((p: { gymTitle: string; isLinked: boolean }) => p.gymTitle === 'Iron Temple Barbell' && !p.isLinked);
+    expect(linked).toMatchObject({ fullName: 'Sam Morgan', role: 'athlete', gymTitle: 'Profiles Barbell', isDefault: false });
+    const iron = all.results.find((p: { gymTitle: string; isLinked: boolean }) => p.gymTitle === 'Profiles Barbell' && !p.isLinked);
     expect(iron.linkedProfiles).toEqual([linked.profileId]);
     expect(iron.athleteGym).toBeTruthy();
   });
 
   it('filters by role, login_enabled and athlete__gym, and pages with next/previous', async () => {
-    const c = await t.login('owner@example.com');
-    const user = await userIdOf('owner@example.com');
+    const c = await t.as(w.owner);
+    const user = w.owner.userId;
     const owners = (await c.get(`/api/profiles/?user=${user}&role=owner`)).json();
     expect(owners.results).toHaveLength(1);
     expect(owners.results[0]).toMatchObject({ role: 'owner', fullName: 'Marcus Reyes', isDefault: true, demoGym: null });
@@ -52,8 +74,8 @@ describe('GET /api/profiles/', () => {
   });
 
   it('shows demo gyms with their type and state', async () => {
-    const c = await t.login('demo@example.com');
-    const res = (await c.get(`/api/profiles/?user=${await userIdOf('demo@example.com')}`)).json();
+    const c = await t.as(w.demo);
+    const res = (await c.get(`/api/profiles/?user=${w.demo.userId}`)).json();
     const types = res.results.map((p: { demoGym: { type: string } }) => p.demoGym.type).sort();
     expect(types).toEqual(['PERSISTENT', 'TIME_LIMITED']);
     const limited = res.results.find((p: { demoGym: { type: string } }) => p.demoGym.type === 'TIME_LIMITED');
@@ -61,21 +83,21 @@ describe('GET /api/profiles/', () => {
   });
 
   it("refuses another user's list and bad parameters with a clear 400", async () => {
-    const c = await t.login('athlete@example.com');
-    const other = await c.get(`/api/profiles/?user=${await userIdOf('owner@example.com')}`);
+    const c = await t.as(w.athlete);
+    const other = await c.get(`/api/profiles/?user=${w.owner.userId}`);
     expect(other.statusCode).toBe(403);
     const missing = await c.get('/api/profiles/');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.user).toBeDefined();
-    const bad = await c.get(`/api/profiles/?user=${await userIdOf('athlete@example.com')}&limit=-1&include_linked=perhaps`);
+    const bad = await c.get(`/api/profiles/?user=${w.athlete.userId}&limit=-1&include_linked=perhaps`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
   });
 
   it('reads a page in a fixed number of queries whatever its size', async () => {
-    const c = await t.login('platform@example.com');
+    const c = await t.as(w.platform);
     // Platform staff may list any user's profiles: use a user with many by linking profiles to them.
-    const user = await userIdOf('athlete@example.com');
+    const user = w.athlete.userId;
     const counts: number[] = [];
     for (const limit of [1, 3]) {
       let queries = 0;
@@ -95,8 +117,8 @@ describe('GET /api/profiles/', () => {
 
 describe('PUT /api/profiles/{id}/update-default/', () => {
   it('toggles the default, keeping one per user', async () => {
-    const c = await t.login('athlete@example.com');
-    const user = await userIdOf('athlete@example.com');
+    const c = await t.as(w.athlete);
+    const user = w.athlete.userId;
     const [a, b] = (await c.get(`/api/profiles/?user=${user}`)).json().results;
     const setA = await c.put(`/api/profiles/${a.profileId}/update-default/`);
     expect(setA.statusCode).toBe(200);
@@ -110,8 +132,8 @@ describe('PUT /api/profiles/{id}/update-default/', () => {
   });
 
   it('keeps one default under concurrent toggles', async () => {
-    const c = await t.login('owner@example.com');
-    const user = await userIdOf('owner@example.com');
+    const c = await t.as(w.owner);
+    const user = w.owner.userId;
     const list = (await c.get(`/api/profiles/?user=${user}`)).json().results;
     await Promise.all(list.flatMap((p: { profileId: string }) => [1, 2, 3].map(() => c.put(`/api/profiles/${p.profileId}/update-default/`))));
     const rows = await t.db.select().from(profiles).where(eq(profiles.userId, user));
@@ -119,16 +141,16 @@ describe('PUT /api/profiles/{id}/update-default/', () => {
   });
 
   it('refuses linked, foreign and demo profiles', async () => {
-    const c = await t.login('athlete@example.com');
-    const user = await userIdOf('athlete@example.com');
+    const c = await t.as(w.athlete);
+    const user = w.athlete.userId;
     const linked = (await c.get(`/api/profiles/?user=${user}&include_linked=true`)).json().results.find((p: { isLinked: boolean }) => p.isLinked);
     const res = await c.put(`/api/profiles/${linked.profileId}/update-default/`);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Only your own profiles can be your default.');
-    const owner = await t.login('owner@example.com');
+    const owner = await t.as(w.owner);
     expect((await owner.put(`/api/profiles/${linked.profileId}/update-default/`)).statusCode).toBe(404);
-    const demo = await t.login('demo@example.com');
-    const demoProfile = (await demo.get(`/api/profiles/?user=${await userIdOf('demo@example.com')}`)).json().results[0];
+    const demo = await t.as(w.demo);
+    const demoProfile = (await demo.get(`/api/profiles/?user=${w.demo.userId}`)).json().results[0];
     const refused = await demo.put(`/api/profiles/${demoProfile.profileId}/update-default/`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('demo_profile');

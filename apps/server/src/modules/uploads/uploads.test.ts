@@ -2,16 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE } from '@spotter/shared';
-import { createTestApp, type ApiClient, type TestApp } from '../../../test/helper';
+import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { multipart, png } from '../../../test/fixtures';
 
+fixClock(TEST_NOW);
 let t: TestApp;
+let w: Awaited<ReturnType<typeof makePeople>>;
 beforeAll(async () => {
   t = await createTestApp();
+  w = await makePeople();
 });
 afterAll(async () => {
   await t.close();
 });
+
+async function makePeople() {
+  const gym = await t.make.gym();
+  const other = await t.make.gym({ country: 'GB', timeZone: 'Europe/London' });
+  return {
+    staff: await t.make.staff(gym.id, { permissions: ['Kiosk', 'AthleteView'] }),
+    owner: await t.make.owner(gym.id),
+    athlete: await t.make.athlete(gym.id),
+    member: await t.make.athlete(gym.id, { login: false }),
+    otherOwner: await t.make.owner(other.id),
+    platform: await t.make.platformStaff(),
+    sales: await t.make.platformStaff({ isSalesTeam: true }),
+  };
+}
 
 const upload = (c: ApiClient, url: string, file: Buffer, type = 'image/png', name = 'me.png') => {
   const { body, contentType } = multipart('file', name, type, file);
@@ -21,7 +38,7 @@ const stored = () => fs.readdirSync(path.join(t.app.config.dataDir, 'uploads')).
 
 describe('profile picture uploads', () => {
   it('store an image under a generated name, update the account, and serve it with nosniff', async () => {
-    const c = await t.login('staff@example.com');
+    const c = await t.as(w.staff);
     const me = (await c.get('/api/staff/self')).json();
     const res = await upload(c, `/api/staff/${me.staffId}/profile-picture/`, png(200, 200), 'image/png', '../../evil.html');
     expect(res.statusCode).toBe(200);
@@ -36,7 +53,7 @@ describe('profile picture uploads', () => {
   });
 
   it('refuse too large files (413), non-images and disguised files (415), and huge dimensions, storing nothing', async () => {
-    const c = await t.login('staff@example.com');
+    const c = await t.as(w.staff);
     const me = (await c.get('/api/staff/self')).json();
     const url = `/api/staff/${me.staffId}/profile-picture/`;
     const before = stored();
@@ -56,10 +73,10 @@ describe('profile picture uploads', () => {
   });
 
   it("reach only one's own records (or an owner's gym), for all four targets", async () => {
-    const staff = await t.login('staff@example.com');
-    const owner = await t.login('owner@example.com');
-    const uk = await t.login('uk-owner@example.com');
-    const platform = await t.login('platform@example.com');
+    const staff = await t.as(w.staff);
+    const owner = await t.as(w.owner);
+    const uk = await t.as(w.otherOwner);
+    const platform = await t.as(w.platform);
     const staffMe = (await staff.get('/api/staff/self')).json();
     const ownerSession = await owner.session();
 
@@ -70,7 +87,13 @@ describe('profile picture uploads', () => {
     expect((await upload(uk, `/api/gyms/${ownerSession.gym.gymId}/profile-picture/`, png(10, 10))).statusCode).toBe(404);
     const k = (await platform.get('/api/kilo-staff/self')).json();
     expect((await upload(platform, `/api/kilo-staff/${k.kiloStaffId}/profile-picture/`, png(10, 10))).statusCode).toBe(200);
-    const sales = await t.login('sales@example.com');
+    const sales = await t.as(w.sales);
     expect((await upload(sales, `/api/kilo-staff/${k.kiloStaffId}/profile-picture/`, png(10, 10))).statusCode).toBe(404);
+
+    const athlete = await t.as({ userId: w.athlete.userId!, profileId: w.athlete.profileId });
+    expect((await upload(athlete, `/api/athletes/${w.athlete.athleteId}/profile-picture/`, png(10, 10))).statusCode).toBe(200);
+    expect((await upload(athlete, `/api/athletes/${w.member.athleteId}/profile-picture/`, png(10, 10))).statusCode).toBe(404);
+    expect((await upload(staff, `/api/athletes/${w.member.athleteId}/profile-picture/`, png(10, 10))).statusCode).toBe(200);
+    expect((await upload(uk, `/api/athletes/${w.member.athleteId}/profile-picture/`, png(10, 10))).statusCode).toBe(404);
   });
 });
