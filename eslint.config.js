@@ -54,14 +54,33 @@ export default tseslint.config(
       'no-restricted-imports': noImport([{ group: ['@spotter/server', '**/apps/server/**'], message: 'the web app never imports server code.' }]),
     },
   },
-  {
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+  // A feature uses another only through that feature's index.ts (what it exports for others), never its internals:
+  // from features/<a>/<folder>/<file>, '../../<b>' is allowed and '../../<b>/api/…' is not.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': noImport([
         { group: ['@spotter/server', '**/apps/server/**'], message: 'the web app never imports server code.' },
         { group: ['**/app/*', '**/app/**'], message: 'features do not import the app layer (shared -> features -> app).' },
+        { regex: `^(\\.\\./){${depth}}[^./][^/]*/`, message: "a feature imports another feature only through its index.ts ('../../<feature>')." },
+        { regex: '(^|/)features/[^/]+/', message: "a feature imports another feature only through its index.ts ('../../<feature>')." },
       ]),
     },
+  })),
+  {
+    // vite.config.ts treats a feature's index.ts as free of side effects, so the bundler follows each import through it.
+    files: ['apps/web/src/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program > :not(ExportNamedDeclaration[source], ExportAllDeclaration)', message: "a feature's index.ts only re-exports: `export { … } from './…'`." },
+      ],
+    },
+  },
+  {
+    // The import boundary above knows files up to four folders deep in a feature.
+    files: ['apps/web/src/features/*/*/*/*/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'a feature file this deep is outside the import boundary rule: add its depth there.' }] },
   },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'apps/server/src/db/cli.ts', 'apps/server/src/server.ts', 'scripts/**'],

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { answerShapes } from './answer-shapes.plugin.ts';
+import { endpointRoutes } from './endpoints.plugin.ts';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built JS, CSS, SVG and JSON asset over 1 KB, once, at
@@ -33,8 +34,10 @@ function precompress(): Plugin {
   };
 }
 
+const isPureModule = (id: string) => id.includes('/packages/shared/src/') || /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/.test(id);
+
 export default defineConfig({
-  plugins: [react(), answerShapes(), precompress()],
+  plugins: [react(), answerShapes(), endpointRoutes(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
@@ -45,8 +48,11 @@ export default defineConfig({
     rollupOptions: {
       treeshake: {
         // packages/shared is pure code (no I/O, no globals): a module none of whose exports a chunk uses is left out,
-        // so the login path does not carry every zod schema of the API. Everything else keeps its package's own rule.
-        moduleSideEffects: (id, external) => external || !id.split(path.sep).join('/').includes('/packages/shared/src/'),
+        // so the login path does not carry every zod schema of the API. A feature's index.ts only re-exports (what other
+        // features may use of it, eslint.config.js): without side effects, an import through it reaches only the module
+        // that defines the name, so the kiosk list taking useGym from features/events does not put the charge dialog's
+        // reads (and zod) in a chunk it loads. Everything else keeps its package's own rule.
+        moduleSideEffects: (id, external) => external || !isPureModule(id.split(path.sep).join('/')),
       },
     },
   },

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { answerShapes } from './answer-shapes.plugin.ts';
+import { endpointRoutes } from './endpoints.plugin.ts';
 
 export default defineConfig({
-  plugins: [answerShapes()],
+  plugins: [answerShapes(), endpointRoutes()],
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

@@ -1,3 +1,6 @@
+import routes from 'virtual:endpoints';
+import { endpointPath, endpointQueryString } from '@spotter/shared';
+import type { EndpointAnswer, EndpointBodyInput, EndpointName, EndpointParamsInput, EndpointQueryInput, Endpoints } from '@spotter/shared';
 import { getRuntimeConfig } from './runtime-config';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -63,15 +66,13 @@ export function apiUrl(path: string): string {
 /** What reads an answer: a zod schema of packages/shared, or a lighter parser with the same contract. */
 export type ResponseParser<T> = { parse: (body: unknown) => T };
 
-export type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  schema?: ResponseParser<T>;
-  signal?: AbortSignal;
-};
+/** The path an endpoint is declared with, less the `/api` that apiUrl puts back from the runtime configuration. */
+function routePath(name: EndpointName): string {
+  return routes[name].path.replace(/^\/api(?=\/)/, '');
+}
 
 async function fetchCsrfToken(): Promise<void> {
-  await send(apiUrl('/auth/csrf/'), { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+  await send(apiUrl(routePath('csrf')), { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -147,25 +148,48 @@ async function perform<T>(path: string, method: string, payload: Payload, option
   return (options.schema ? options.schema.parse(body) : body) as T;
 }
 
-/** The one way the web app talks to the API: JSON in and out, cookies, CSRF, errors as ApiError. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  return perform(path, options.method ?? 'GET', jsonPayload(options.body), options);
-}
-
-/** POSTs one file as multipart/form-data (spec 7.2: the field is named `file`), with the same CSRF handling. */
-export async function apiUpload<T = unknown>(path: string, file: Blob, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}): Promise<T> {
+function uploadPayload(file: Blob): Payload {
+  // Spec 7.2: one file in the field `file`.
   const form = new FormData();
   form.append('file', file);
-  return perform(path, 'POST', { body: form, contentType: undefined }, options);
+  return { body: form, contentType: undefined };
 }
 
-export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+type Declared<N extends EndpointName> = Endpoints[N];
+
+/** What a call of endpoint N sends, typed from its declaration: path parameters, query and body (a file to upload). */
+export type EndpointCall<N extends EndpointName> = (EndpointParamsInput<Declared<N>> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParamsInput<Declared<N>> }) &
+  (EndpointQueryInput<Declared<N>> extends undefined ? { query?: undefined } : { query?: EndpointQueryInput<Declared<N>> }) &
+  (Declared<N> extends { upload: true }
+    ? { body: Blob }
+    : EndpointBodyInput<Declared<N>> extends undefined
+      ? { body?: undefined }
+      : { body: EndpointBodyInput<Declared<N>> }) & { signal?: AbortSignal };
+
+/** The success answer of endpoint N as its declaration types it. */
+export type EndpointResult<N extends EndpointName> = EndpointAnswer<Declared<N>>;
+
+/**
+ * The one way the web app talks to the API: endpoint N of packages/shared's table by name, with cookies, CSRF and
+ * errors as ApiError. Only the table's methods and paths are loaded (virtual:endpoints), never its zod schemas.
+ * The answer is read with `schema` (a zod schema, or answers.x on the first screens, decision 014); without one it is
+ * not read, and its type is unknown.
+ */
+export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema: ResponseParser<EndpointResult<N>> }): Promise<EndpointResult<N>>;
+export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options?: { schema?: undefined }): Promise<unknown>;
+export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema?: ResponseParser<EndpointResult<N>> } = {}): Promise<unknown> {
+  const route = routes[name];
+  const { params, query, body, signal } = call as { params?: Record<string, string>; query?: Parameters<typeof endpointQueryString>[0]; body?: unknown; signal?: AbortSignal };
+  const path = `${endpointPath(routePath(name), params)}${endpointQueryString(query)}`;
+  const payload = route.upload ? uploadPayload(body as Blob) : jsonPayload(body);
+  return perform(path, route.method, payload, { schema: options.schema, signal });
+}
+
+/** The offset of a page's `next` link (`/api/…?limit=20&offset=40`), or null on the last page. */
+export function nextOffset(next: string | null): number | null {
+  if (!next) return null;
+  const offset = new URL(next, 'http://next.invalid').searchParams.get('offset');
+  return offset === null ? null : Number(offset);
+}

@@ -42,8 +42,3 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     ...overrides,
   };
 }
-
-/** A fetch stub answering by URL; unknown URLs get a 404 JSON error. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

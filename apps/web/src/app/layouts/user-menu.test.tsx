@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { Session } from '@spotter/shared';
 import { render } from '../../testing/render';
-import { buildSession, jsonResponse } from '../../testing/factories';
+import { buildSession } from '../../testing/factories';
+import { jsonResponse, stubFetch } from '../../testing/stub-fetch';
 import { UserMenu } from './user-menu';
 
 const staffWith = (permissions: NonNullable<Session['staff']>['permissions'], role: 'staff' | 'owner' = 'staff') =>
@@ -61,8 +62,7 @@ describe('UserMenu (spec 2.9)', () => {
       [true, '/demo-gyms'],
     ] as const) {
       const platform = buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam } });
-      const fetchMock = vi.fn(async (url: string) => jsonResponse(platform, url === '/api/auth/stop-impersonation/' || url === '/api/auth/session/' ? 200 : 404));
-      vi.stubGlobal('fetch', fetchMock);
+      const fetchMock = stubFetch((url) => jsonResponse(platform, url === '/api/auth/stop-impersonation/' || url === '/api/auth/session/' ? 200 : 404));
       document.cookie = 'csrftoken=t; path=/';
       const { unmount } = render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
       fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
@@ -76,7 +76,7 @@ describe('UserMenu (spec 2.9)', () => {
   });
 
   it("says 'Something failed' when stopping fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Nope.', code: 'x' }, 400)));
+    stubFetch(() => jsonResponse({ message: 'Nope.', code: 'x' }, 400));
     document.cookie = 'csrftoken=t; path=/';
     render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
     fireEvent.click(screen.getByRole('button', { name: /User menu/ }));

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Session } from '@spotter/shared';
 import { render } from '../../testing/render';
-import { buildProfile, buildSession, jsonResponse } from '../../testing/factories';
+import { buildProfile, buildSession } from '../../testing/factories';
+import { jsonResponse, stubFetch } from '../../testing/stub-fetch';
 import { staffNavItems } from '../layouts/staff-nav-items';
 import { AppRoutes } from './app-routes';
 
@@ -26,7 +27,7 @@ describe('the staff menu', () => {
 
 describe('AppRoutes', () => {
   it('shows the error page when the session call fails with a server error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    stubFetch(() => new Response('{}', { status: 503 }));
     render(<AppRoutes />);
     expect(await screen.findByRole('heading', { name: 'Something bad just happened...' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeTruthy();
@@ -60,11 +61,8 @@ describe('AppRoutes', () => {
       gymTitle: 'Prospect Barbell',
       demoGym: { type: 'TIME_LIMITED', isActive: false, expiresAt: '2999-01-01T00:00:00Z' },
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.startsWith('/api/profiles/') ? jsonResponse({ count: 1, next: null, previous: null, results: [demoProfile] }) : jsonResponse({}, 404),
-      ),
+    stubFetch((url) =>
+      url.startsWith('/api/profiles/') ? jsonResponse({ count: 1, next: null, previous: null, results: [demoProfile] }) : jsonResponse({}, 404),
     );
     const session = buildSession({
       role: 'owner',

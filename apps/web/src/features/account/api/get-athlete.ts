@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { athleteSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export const athleteQueryKey = (athleteId: string) => ['athletes', athleteId] as const;
 
 export function getAthlete(athleteId: string) {
-  return api.get(`/athletes/${athleteId}/`, { schema: athleteSchema });
+  return callEndpoint('athlete', { params: { athleteId } }, { schema: athleteSchema });
 }
 
 export function athleteQueryOptions(athleteId: string) {

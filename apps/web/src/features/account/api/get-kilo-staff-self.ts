@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { kiloStaffSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export const kiloStaffSelfQueryKey = ['kilo-staff', 'self'] as const;
 
 export function getKiloStaffSelf() {
-  return api.get('/kilo-staff/self', { schema: kiloStaffSchema });
+  return callEndpoint('kiloStaffSelf', {}, { schema: kiloStaffSchema });
 }
 
 export function kiloStaffSelfQueryOptions() {

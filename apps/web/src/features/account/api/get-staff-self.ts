@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { staffSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export const staffSelfQueryKey = ['staff', 'self'] as const;
 
 export function getStaffSelf() {
-  return api.get('/staff/self', { schema: staffSchema });
+  return callEndpoint('staffSelf', {}, { schema: staffSchema });
 }
 
 export function staffSelfQueryOptions() {

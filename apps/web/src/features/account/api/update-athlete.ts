@@ -1,21 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { athleteSchema, type UpdateAthleteInput } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { athleteQueryKey } from './get-athlete';
-import { notifyAccountUpdateFailed, notifyAccountUpdated } from './account-notifications';
+import { accountUpdateNotices } from './account-notifications';
 
 export function updateAthlete(athleteId: string, input: UpdateAthleteInput) {
-  return api.put(`/athletes/${athleteId}/`, input, { schema: athleteSchema });
+  return callEndpoint('updateAthlete', { params: { athleteId }, body: input }, { schema: athleteSchema });
 }
 
 export function useUpdateAthlete(athleteId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: (input: UpdateAthleteInput) => updateAthlete(athleteId, input),
-    onSuccess: (athlete) => {
-      queryClient.setQueryData(athleteQueryKey(athleteId), athlete);
-      notifyAccountUpdated();
+    ...accountUpdateNotices,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(athleteQueryKey(athleteId), saved);
     },
-    onError: notifyAccountUpdateFailed,
   });
 }

@@ -1,21 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { kiloStaffSchema, type UpdateKiloStaffSelfInput } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { kiloStaffSelfQueryKey } from './get-kilo-staff-self';
-import { notifyAccountUpdateFailed, notifyAccountUpdated } from './account-notifications';
+import { accountUpdateNotices } from './account-notifications';
 
 export function updateKiloStaffSelf(input: UpdateKiloStaffSelfInput) {
-  return api.put('/kilo-staff/self/', input, { schema: kiloStaffSchema });
+  return callEndpoint('updateKiloStaffSelf', { body: input }, { schema: kiloStaffSchema });
 }
 
 export function useUpdateKiloStaffSelf() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: updateKiloStaffSelf,
-    onSuccess: (kiloStaff) => {
-      queryClient.setQueryData(kiloStaffSelfQueryKey, kiloStaff);
-      notifyAccountUpdated();
+    ...accountUpdateNotices,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(kiloStaffSelfQueryKey, saved);
     },
-    onError: notifyAccountUpdateFailed,
   });
 }

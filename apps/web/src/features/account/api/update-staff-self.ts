@@ -1,21 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { staffSchema, type UpdateStaffSelfInput } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { staffSelfQueryKey } from './get-staff-self';
-import { notifyAccountUpdateFailed, notifyAccountUpdated } from './account-notifications';
+import { accountUpdateNotices } from './account-notifications';
 
 export function updateStaffSelf(input: UpdateStaffSelfInput) {
-  return api.put('/staff/self/', input, { schema: staffSchema });
+  return callEndpoint('updateStaffSelf', { body: input }, { schema: staffSchema });
 }
 
 export function useUpdateStaffSelf() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: updateStaffSelf,
-    onSuccess: (staff) => {
-      queryClient.setQueryData(staffSelfQueryKey, staff);
-      notifyAccountUpdated();
+    ...accountUpdateNotices,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(staffSelfQueryKey, saved);
     },
-    onError: notifyAccountUpdateFailed,
   });
 }

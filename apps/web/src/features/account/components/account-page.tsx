@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
-import { useCurrentSession } from '../../auth/api/get-session';
+import { useCurrentSession } from '../../auth';
 import { AccountPanel } from './account-panel';
 
 /** /account on a phone (spec 2.4 athlete tab, spec 2.8 mobile menu): the Account Details panel as a page. */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PROFILE_PICTURE_TOO_LARGE_MESSAGE, messages, zipCodeMessages, type Athlete, type KiloStaff, type Session, type Staff } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { buildSession, jsonResponse } from '../../../testing/factories';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { AccountPanel } from './account-panel';
 import { DOB_IN_FUTURE_MESSAGE } from './account-form-rules';
 
@@ -36,7 +37,7 @@ function stubServer(options: { staff?: Staff; kiloStaff?: KiloStaff; athlete?: A
   document.cookie = 'csrftoken=t; path=/';
   let staff = options.staff ?? buildStaff();
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  stubFetch((url, init) => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : init.body;
     calls.push({ url, method, body });
@@ -52,9 +53,8 @@ function stubServer(options: { staff?: Staff; kiloStaff?: KiloStaff; athlete?: A
     if (url === '/api/staff/self') return jsonResponse(staff);
     if (url === '/api/kilo-staff/self') return jsonResponse(options.kiloStaff);
     if (url.startsWith('/api/athletes/')) return jsonResponse(options.athlete);
-    return jsonResponse({ message: 'Not found.', code: 'not_found' }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
@@ -200,11 +200,8 @@ describe('profile picture upload (spec 5 / 6)', () => {
 
   it("shows the server's reason when the upload fails", async () => {
     document.cookie = 'csrftoken=t; path=/';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.endsWith('/profile-picture/') ? jsonResponse({ message: 'Please select a PNG, JPEG, GIF or WebP image.', code: 'unsupported_media_type' }, 415) : jsonResponse(buildStaff()),
-      ),
+    stubFetch((url) =>
+      url.endsWith('/profile-picture/') ? jsonResponse({ message: 'Please select a PNG, JPEG, GIF or WebP image.', code: 'unsupported_media_type' }, 415) : jsonResponse(buildStaff()),
     );
     await renderPanel(staffSession);
     chooseFile(new File([new Uint8Array(10)], 'me.png', { type: 'image/png' }));

@@ -1,20 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { okSchema, type ActivationInput, type ResetPasswordInput } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export function activateAccount(input: ActivationInput) {
-  return api.post('/auth/users/activation/', input, { schema: okSchema });
+  return callEndpoint('activateAccount', { body: input }, { schema: okSchema });
 }
 
 /** Same body as a reset request (an email); answers the same whatever the email. */
 export function resendActivation(input: ResetPasswordInput) {
-  return api.post('/auth/users/resend_activation/', input, { schema: okSchema });
+  return callEndpoint('resendActivation', { body: input }, { schema: okSchema });
 }
 
+/** The page shows the answer or the failure itself: no notification. */
 export function useActivateAccount() {
-  return useMutation({ mutationFn: activateAccount });
+  return useApiMutation({ mutationFn: activateAccount });
 }
 
 export function useResendActivation() {
-  return useMutation({ mutationFn: resendActivation });
+  return useApiMutation({ mutationFn: resendActivation });
 }

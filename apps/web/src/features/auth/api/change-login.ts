@@ -1,34 +1,32 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailInput, ChangePasswordInput } from '@spotter/shared';
-import { api, errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { refetchSession } from './session-cache';
 
 export function changeEmail(input: ChangeEmailInput) {
-  return api.post<unknown>('/auth/change-email/', input);
+  return callEndpoint('changeEmail', { body: input });
 }
 
 export function changePassword(input: ChangePasswordInput) {
-  return api.post<unknown>('/auth/change-password/', input);
+  return callEndpoint('changePassword', { body: input });
 }
 
 /** The answer carries the session with the new email; the session is refetched so the app shows it. */
 export function useChangeEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: changeEmail,
-    onSuccess: () => {
-      notifySuccess('Email was successfully updated');
-      return refetchSession(queryClient);
-    },
-    onError: (error) => notifyError({ title: 'Email change attempt failed', message: errorMessage(error) }),
+    success: 'Email was successfully updated',
+    onSuccess: () => refetchSession(queryClient),
+    errorTitle: 'Email change attempt failed',
   });
 }
 
 export function useChangePassword() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: changePassword,
-    onSuccess: () => notifySuccess('Password was successfully updated'),
-    onError: (error) => notifyError({ title: 'Password change attempt failed', message: errorMessage(error) }),
+    success: 'Password was successfully updated',
+    errorTitle: 'Password change attempt failed',
   });
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session } from '@spotter/shared';
-import { api, isApiError } from '../../../lib/api-client';
+import { callEndpoint, isApiError } from '../../../lib/api-client';
 import { sessionParser } from './parse-session';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** GET /auth/session/: the current session, or null when nobody is logged in (401 is an answer, not an error). */
+/** The current session, or null when nobody is logged in (401 is an answer, not an error). */
 export async function getSession(): Promise<Session | null> {
   try {
-    return await api.get('/auth/session/', { schema: sessionParser });
+    return await callEndpoint('session', {}, { schema: sessionParser });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,20 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@spotter/shared';
-import { api, errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { sessionParser } from './parse-session';
 import { refetchSession } from './session-cache';
 
 export function login(input: LoginInput) {
-  return api.post('/auth/login/', input, { schema: sessionParser });
+  return callEndpoint('login', { body: input }, { schema: sessionParser });
 }
 
 /** Spec 4: on success the session is refetched; on failure the server's message is shown and the session refetched. */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: login,
-    onError: (error) => notifyError({ title: 'Login failed', message: errorMessage(error) }),
+    errorTitle: 'Login failed',
     onSettled: () => refetchSession(queryClient),
   });
 }

@@ -1,19 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { resetAnalytics } from '../../../lib/analytics';
 import { sessionQueryKey } from './get-session';
 
 export function logout() {
-  return api.post<unknown>('/auth/logout/');
+  return callEndpoint('logout', {});
 }
+
+/** Spec 8: a failed logout says so in its own words, not the server's. */
+export const LOGOUT_FAILED = { title: 'Logout failed', message: 'Logging out failed, please try again.' };
 
 /** Spec 4: on success every cached query is cleared, the session becomes null and the user goes to /login. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
+  return useApiMutation({
     mutationFn: logout,
     onSuccess: () => {
       queryClient.clear();
@@ -21,6 +24,6 @@ export function useLogout() {
       resetAnalytics();
       void navigate('/login', { replace: true });
     },
-    onError: () => notifyError({ title: 'Logout failed', message: 'Logging out failed, please try again.' }),
+    errorNotice: LOGOUT_FAILED,
   });
 }

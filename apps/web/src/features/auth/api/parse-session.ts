@@ -82,5 +82,5 @@ export function parseSession(body: unknown): Session {
   };
 }
 
-/** For api.get/post's `schema` option. */
+/** For callEndpoint's `schema` option. */
 export const sessionParser = { parse: parseSession };

@@ -1,20 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { okSchema, type ResetPasswordConfirmInput, type ResetPasswordInput } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** Answers the same whether the email has an account or not; the answer's detail is what the page shows. */
 export function requestPasswordReset(input: ResetPasswordInput) {
-  return api.post('/auth/users/reset_password/', input, { schema: okSchema });
+  return callEndpoint('resetPassword', { body: input }, { schema: okSchema });
 }
 
 export function confirmPasswordReset(input: ResetPasswordConfirmInput) {
-  return api.post('/auth/users/reset_password_confirm/', input, { schema: okSchema });
+  return callEndpoint('resetPasswordConfirm', { body: input }, { schema: okSchema });
 }
 
+/** The pages show the answer or the failure themselves: no notification. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useApiMutation({ mutationFn: requestPasswordReset });
 }
 
 export function useConfirmPasswordReset() {
-  return useMutation({ mutationFn: confirmPasswordReset });
+  return useApiMutation({ mutationFn: confirmPasswordReset });
 }

@@ -1,46 +1,46 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { sessionParser } from './parse-session';
 import { refreshSessionAfterProfileChange } from './session-cache';
 
 export function selectProfile(profileId: string) {
-  return api.post('/auth/select-profile/', { profileId }, { schema: sessionParser });
+  return callEndpoint('selectProfile', { body: { profileId } }, { schema: sessionParser });
 }
 
 export function clearProfile() {
-  return api.delete('/auth/clear-profile/', { schema: sessionParser });
+  return callEndpoint('clearProfile', {}, { schema: sessionParser });
 }
 
 export function stopImpersonation() {
-  return api.delete('/auth/stop-impersonation/', { schema: sessionParser });
+  return callEndpoint('stopImpersonation', {}, { schema: sessionParser });
 }
 
 /** Spec 8: a failed selection shows the server's message. */
 export function useSelectProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: selectProfile,
     onSuccess: () => refreshSessionAfterProfileChange(queryClient),
-    onError: (error) => notifyError({ title: 'Profile selection failed', message: errorMessage(error) }),
+    errorTitle: 'Profile selection failed',
   });
 }
 
 /** 'Switch Profiles': clears the chosen profile; the app then shows profile selection. */
 export function useClearProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: clearProfile,
     onSuccess: () => refreshSessionAfterProfileChange(queryClient),
-    onError: () => notifyError('Something failed'),
+    errorNotice: 'Something failed',
   });
 }
 
 export function useStopImpersonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: stopImpersonation,
     onSuccess: () => refreshSessionAfterProfileChange(queryClient),
-    onError: () => notifyError('Something failed'),
+    errorNotice: 'Something failed',
   });
 }

@@ -3,25 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, messages } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { jsonResponse } from '../../../testing/factories';
+import { bodyOf, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { ActivatePage } from './activate-page';
 import { ResetPasswordConfirmPage, validateNewPassword } from './reset-password-confirm-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { SocialLoginErrorPage } from './social-login-error-page';
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-function stubFetch(handler: Handler) {
-  document.cookie = 'csrftoken=t; path=/';
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) => {
-  const call = fetchMock.mock.calls.find(([url]) => url === path);
-  return call ? (JSON.parse(call[1].body as string) as unknown) : undefined;
-};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { jsonResponse } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { LoginPage } from './login-page';
 import { validateLogin } from './login-form';
 
@@ -12,8 +12,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Log in'
 
 describe('login form', () => {
   it('shows the spec 5 messages for an empty form and sends nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch();
     render(<LoginPage />, { session: null });
     submit();
     expect(await screen.findByText(messages.emailRequired)).toBeTruthy();
@@ -36,11 +35,10 @@ describe('login form', () => {
 
   it('posts the trimmed email with the CSRF header and shows the server message on failure', async () => {
     document.cookie = 'csrftoken=token-1; path=/';
-    const fetchMock = vi.fn(async (url: string) => {
+    const fetchMock = stubFetch((url) => {
       if (url === '/api/auth/login/') return jsonResponse({ message: 'Unable to log in with provided credentials.', code: 'invalid_credentials' }, 401);
       return jsonResponse({ message: 'Not logged in.', code: 'not_authenticated' }, 401);
     });
-    vi.stubGlobal('fetch', fetchMock);
     render(<LoginPage />, { session: null });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: '  owner@example.com ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answers } from '../../../api/answer-shapes';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export const bannersQueryKey = ['banners'] as const;
 
 /** Spec 7.2: the chosen profile's undismissed banners, newest first. */
 export function getBanners() {
-  return api.get('/banners/', { schema: answers.bannerPage });
+  return callEndpoint('banners', {}, { schema: answers.bannerPage });
 }
 
 export function bannersQueryOptions() {

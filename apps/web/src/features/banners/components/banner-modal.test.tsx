@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Banner } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { buildSession, jsonResponse } from '../../../testing/factories';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { BannerModal, FETCH_FAILED_MESSAGE } from './banner-modal';
 
 const banner = (overrides: Partial<Banner> = {}): Banner => ({
@@ -12,12 +13,6 @@ const banner = (overrides: Partial<Banner> = {}): Banner => ({
   ...overrides,
 });
 const page = (results: Banner[]) => jsonResponse({ count: results.length, next: null, previous: null, results });
-
-function stubFetch(handler: (url: string) => Response) {
-  const fetchMock = vi.fn(async (url: string) => handler(url));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const renderModal = () => render(<BannerModal />, { session: buildSession({ role: 'staff' }) });
 

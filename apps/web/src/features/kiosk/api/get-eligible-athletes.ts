@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ELIGIBLE_ATHLETES_PAGE_SIZE } from '@spotter/shared';
 import { answers } from '../../../api/answer-shapes';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET athletes/eligible-athletes with limit 10, offset, class and search; paged by its next link. */
 export function getEligibleAthletes(classId: string, search: string, offset: number) {
-  const params = new URLSearchParams({ limit: String(ELIGIBLE_ATHLETES_PAGE_SIZE), offset: String(offset), class: classId, search });
-  return api.get(`/athletes/eligible-athletes?${params.toString()}`, { schema: answers.kioskAthletePage });
+  const query = { limit: ELIGIBLE_ATHLETES_PAGE_SIZE, offset, class: classId, search };
+  return callEndpoint('eligibleAthletes', { query }, { schema: answers.kioskAthletePage });
 }
 
 export function eligibleAthletesQueryOptions(classId: string, search: string) {

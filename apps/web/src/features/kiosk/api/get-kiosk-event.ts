@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KIOSK_PAGE_LIMIT, type EventKind } from '@spotter/shared';
 import { answers } from '../../../api/answer-shapes';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET events/{eventId}/kiosk-event/ with limit 100, offset 0 and the event type. */
 export function getKioskEvent(eventId: string, kind: EventKind) {
-  const params = new URLSearchParams({ limit: String(KIOSK_PAGE_LIMIT), offset: '0', eventType: kind });
-  return api.get(`/events/${eventId}/kiosk-event/?${params.toString()}`, { schema: answers.kioskEventDetail });
+  return callEndpoint('kioskEvent', { params: { eventId }, query: { limit: KIOSK_PAGE_LIMIT, offset: 0, eventType: kind } }, { schema: answers.kioskEventDetail });
 }
 
 export function kioskEventQueryOptions(eventId: string, kind: EventKind) {

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { KIOSK_PAGE_LIMIT } from '@spotter/shared';
 import { answers } from '../../../api/answer-shapes';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET events/kiosk-events/ with limit 100, offset 0, the day and the search. */
 export function getKioskEvents(date: string, search: string) {
-  const params = new URLSearchParams({ limit: String(KIOSK_PAGE_LIMIT), offset: '0', date, search });
-  return api.get(`/events/kiosk-events/?${params.toString()}`, { schema: answers.kioskEventPage });
+  return callEndpoint('kioskEvents', { query: { limit: KIOSK_PAGE_LIMIT, offset: 0, date, search } }, { schema: answers.kioskEventPage });
 }
 
 export function kioskEventsQueryOptions(date: string | null, search: string) {

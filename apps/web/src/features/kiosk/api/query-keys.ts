@@ -1,15 +1,12 @@
 import type { EventKind } from '@spotter/shared';
+import { eventKeys } from '../../events';
 
-/** Every kiosk query sits under ['kiosk'], so one invalidation refreshes events, classes and attendance (spec 7.3). */
+/** The kiosk's reads sit under the events' key, so a reservation's change refreshes events, classes and attendance (spec 7.3). */
 export const kioskKeys = {
-  all: ['kiosk'] as const,
-  events: (date: string, search: string) => ['kiosk', 'events', { date, search }] as const,
-  event: (eventId: string, kind: EventKind) => ['kiosk', 'event', eventId, kind] as const,
-  eligible: (classId: string, search: string) => ['kiosk', 'eligible', classId, search] as const,
-  settings: (eventId: string, kind: EventKind) => ['kiosk', 'settings', eventId, kind] as const,
-  preview: (params: Record<string, string>) => ['kiosk', 'class-preview', params] as const,
-  taxRates: (search: string) => ['tax-rates', search] as const,
-  gym: (gymId: string) => ['gym', gymId] as const,
+  all: [...eventKeys.all, 'kiosk'] as const,
+  events: (date: string, search: string) => [...eventKeys.all, 'kiosk', 'events', { date, search }] as const,
+  event: (eventId: string, kind: EventKind) => [...eventKeys.all, 'kiosk', 'event', eventId, kind] as const,
+  eligible: (classId: string, search: string) => [...eventKeys.all, 'kiosk', 'eligible', classId, search] as const,
 };
 
 export const KIOSK_REFETCH_MS = 60_000;

@@ -1,14 +1,15 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import type { KioskAthlete } from '@spotter/shared';
+import { markRule, type KioskAthlete } from '@spotter/shared';
 
 export type AthleteAction = 'removeCheckIn' | 'lateCancel' | 'noShow' | 'bulk' | 'delete';
 
 type AthleteActionsMenuProps = { athlete: KioskAthlete; isClass: boolean; onAction: (action: AthleteAction) => void };
 
-/** Spec 2.12 / 4: Remove Check In; late cancel and no show only when credited and not once checked in. */
+/** Spec 2.12 / 4: Remove Check In; late cancel and no show as markRule says (offered when credited, enabled unless checked in). */
 export function AthleteActionsMenu({ athlete, isClass, onAction }: AthleteActionsMenuProps) {
   const hasReservation = athlete.reservationId !== null;
-  const canMark = hasReservation && athlete.isCredited;
+  const mark = markRule(athlete);
+  const offersMarks = hasReservation && mark.offered;
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
@@ -24,12 +25,12 @@ export function AthleteActionsMenu({ athlete, isClass, onAction }: AthleteAction
             Remove Check In
           </Menu.Item>
         )}
-        {canMark && (
+        {offersMarks && (
           <>
-            <Menu.Item py="sm" disabled={athlete.isCheckedIn} onClick={() => onAction('lateCancel')}>
+            <Menu.Item py="sm" disabled={!mark.enabled} onClick={() => onAction('lateCancel')}>
               Mark Late Cancel
             </Menu.Item>
-            <Menu.Item py="sm" disabled={athlete.isCheckedIn} onClick={() => onAction('noShow')}>
+            <Menu.Item py="sm" disabled={!mark.enabled} onClick={() => onAction('noShow')}>
               Mark No Show
             </Menu.Item>
           </>
@@ -44,7 +45,7 @@ export function AthleteActionsMenu({ athlete, isClass, onAction }: AthleteAction
             Delete Reservation
           </Menu.Item>
         )}
-        {!athlete.isCheckedIn && !canMark && !isClass && !hasReservation && <Menu.Label>No actions available</Menu.Label>}
+        {!athlete.isCheckedIn && !offersMarks && !isClass && !hasReservation && <Menu.Label>No actions available</Menu.Label>}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { EventKind, GymCountry, KioskAthlete } from '@spotter/shared';
-import { useCheckIn } from '../api/check-in';
-import { useDeleteReservation } from '../api/reservations';
+import { useCheckIn, useDeleteReservation } from '../../reservations';
+import { kioskKeys } from '../api/query-keys';
 import type { AthleteAction } from './athlete-actions-menu';
 import { BulkReservationModal } from './bulk-reservation-modal';
 import { ChargeDialog } from './charge-dialog';
@@ -11,7 +11,7 @@ type OpenDialog = { action: Exclude<AthleteAction, 'removeCheckIn'>; athlete: Ki
 
 /** Taps and menu actions of the athlete list; one check-in per athlete at a time, so a double tap sends one call. */
 export function useAthleteActions(eventId: string, kind: EventKind) {
-  const { mutateAsync: checkIn } = useCheckIn(eventId, kind);
+  const { mutateAsync: checkIn } = useCheckIn(eventId, kind, kioskKeys.event(eventId, kind));
   const pending = useRef(new Set<string>());
   const [dialog, setDialog] = useState<OpenDialog>(null);
 

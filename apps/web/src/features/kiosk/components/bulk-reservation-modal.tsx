@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Chip, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { formatDate, formatTime, localeOf, type GymCountry, type KioskAthlete } from '@spotter/shared';
-import { useClassPreview } from '../api/get-class-preview';
-import { useEventSettings, type EventSettings } from '../api/get-event-settings';
-import { useCreateBulkReservations } from '../api/reservations';
-import { bulkDateLimits, canGoToPreview, defaultBulkRange, weekdayCodes, weekdaysFrom } from '../lib/bulk-rules';
+import { useClassPreview, useEventSettings, type EventSettings } from '../../events';
+import { bulkDateLimits, canGoToPreview, defaultBulkRange, useCreateBulkReservations, weekdayCodes, weekdaysFrom } from '../../reservations';
 import { FETCH_FAILED_MESSAGE } from './kiosk-context-gate';
 import { useNow } from './use-kiosk-context';
 

@@ -3,19 +3,18 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, S
 import { DatePickerInput } from '@mantine/dates';
 import { useSearchTerm } from '../../../lib/search-term';
 import { localeOf, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
-import { useEventSettings, type EventSettings } from '../api/get-event-settings';
-import { useTaxRates } from '../api/get-tax-rates';
-import { useUpdateReservation } from '../api/reservations';
+import { useEventSettings, useTaxRates, type EventSettings } from '../../events';
 import {
   chargePayload,
   chargeTitles,
   clampChargeDate,
   initialChargeValues,
   normaliseFee,
+  useUpdateReservation,
   withChargeNow,
   withWaiveFee,
   type ChargeKind,
-} from '../lib/charge-rules';
+} from '../../reservations';
 import { FETCH_FAILED_MESSAGE } from './kiosk-context-gate';
 
 type ChargeDialogProps = {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '../../../testing/render';
-import { jsonResponse } from '../../../testing/factories';
+import { callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { ChargeDialog } from './charge-dialog';
 import { BulkReservationModal } from './bulk-reservation-modal';
-import { EVENT_ID, buildAthlete, callsTo, page, staffSession, stubFetch } from './kiosk-test-fixtures';
+import { EVENT_ID, buildAthlete, page, staffSession, stubKioskFetch } from './kiosk-test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +31,7 @@ const kiloClass = {
 const athlete = buildAthlete();
 
 function stubClassApi(extra?: (url: string, init: RequestInit) => Response | undefined) {
-  return stubFetch((url, init) => {
+  return stubKioskFetch((url, init) => {
     if (url.endsWith(`/kilo-classes/${EVENT_ID}/`)) return jsonResponse(kiloClass);
     if (url.includes('/tax-rates/')) return page([TAX]);
     return extra?.(url, init);

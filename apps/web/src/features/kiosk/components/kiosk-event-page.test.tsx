@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { render } from '../../../testing/render';
-import { jsonResponse } from '../../../testing/factories';
+import { callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { KioskEventPage } from './kiosk-event-page';
-import { EVENT_ID, buildAthlete, buildDetail, callsTo, page, staffSession, stubFetch } from './kiosk-test-fixtures';
+import { EVENT_ID, buildAthlete, buildDetail, page, staffSession, stubKioskFetch } from './kiosk-test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +20,7 @@ const tabPanel = () => screen.getByRole('tabpanel');
 
 describe('KioskEventPage (spec 2.12)', () => {
   it('shows the empty texts of the tabs and hides Eligible for appointments', async () => {
-    stubFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([], { eventType: 'appointment_type' })) : undefined));
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([], { eventType: 'appointment_type' })) : undefined));
     renderDetail('eventType=appointment');
     expect(await screen.findByText('No reserved athletes for this event')).toBeTruthy();
     expect(screen.queryByRole('tab', { name: /Eligible/ })).toBeNull();
@@ -30,7 +30,7 @@ describe('KioskEventPage (spec 2.12)', () => {
   });
 
   it("shows the 'Error' alert when the event fails to load", async () => {
-    stubFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse({ message: 'Event not found.', code: 'not_found' }, 404) : undefined));
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse({ message: 'Event not found.', code: 'not_found' }, 404) : undefined));
     renderDetail();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong while fetching data!');
@@ -39,7 +39,7 @@ describe('KioskEventPage (spec 2.12)', () => {
   it('moves a tapped athlete to Checked In at once and back with the server text when refused', async () => {
     const grace = buildAthlete({ hasPastDueBills: true, hasUnsignedDocuments: true });
     let answerPut: (r: Response) => void = () => {};
-    const fetchMock = stubFetch((url, init) => {
+    const fetchMock = stubKioskFetch((url, init) => {
       if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([grace]));
       if (init.method === 'PUT') return new Promise<Response>((resolve) => (answerPut = resolve));
       return undefined;
@@ -64,7 +64,7 @@ describe('KioskEventPage (spec 2.12)', () => {
     const first = buildAthlete();
     const second = buildAthlete({ fullName: 'Mia Hill', firstName: 'Mia', lastName: 'Hill' });
     const answers: ((r: Response) => void)[] = [];
-    const fetchMock = stubFetch((url, init) => {
+    const fetchMock = stubKioskFetch((url, init) => {
       if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([first, second]));
       if (init.method === 'PUT') return new Promise<Response>((resolve) => answers.push(resolve));
       return undefined;
@@ -81,7 +81,7 @@ describe('KioskEventPage (spec 2.12)', () => {
 
   it('checks in a walk-in from Eligible with a client-made id', async () => {
     const walkIn = buildAthlete({ fullName: 'Mia Hill', firstName: 'Mia', lastName: 'Hill', isReserved: false, reservationId: null });
-    const fetchMock = stubFetch((url, init) => {
+    const fetchMock = stubKioskFetch((url, init) => {
       if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([]));
       if (url.includes('/eligible-athletes')) return page([walkIn]);
       if (init.method === 'POST') return jsonResponse({}, 201);
@@ -102,7 +102,7 @@ describe('KioskEventPage (spec 2.12)', () => {
   });
 
   it('searches Eligible for what was pasted without its control characters (the server refuses U+0000)', async () => {
-    const fetchMock = stubFetch((url) => {
+    const fetchMock = stubKioskFetch((url) => {
       if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([]));
       if (url.includes('/eligible-athletes')) return page([]);
       return undefined;
@@ -116,7 +116,7 @@ describe('KioskEventPage (spec 2.12)', () => {
 
   it('offers late cancel and no show only when credited, disabled once checked in', async () => {
     const checkedIn = buildAthlete({ fullName: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', isCheckedIn: true });
-    stubFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([checkedIn, buildAthlete({ isCredited: false })])) : undefined));
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([checkedIn, buildAthlete({ isCredited: false })])) : undefined));
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Grace Rodriguez' }));
     expect(screen.queryByRole('menuitem', { name: 'Mark Late Cancel' })).toBeNull();
@@ -129,7 +129,7 @@ describe('KioskEventPage (spec 2.12)', () => {
   it('shows checked-in athletes as a disabled label and hides warnings and menus in athlete mode', async () => {
     window.localStorage.setItem('kioskMode', 'true');
     const done = buildAthlete({ isCheckedIn: true, hasPastDueBills: true });
-    stubFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([done])) : undefined));
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([done])) : undefined));
     renderDetail();
     fireEvent.click(await screen.findByRole('tab', { name: /Checked In/ }));
     const label = await screen.findByRole('button', { name: 'Checked In' });

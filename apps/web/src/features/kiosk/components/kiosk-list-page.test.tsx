@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '../../../testing/render';
-import { jsonResponse } from '../../../testing/factories';
+import { callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { KioskListPage } from './kiosk-list-page';
-import { buildEvent, callsTo, page, staffSession, stubFetch } from './kiosk-test-fixtures';
+import { buildEvent, page, staffSession, stubKioskFetch } from './kiosk-test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +12,7 @@ const renderList = (route = '/kiosk') => render(<KioskListPage />, { session: st
 
 describe('KioskListPage (spec 2.11)', () => {
   it('shows the cards of the tab with timing status, attendance and the first attendee', async () => {
-    const fetchMock = stubFetch((url) => (url.includes('/events/kiosk-events/') ? page([buildEvent(), buildEvent({ eventId: '55555555-5555-4555-8555-555555555555', eventType: 'appointment_type', eventName: 'PT Session' })]) : undefined));
+    const fetchMock = stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([buildEvent(), buildEvent({ eventId: '55555555-5555-4555-8555-555555555555', eventType: 'appointment_type', eventName: 'PT Session' })]) : undefined));
     renderList();
     const card = await screen.findByRole('link', { name: /CrossFit WOD/ });
     expect(card.textContent).toContain('Ongoing');
@@ -26,7 +26,7 @@ describe('KioskListPage (spec 2.11)', () => {
   });
 
   it('shows the empty text of each tab; the tab comes from ?eventType', async () => {
-    stubFetch((url) => (url.includes('/events/kiosk-events/') ? page([]) : undefined));
+    stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([]) : undefined));
     renderList('/kiosk?eventType=appointment');
     expect(await screen.findByText('No appointments scheduled for this day')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Classes' }));
@@ -34,7 +34,7 @@ describe('KioskListPage (spec 2.11)', () => {
   });
 
   it("shows the 'Error' alert when the list fails", async () => {
-    stubFetch((url) => (url.includes('/events/kiosk-events/') ? jsonResponse({ message: 'Boom', code: 'internal' }, 500) : undefined));
+    stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? jsonResponse({ message: 'Boom', code: 'internal' }, 500) : undefined));
     renderList();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error');
@@ -42,7 +42,7 @@ describe('KioskListPage (spec 2.11)', () => {
   });
 
   it('asks before entering athlete mode', async () => {
-    stubFetch((url) => (url.includes('/events/kiosk-events/') ? page([]) : undefined));
+    stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([]) : undefined));
     renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Enter Athlete mode' }));
     expect(await screen.findByText('Are you sure that you want to switch to kiosk mode?')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('KioskListPage (spec 2.11)', () => {
   it('hides ended events and the date picker in athlete kiosk mode', async () => {
     window.localStorage.setItem('kioskMode', 'true');
     const ended = buildEvent({ eventName: 'Early Lift', startsAt: new Date(Date.now() - 7_200_000).toISOString(), endsAt: new Date(Date.now() - 3_600_000).toISOString() });
-    stubFetch((url) => (url.includes('/events/kiosk-events/') ? page([ended, buildEvent({ eventId: '66666666-6666-4666-8666-666666666666' })]) : undefined));
+    stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([ended, buildEvent({ eventId: '66666666-6666-4666-8666-666666666666' })]) : undefined));
     render(<KioskListPage />, { session: staffSession(), route: '/' });
     await screen.findByRole('link', { name: /CrossFit WOD/ });
     expect(screen.queryByText('Early Lift')).toBeNull();

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { exitKioskMode } from '../../../lib/kiosk-mode';
-import { notifyError } from '../../../lib/notify';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { resetAnalytics } from '../../../lib/analytics';
-import { logout } from '../../auth/api/logout';
+import { LOGOUT_FAILED, logout } from '../../auth';
 import { onDemand, useOnDemand } from '../../../lib/use-on-demand';
 import type { KioskMenuActions } from './kiosk-menu-dropdown';
 
@@ -36,14 +35,14 @@ function useIsFullScreen(): boolean {
 export function KioskMenu() {
   const isFullScreen = useIsFullScreen();
   const { loaded: KioskMenuDropdown, targetRef, standInProps } = useOnDemand(kioskMenuDropdown, { loadOnFocus: true });
-  const logOut = useMutation({
+  const logOut = useApiMutation({
     mutationFn: logout,
     onSuccess: () => {
       resetAnalytics();
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       exitKioskMode();
     },
-    onError: () => notifyError({ title: 'Logout failed', message: 'Logging out failed, please try again.' }),
+    errorNotice: LOGOUT_FAILED,
   });
   const actions: KioskMenuActions = {
     isFullScreen,

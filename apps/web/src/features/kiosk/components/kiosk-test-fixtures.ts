@@ -1,6 +1,6 @@
-import { vi } from 'vitest';
 import type { Gym, KioskAthlete, KioskEvent, KioskEventDetail, Session } from '@spotter/shared';
-import { buildSession, jsonResponse } from '../../../testing/factories';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
 
 export const GYM_ID = '22222222-2222-4222-8222-222222222222';
 export const EVENT_ID = '33333333-3333-4333-8333-333333333333';
@@ -80,21 +80,7 @@ export function buildDetail(results: KioskAthlete[], event: Partial<KioskEvent> 
 
 export const page = <T>(results: T[]) => jsonResponse({ count: results.length, next: null, previous: null, results });
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
-
-/** A fetch stub: the gym answers itself; `handler` answers the rest (undefined: 404). */
-export function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url.endsWith('/auth/csrf/')) {
-      document.cookie = 'csrftoken=test-token; path=/';
-      return jsonResponse({ csrfToken: 'test-token' });
-    }
-    if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym);
-    return (await handler(url, init)) ?? jsonResponse({ message: 'Not found', code: 'not_found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The shared fetch stub, with the gym answering itself (every kiosk screen reads it first). */
+export function stubKioskFetch(handler: FetchHandler) {
+  return stubFetch((url, init) => (url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym) : handler(url, init)));
 }
-
-export const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, part: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));

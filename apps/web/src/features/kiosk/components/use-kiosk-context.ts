@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { GymCountry } from '@spotter/shared';
 import { isKioskMode } from '../../../lib/kiosk-mode';
-import { useCurrentSession } from '../../auth/api/get-session';
-import { useGym } from '../api/get-gym';
+import { useCurrentSession } from '../../auth';
+import { useGym } from '../../events';
 
 /** The current time, ticking every `intervalMs`, so timing labels and "today" stay true on a tablet left open. */
 export function useNow(intervalMs = 30_000): Date {

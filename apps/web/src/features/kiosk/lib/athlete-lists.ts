@@ -1,12 +1,10 @@
-import type { EventKind, KioskAthlete } from '@spotter/shared';
+import { isOnKioskTab, type EventKind, type KioskAthlete } from '@spotter/shared';
 
 export type AthleteTab = 'reserved' | 'checkedIn' | 'eligible';
 
-const isActive = (a: KioskAthlete) => !a.isLateCancel && !a.isNoShow;
-
 /** Spec 4: Reserved is reserved and not checked in; Checked In is checked in; late cancels and no shows leave both. */
 export function athletesOfTab(athletes: readonly KioskAthlete[], tab: Exclude<AthleteTab, 'eligible'>): KioskAthlete[] {
-  return athletes.filter((a) => isActive(a) && (tab === 'checkedIn' ? a.isCheckedIn : a.isReserved && !a.isCheckedIn));
+  return athletes.filter((a) => isOnKioskTab(a, tab));
 }
 
 /** Spec 5: a case-insensitive name match (Reserved and Checked In tabs). */

@@ -5,13 +5,6 @@ export function gymToday(timeZone: string, now: Date = new Date()): string {
   return toZoned(now, timeZone).date;
 }
 
-/** One year after a date, as the server counts it (same day of the next year). */
-export function oneYearAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** An instant's wall-clock time in the gym's zone, formatted for its country. */
 export function formatInstantTime(instant: string, timeZone: string, country: GymCountry): string {
   return formatTime(toZoned(new Date(instant), timeZone).time, country);

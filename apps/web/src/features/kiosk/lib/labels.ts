@@ -1,8 +1,10 @@
+import { isFull } from '@spotter/shared';
+
 /** Spec 4 / 9: the short labels of the kiosk cards. */
 
 /** 'Full' when the count reaches capacity (walk-ins may exceed it, decision 005), otherwise 'count / capacity'. */
 export function attendanceLabel(count: number, capacity: number): string {
-  return count >= capacity ? 'Full' : `${count} / ${capacity}`;
+  return isFull(count, capacity) ? 'Full' : `${count} / ${capacity}`;
 }
 
 export const FIRST_ATTENDEE_MAX_CHARS = 9;

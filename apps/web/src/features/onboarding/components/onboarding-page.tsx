@@ -1,7 +1,5 @@
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
-import { useCurrentSession } from '../../auth/api/get-session';
-import { useLogout } from '../../auth/api/logout';
-import { useClearProfile } from '../../auth/api/profile-session';
+import { useCurrentSession, useLogout, useClearProfile } from '../../auth';
 
 /** Spec 2.1: a gym whose payment status is Onboard sees only this page until payments are set up. */
 export function OnboardingPage() {

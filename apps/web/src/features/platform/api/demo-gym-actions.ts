@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoGymSchema } from '@spotter/shared';
-import { api, errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { demoGymsQueryKey } from './get-demo-gyms';
 import { platformQueryKey } from './get-gyms';
 
@@ -13,23 +12,19 @@ const texts: Record<DemoGymAction, { success: string; failure: string }> = {
   reactivate: { success: 'Demo gym reactivated', failure: 'Reactivating demo gym failed' },
 };
 
+const endpointOf = { extend: 'extendDemoGym', deactivate: 'deactivateDemoGym', reactivate: 'reactivateDemoGym' } as const;
+
 /** POST /api/platform/demo-gyms/{id}/extend/ (TIME_LIMITED only), …/deactivate/ or …/reactivate/. */
 export function runDemoGymAction(demoGymId: string, action: DemoGymAction) {
-  return api.post(`/platform/demo-gyms/${demoGymId}/${action}/`, undefined, { schema: demoGymSchema });
+  return callEndpoint(endpointOf[action], { params: { demoGymId } }, { schema: demoGymSchema });
 }
 
 /** Spec 7.4: success notifies and refetches the list (and the gym's heading); failure shows the server's message. */
 export function useDemoGymAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ demoGymId, action }: { demoGymId: string; action: DemoGymAction }) => runDemoGymAction(demoGymId, action),
-    onSuccess: (demo, { action }) => {
-      notifySuccess({ title: texts[action].success, message: demo.title });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: demoGymsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: [...platformQueryKey, 'gym', demo.gymId] }),
-      ]);
-    },
-    onError: (error, { action }) => notifyError({ title: texts[action].failure, message: errorMessage(error) }),
+    success: (demo, { action }) => ({ title: texts[action].success, message: demo.title }),
+    errorTitle: ({ action }) => texts[action].failure,
+    invalidates: (demo) => (demo ? [demoGymsQueryKey, [...platformQueryKey, 'gym', demo.gymId]] : [demoGymsQueryKey]),
   });
 }

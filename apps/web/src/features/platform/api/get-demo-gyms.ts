@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { demoGymPageSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { platformQueryKey } from './get-gyms';
-import { listQueryString, type ListParams } from './list-params';
+import { listQuery, type ListParams } from './list-params';
 
 export const demoGymsQueryKey = [...platformQueryKey, 'demo-gyms'] as const;
 
 /** GET /api/platform/demo-gyms/: newest first, with the derived state and the time left. */
 export function getDemoGyms(params: ListParams, signal?: AbortSignal) {
-  return api.get(`/platform/demo-gyms/?${listQueryString(params)}`, { schema: demoGymPageSchema, signal });
+  return callEndpoint('demoGyms', { query: listQuery(params), signal }, { schema: demoGymPageSchema });
 }
 
 export function demoGymsQueryOptions(params: ListParams) {

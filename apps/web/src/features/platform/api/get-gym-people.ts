@@ -1,19 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { platformAthletePageSchema, platformStaffPageSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { platformQueryKey } from './get-gyms';
-import { listQueryString, type ListParams } from './list-params';
+import { listQuery, type ListParams } from './list-params';
 
 export type PeopleKind = 'athletes' | 'staff';
 
 /** GET /api/platform/gyms/{gymId}/athletes/: each athlete with the profileId to impersonate. */
 export function getGymAthletes(gymId: string, params: ListParams, signal?: AbortSignal) {
-  return api.get(`/platform/gyms/${gymId}/athletes/?${listQueryString(params)}`, { schema: platformAthletePageSchema, signal });
+  return callEndpoint('platformGymAthletes', { params: { gymId }, query: listQuery(params), signal }, { schema: platformAthletePageSchema });
 }
 
 /** GET /api/platform/gyms/{gymId}/staff/: staff and owners with the profileId to impersonate. */
 export function getGymStaff(gymId: string, params: ListParams, signal?: AbortSignal) {
-  return api.get(`/platform/gyms/${gymId}/staff/?${listQueryString(params)}`, { schema: platformStaffPageSchema, signal });
+  return callEndpoint('platformGymStaff', { params: { gymId }, query: listQuery(params), signal }, { schema: platformStaffPageSchema });
 }
 
 export function gymAthletesQueryOptions(gymId: string, params: ListParams) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { platformGymDetailSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { platformQueryKey } from './get-gyms';
 
 /** GET /api/platform/gyms/{gymId}/: the heading of a gym's people pages. */
 export function getGym(gymId: string, signal?: AbortSignal) {
-  return api.get(`/platform/gyms/${gymId}/`, { schema: platformGymDetailSchema, signal });
+  return callEndpoint('platformGym', { params: { gymId }, signal }, { schema: platformGymDetailSchema });
 }
 
 export function gymQueryOptions(gymId: string) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { platformGymPageSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
-import { listQueryString, type ListParams } from './list-params';
+import { callEndpoint } from '../../../lib/api-client';
+import { listQuery, type ListParams } from './list-params';
 
 export const platformQueryKey = ['platform'] as const;
 
 /** GET /api/platform/gyms/: every real gym, searched by title or owner, paged. */
 export function getGyms(params: ListParams, signal?: AbortSignal) {
-  return api.get(`/platform/gyms/?${listQueryString(params)}`, { schema: platformGymPageSchema, signal });
+  return callEndpoint('platformGyms', { query: listQuery(params), signal }, { schema: platformGymPageSchema });
 }
 
 export function gymsQueryOptions(params: ListParams) {

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { impersonationAuditPageSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { platformQueryKey } from './get-gyms';
-import { listQueryString } from './list-params';
+import { listQuery } from './list-params';
 
 /** GET /api/platform/gyms/{gymId}/impersonations/: every start and stop in the gym, newest first. */
 export function getImpersonations(gymId: string, page: number, signal?: AbortSignal) {
-  return api.get(`/platform/gyms/${gymId}/impersonations/?${listQueryString({ page, search: '' })}`, { schema: impersonationAuditPageSchema, signal });
+  return callEndpoint('platformGymImpersonations', { params: { gymId }, query: listQuery({ page, search: '' }), signal }, { schema: impersonationAuditPageSchema });
 }
 
 export function impersonationsQueryOptions(gymId: string, page: number) {

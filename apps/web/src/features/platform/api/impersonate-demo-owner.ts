@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DemoGym } from '@spotter/shared';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { refreshSessionAfterProfileChange } from '../../auth/api/session-cache';
+import { ApiError } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { refreshSessionAfterProfileChange } from '../../auth';
 import { getGymStaff } from './get-gym-people';
 import { impersonate } from './impersonate';
 
@@ -19,9 +19,9 @@ export async function impersonateDemoOwner(demo: DemoGym) {
 
 export function useImpersonateDemoOwner() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: impersonateDemoOwner,
     onSuccess: () => refreshSessionAfterProfileChange(queryClient),
-    onError: (error) => notifyError({ title: 'Impersonation failed', message: errorMessage(error) }),
+    errorTitle: 'Impersonation failed',
   });
 }

@@ -4,8 +4,7 @@ import { PLATFORM_PAGE_SIZE } from '@spotter/shared';
 export type ListParams = { page: number; search: string };
 
 /** Spec 7 lists: `?limit=&offset=` (the console pages by 20) and an optional `search`. */
-export function listQueryString({ page, search }: ListParams, limit = PLATFORM_PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit), offset: String((page - 1) * limit) });
-  if (search.trim()) params.set('search', search.trim());
-  return params.toString();
+export function listQuery({ page, search }: ListParams, limit = PLATFORM_PAGE_SIZE): { limit: number; offset: number; search?: string } {
+  const query = { limit, offset: (page - 1) * limit };
+  return search.trim() ? { ...query, search: search.trim() } : query;
 }

@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '../../../testing/render';
-import { buildSession, jsonResponse } from '../../../testing/factories';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { buildDemoGym, pageOf } from '../testing/platform-factories';
 import { demoGymMenuEntries } from './demo-gym-actions';
 import { DemoGymsPage } from './demo-gyms-page';
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const salesSession = buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam: true } });
 const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();

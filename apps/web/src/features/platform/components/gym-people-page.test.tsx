@@ -3,18 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { PlatformGymDetail } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { buildSession, jsonResponse } from '../../../testing/factories';
-import { sessionQueryKey } from '../../auth/api/get-session';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
+import { sessionQueryKey } from '../../auth';
 import { buildAudit, buildPlatformAthlete, buildPlatformStaff, pageOf } from '../testing/platform-factories';
 import { GymAthletesPage, GymStaffPage } from './gym-people-page';
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const gymId = '33333333-3333-4333-8333-333333333333';
 const gym: PlatformGymDetail = { gymId, title: 'Iron Temple Barbell', country: 'US', timeZone: 'America/Chicago', demoGym: null };

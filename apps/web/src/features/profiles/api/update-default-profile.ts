@@ -1,19 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema } from '@spotter/shared';
-import { api, errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { callEndpoint } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export function updateDefaultProfile(profileId: string) {
-  return api.put(`/profiles/${profileId}/update-default/`, undefined, { schema: profileSchema });
+  return callEndpoint('updateDefaultProfile', { params: { id: profileId } }, { schema: profileSchema });
 }
 
 /** Spec 4 / 8: toggles the default profile, then refetches the list (another card may have lost its default). */
 export function useUpdateDefaultProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: updateDefaultProfile,
-    onSuccess: () => notifySuccess('Default profile successfully updated'),
-    onError: (error) => notifyError({ title: 'Updating default profile failed', message: errorMessage(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+    success: 'Default profile successfully updated',
+    errorTitle: 'Updating default profile failed',
+    invalidates: [['profiles']],
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changeEmailInputSchema, type ChangeEmailInput } from '@spotter/shared';
-import { useChangeEmail } from '../../auth/api/change-login';
+import { useChangeEmail } from '../../auth';
 
 type ChangeEmailFormProps = { onCancel: () => void; onSaved: () => void };
 

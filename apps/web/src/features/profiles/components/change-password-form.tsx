@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@spotter/shared';
-import { useChangePassword } from '../../auth/api/change-login';
+import { useChangePassword } from '../../auth';
 
 type ChangePasswordFormProps = { onCancel: () => void; onSaved: () => void };
 

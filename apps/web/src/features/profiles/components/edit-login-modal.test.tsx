@@ -2,14 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { buildSession, jsonResponse } from '../../../testing/factories';
+import { buildSession } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { EditLoginModal } from './edit-login-modal';
-
-function stubFetch(handler: (url: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function renderModal(onClose = vi.fn()) {
   document.cookie = 'csrftoken=t; path=/';

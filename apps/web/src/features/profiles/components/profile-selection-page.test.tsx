@@ -2,17 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@spotter/shared';
 import { render } from '../../../testing/render';
-import { buildProfile, buildSession, jsonResponse, TEST_USER_ID } from '../../../testing/factories';
+import { buildProfile, buildSession, TEST_USER_ID } from '../../../testing/factories';
+import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { resetRuntimeConfigCache } from '../../../lib/runtime-config';
 import { ProfileSelectionPage } from './profile-selection-page';
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const page = (results: Profile[], next: string | null = null) => jsonResponse({ count: results.length, next, previous: null, results });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { kiloClassPreviewPageSchema } from '@spotter/shared';
-import { api } from '../../../lib/api-client';
-import { kioskKeys } from './query-keys';
+import { callEndpoint, type EndpointCall } from '../../../lib/api-client';
+import { eventKeys } from './query-keys';
 
 export type ClassPreviewParams = {
   days: string;
@@ -14,7 +14,7 @@ export type ClassPreviewParams = {
 };
 
 /** Spec 7.3 bulk preview: GET kilo-classes/ with days, start, end, start_time, kilo_class_type, location (or None), exclude_root=True. */
-export function previewSearch(p: ClassPreviewParams): Record<string, string> {
+export function previewSearch(p: ClassPreviewParams) {
   return {
     days: p.days,
     start: p.start,
@@ -24,15 +24,15 @@ export function previewSearch(p: ClassPreviewParams): Record<string, string> {
     location: p.locationId ?? 'None',
     exclude_root: 'True',
     athlete: p.athlete,
-  };
+  } satisfies EndpointCall<'classPreview'>['query'];
 }
 
 export function getClassPreview(p: ClassPreviewParams) {
-  return api.get(`/kilo-classes/?${new URLSearchParams(previewSearch(p)).toString()}`, { schema: kiloClassPreviewPageSchema });
+  return callEndpoint('classPreview', { query: previewSearch(p) }, { schema: kiloClassPreviewPageSchema });
 }
 
 export function classPreviewQueryOptions(p: ClassPreviewParams) {
-  return queryOptions({ queryKey: kioskKeys.preview(previewSearch(p)), queryFn: () => getClassPreview(p) });
+  return queryOptions({ queryKey: eventKeys.preview(previewSearch(p)), queryFn: () => getClassPreview(p) });
 }
 
 export function useClassPreview(p: ClassPreviewParams, enabled: boolean) {

@@ -1,4 +1,9 @@
-import { oneYearAfter } from './dates';
+/** One year after a date, as the server counts it (same day of the next year). */
+export function oneYearAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
 
 /** Spec 3: the bulk payload numbers weekdays 1 = Sunday .. 7 = Saturday. */
 export const bulkWeekdays = [

@@ -1,0 +1,7 @@
+// What other features use of auth (eslint: a feature imports another only through its index).
+export { sessionQueryKey, useCurrentSession, useSession } from './api/get-session';
+export { LOGOUT_FAILED, logout, useLogout } from './api/logout';
+export { useClearProfile, useSelectProfile, useStopImpersonation } from './api/profile-session';
+export { useChangeEmail, useChangePassword } from './api/change-login';
+export { refreshSessionAfterProfileChange } from './api/session-cache';
+export { sessionParser } from './api/parse-session';
