@@ -32,6 +32,7 @@ export class ChangeFeed {
   /** Notifications carry this process's id, so its own are not applied twice. */
   readonly origin = randomUUID();
   #listener: pg.Client | null = null;
+  #listening = false;
   #closed = false;
   #retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,6 +49,14 @@ export class ChangeFeed {
     const client = this.#listener;
     this.#listener = null;
     await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * Whether this process hears every change: always where it is the only one (PGlite), on PostgreSQL while its LISTEN
+   * is in place. Otherwise another process's change may go unheard, so nothing kept may be served.
+   */
+  get listening(): boolean {
+    return this.url === null || this.#listening;
   }
 
   on(listener: ChangeListener): () => void {
@@ -77,6 +86,7 @@ export class ChangeFeed {
     const lost = () => {
       if (this.#listener !== client) return;
       this.#listener = null;
+      this.#listening = false;
       // What was kept may be stale by now and stays so until the feed is back: nothing kept is served.
       this.apply([{ kind: 'everything' }]);
       if (!this.#closed) this.#retry = setTimeout(() => void this.#connect().catch(lost), 1000);
@@ -97,6 +107,7 @@ export class ChangeFeed {
       throw err;
     }
     // Anything may have changed while no feed listened (a reconnect, or writes before the first connect).
+    this.#listening = true;
     this.apply([{ kind: 'everything' }]);
   }
 }

@@ -298,7 +298,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     if (!token || token.length > 200) return;
     const tokenHash = sha256(token);
     const isWrite = isUnsafeMethod(request.method);
-    const mayUseKept = !isWrite || opts.soleWriter === true;
+    // Nothing kept answers while this process may miss another's change (its change feed is not listening).
+    const mayUseKept = (!isWrite || opts.soleWriter === true) && opts.changes.listening;
     // Shared: nothing below may change the AuthContext it answers.
     request.auth = await lookups.lookup(tokenHash, async () => {
       const auth = await loadAuthContext(opts.db, tokenHash);

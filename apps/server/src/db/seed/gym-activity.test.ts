@@ -47,9 +47,9 @@ describe('seeded reservations of the classes under way', () => {
       await seed(database.db, new Date(at));
       const classes = await queryRows<{ id: string; waiting: number }>(
         database.db,
-        sql`select c.id, (select count(*)::int from athlete_kilo_classes r
-            where r.class_id = c.id and r.is_reserved and not r.is_checked_in and not r.is_late_cancel and not r.is_no_show) as waiting
-          from classes c where c.starts_at <= ${at}::timestamptz and ${at}::timestamptz < c.starts_at + make_interval(mins => c.duration_minutes)`,
+        sql`select c.id, (select count(*)::int from reservations r
+            where r.event_id = c.id and r.is_reserved and not r.is_checked_in and not r.is_late_cancel and not r.is_no_show) as waiting
+          from events c where c.kind = 'class' and c.starts_at <= ${at}::timestamptz and ${at}::timestamptz < c.starts_at + make_interval(mins => c.duration_minutes)`,
       );
       expect(classes.length).toBeGreaterThan(0);
       for (const c of classes) expect(c.waiting, `class ${c.id}`).toBeGreaterThanOrEqual(MIN_WAITING);

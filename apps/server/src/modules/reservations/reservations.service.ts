@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   eventMessages,
+  holdsPlace,
   isFull,
   reservationMessages,
   toZoned,
@@ -188,8 +189,8 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       throw fieldError('isCheckedIn', reservationMessages.clearMarkBeforeCheckIn, 'marked');
     }
     // Clearing a mark makes a reservation hold a place again: it must fit (a walk-in check-in may overfill).
-    const wasHolding = !wasMarked && (row.isReserved || row.isCheckedIn);
-    const willHold = !marked && (row.isReserved || next.isCheckedIn);
+    const wasHolding = holdsPlace(row);
+    const willHold = holdsPlace({ ...row, ...next });
     if (!wasHolding && willHold && row.isReserved && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity)) throw eventFull(kind);
 
     const eventRow = marked ? await findEvent(tx, w.gymId, kind, event!.id) : null;

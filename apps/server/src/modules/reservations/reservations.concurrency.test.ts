@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { addDays, dayOfWeek, reservationMessages } from '@spotter/shared';
+import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
+import { todayOf } from '../../../test/factories';
+import { reservations } from '../../db/schema';
+import { holdsPlaceSql } from './rules';
+import type { LightMyRequestResponse } from 'fastify';
+
+fixClock(TEST_NOW);
+/**
+ * Real races need real concurrency: on PostgreSQL every request has a connection of the pool, and the writes meet in
+ * the event locks (withEventLock). PGlite runs one transaction at a time, so there these tests would prove nothing.
+ */
+const onPostgres = Boolean(inject('templateDatabaseUrl'));
+
+describe.runIf(onPostgres)('reservations racing each other on PostgreSQL', () => {
+  type KioskGym = Awaited<ReturnType<TestApp['make']['kioskGym']>>;
+  let t: TestApp;
+  let w: KioskGym;
+  let kiosks: ApiClient[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await t.make.kioskGym({ athletes: 0 });
+    // Three tablets of the front desk, each with a session of its own and its CSRF token.
+    kiosks = [await t.as(w.staff), await t.as(w.staff), await t.as(w.owner)];
+    for (const k of kiosks) await k.get('/api/auth/csrf/');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const kiosk = (i: number) => kiosks[i % kiosks.length]!;
+  const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
+    t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, taxRateId: w.taxRate.id, daysAhead: 1, time: '06:00', ...o });
+  const holders = async (eventId: string) => t.db.select({ id: reservations.id, athleteId: reservations.athleteId }).from(reservations).where(and(eq(reservations.eventId, eventId), holdsPlaceSql()));
+  const reserve = (i: number, athleteId: string, eventId: string) => kiosk(i).post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: athleteId, kiloClass: eventId });
+  const statusesOf = (answers: LightMyRequestResponse[]) => answers.map((r) => r.statusCode);
+  const fullRefusals = (answers: LightMyRequestResponse[]) => answers.filter((r) => r.statusCode === 409);
+
+  it('never holds more than capacity: 40 athletes at once for 10 places, on three tablets', async () => {
+    const cls = await makeClass({ capacity: 10 });
+    // A walk-in and a late cancel already there: the first takes a place, the second does not.
+    const [walkedIn, lateCancelled] = await t.make.athletes(w.gym.id, 2);
+    await t.make.reserve(cls, [walkedIn!.athleteId], { isReserved: false, isCheckedIn: true });
+    await t.make.reserve(cls, [lateCancelled!.athleteId], { isLateCancel: true });
+    const athletes = await t.make.athletes(w.gym.id, 40);
+    const answers = await Promise.all(athletes.map((a, i) => reserve(i, a.athleteId, cls.id)));
+    expect(statusesOf(answers).filter((s) => s === 201)).toHaveLength(9);
+    const refused = fullRefusals(answers);
+    expect(refused).toHaveLength(31);
+    expect(refused.every((r) => r.json().code === 'event_full' && r.json().message === reservationMessages.classFull)).toBe(true);
+    expect(await holders(cls.id)).toHaveLength(10);
+    const detail = (await kiosk(0).get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json();
+    expect(detail.event).toMatchObject({ capacity: 10, attendeeCount: 10 });
+  });
+
+  it('never holds more than capacity across many classes filled at once, whatever the interleaving', async () => {
+    const classes = await Promise.all([3, 5, 1, 7].map((capacity, i) => makeClass({ capacity, daysAhead: 2 + i })));
+    const athletes = await t.make.athletes(w.gym.id, 12);
+    // Every athlete asks for every class, all at once.
+    const requests = classes.flatMap((cls) => athletes.map((a) => ({ cls, a })));
+    const answers = await Promise.all(requests.map(({ cls, a }, i) => reserve(i, a.athleteId, cls.id)));
+    expect(new Set(statusesOf(answers))).toEqual(new Set([201, 409]));
+    for (const cls of classes) {
+      const mine = answers.filter((_r, i) => requests[i]!.cls === cls);
+      expect(mine.filter((r) => r.statusCode === 201)).toHaveLength(cls.capacity);
+      expect(await holders(cls.id)).toHaveLength(cls.capacity);
+    }
+  });
+
+  it('keeps the count right when places are freed and taken at once (deletes racing reservations)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const cls = await makeClass({ capacity: 5, daysAhead: 10 + round });
+      const booked = await t.make.athletes(w.gym.id, 5);
+      const ids = await t.make.reserve(cls, booked.map((a) => a.athleteId));
+      const leaving = ids.slice(0, 3);
+      const coming = await t.make.athletes(w.gym.id, 8);
+      // One of the leavers asks for the place back in the same instant.
+      const rejoining = booked[0]!;
+      const results = await Promise.all([
+        ...leaving.map((id, i) => kiosk(i).delete(`/api/athlete-kilo-classes/${id}/`)),
+        ...coming.map((a, i) => reserve(i + 1, a.athleteId, cls.id)),
+        reserve(2, rejoining.athleteId, cls.id),
+      ]);
+      const deletes = results.slice(0, leaving.length);
+      const reserves = results.slice(leaving.length);
+      expect(statusesOf(deletes)).toEqual([200, 200, 200]);
+      expect(reserves.every((r) => r.statusCode === 201 || (r.statusCode === 409 && ['event_full', 'already_reserved'].includes(r.json().code)))).toBe(true);
+      const taken = reserves.filter((r) => r.statusCode === 201).length;
+      const now = await holders(cls.id);
+      expect(now.length).toBeLessThanOrEqual(5);
+      expect(now).toHaveLength(2 + taken);
+      // Never two records of one athlete, and the leavers' records are gone.
+      expect(new Set(now.map((h) => h.athleteId)).size).toBe(now.length);
+      expect((await t.db.select().from(reservations).where(inArray(reservations.id, leaving))).length).toBe(0);
+      expect((await kiosk(0).get(`/api/events/${cls.id}/kiosk-event/`)).json().event.attendeeCount).toBe(now.length);
+    }
+  });
+
+  it('never overfills a class when a bulk booking races single reservations, nor deadlocks bulk bookings racing each other', async () => {
+    const time = '07:15';
+    const series = [];
+    for (const daysAhead of [1, 2, 3, 8, 9, 10]) series.push(await makeClass({ daysAhead, time, capacity: 3 }));
+    for (const cls of series) await t.make.reserve(cls, (await t.make.athletes(w.gym.id, 2)).map((a) => a.athleteId));
+    const today = todayOf(w.gym);
+    const days = [...new Set(series.map((c) => dayOfWeek(c.startDate) + 1))].join(',');
+    const bulkers = await t.make.athletes(w.gym.id, 3);
+    const singles = await t.make.athletes(w.gym.id, 4);
+    const bulk = (i: number, athleteId: string) =>
+      kiosk(i).post('/api/athlete-kilo-classes/create-bulk/', {
+        athlete: athleteId, startDate: today, endDate: addDays(today, 12), days, startTime: time, kiloClassType: w.classType.id, location: w.location.id,
+      });
+    const results = await Promise.all([
+      ...bulkers.map((a, i) => bulk(i, a.athleteId)),
+      ...series.flatMap((cls, c) => singles.map((a, i) => reserve(c + i, a.athleteId, cls.id))),
+    ]);
+    const bulks = results.slice(0, bulkers.length);
+    expect(statusesOf(bulks)).toEqual([201, 201, 201]);
+    for (const r of results.slice(bulkers.length)) expect([201, 409]).toContain(r.statusCode);
+    for (const cls of series) {
+      const now = await holders(cls.id);
+      expect(now).toHaveLength(3);
+      // What each bulk booking answered is what it holds: booked where it got a place, skipped as full elsewhere.
+      for (const [i, a] of bulkers.entries()) {
+        const answer = bulks[i]!.json();
+        const booked = answer.results.some((r: { kiloClass: string }) => r.kiloClass === cls.id);
+        const skipped = answer.skipped.find((s: { kiloClassId: string }) => s.kiloClassId === cls.id);
+        expect(booked).toBe(now.some((h) => h.athleteId === a.athleteId));
+        if (booked) expect(skipped).toBeUndefined();
+        else expect(skipped?.reason).toBe('full');
+      }
+    }
+  });
+});
