@@ -91,8 +91,21 @@ export function exitOf(server: ServerProcess, timeoutMs = 60_000): Promise<numbe
 
 /** A minimal cookie-keeping API client with CSRF, for tests that need no browser. */
 export class HttpSession {
-  private cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
+
+  /** The same browser (cookies) talking to another server of the same database. */
+  on(base: string): HttpSession {
+    return new HttpSession(base, this.cookies);
+  }
+
+  /** Another client holding a copy of this one's cookies now (a stolen or stale cookie), talking to `base`. */
+  copyTo(base: string): HttpSession {
+    return new HttpSession(base, new Map(this.cookies));
+  }
+
   async request(method: string, url: string, body?: unknown): Promise<Response> {
     if (method !== 'GET' && !this.cookies.has('csrftoken')) await this.request('GET', '/api/auth/csrf/');
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };

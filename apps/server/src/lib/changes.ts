@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db, DbOrTx, Tx } from '../db/client';
 
 /**
@@ -68,6 +69,16 @@ export class ChangeFeed {
   async notify(db: DbOrTx, changes: readonly Change[]): Promise<void> {
     if (!this.url || changes.length === 0) return;
     await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: this.origin, changes })})`);
+  }
+
+  /**
+   * For a single statement that writes rows of gyms: an expression for its RETURNING that tells the other processes
+   * each row's gym changed, sent when the statement commits (no extra round trip). Null where there are none (PGlite).
+   * The payload is what `notify` sends; PostgreSQL delivers identical ones of a transaction once.
+   */
+  gymChangeSql(gymId: SQL | AnyPgColumn): SQL | null {
+    if (!this.url) return null;
+    return sql`pg_notify(${CHANNEL}, json_build_object('origin', ${this.origin}::text, 'changes', json_build_array(json_build_object('kind', 'gym', 'gymId', ${gymId})))::text)`;
   }
 
   /** Tells this process's listeners (after the write committed). */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import {
   eventTypeOf,
   minorToDecimal,
@@ -11,7 +12,7 @@ import {
   type KiloClassPreview,
   type TaxRate,
 } from '@spotter/shared';
-import { appointmentTypes, athletes, classTypes, events, locations, reservations, taxRates } from '../../db/schema';
+import { appointmentTypes, athletes, classTypes, eventCoaches, events, locations, reservations, staff, taxRates } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { containsPattern, fullName } from '../../lib/sql-text';
@@ -55,9 +56,24 @@ export function eventCounts(eventId: SQL | typeof events.id = events.id) {
 
 const percentText = (p: string) => String(Number(p));
 
-/** Events of the gym (one query, counts included), earliest first, then by name. */
-export async function loadEvents(db: DbOrTx, gymId: string, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<EventRow[]> {
-  const q = db
+/** An event's coaches as rows in JSON, lead coaches first (read by toCoaches: the one mapping of a coach). */
+export function coachRowsSql(eventId: SQL | typeof events.id = events.id) {
+  return sql<CoachRow[] | string>`(select coalesce(json_agg(json_build_object('id', ${staff.id}, 'first_name', ${staff.firstName},
+      'last_name', ${staff.lastName}, 'role', ${eventCoaches.role}) order by ${eventCoaches.role} <> 'lead', ${staff.lastName}, ${staff.firstName}, ${staff.id}), '[]'::json)
+    from ${eventCoaches} join ${staff} on ${staff.id} = ${eventCoaches.staffId} where ${eventCoaches.eventId} = ${eventId})`;
+}
+type CoachRow = { id: string; first_name: string; last_name: string; role: string };
+
+/** node-postgres and PGlite parse json columns; a driver that hands back text still works. */
+export const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export function toCoaches(value: CoachRow[] | string): Coach[] {
+  return parseJson(value).map((c) => ({ staffId: c.id, fullName: `${c.first_name} ${c.last_name}`, role: c.role }));
+}
+
+/** The columns of an event's row (EventRow), with more fields when given; the gym filter is the caller's. */
+export function selectEvents<E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) {
+  return db
     .select({
       kind: events.kind,
       id: events.id,
@@ -79,16 +95,21 @@ export async function loadEvents(db: DbOrTx, gymId: string, where: SQL | undefin
       taxRateName: taxRates.name,
       taxRatePercent: taxRates.percent,
       ...eventCounts(),
+      ...extra,
     })
     .from(events)
     .leftJoin(classTypes, eq(classTypes.id, events.classTypeId))
     .leftJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId))
     .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, events.gymId)))
-    .leftJoin(taxRates, and(eq(taxRates.id, events.taxRateId), eq(taxRates.gymId, events.gymId)))
-    .where(and(eq(events.gymId, gymId), where))
-    .orderBy(asc(events.startsAt), asc(eventTypeName), asc(events.id));
-  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-  return rows.map((r) => ({
+    .leftJoin(taxRates, and(eq(taxRates.id, events.taxRateId), eq(taxRates.gymId, events.gymId)));
+}
+
+type EventColumns = Omit<EventRow, 'location' | 'fees' | 'taxRate'> &
+  EventRow['fees'] & { locationId: string | null; locationName: string | null; taxRateId: string | null; taxRateName: string | null; taxRatePercent: string | null };
+
+/** A row of selectEvents as the domain reads it. */
+export function toEventRow(r: EventColumns): EventRow {
+  return {
     kind: r.kind,
     id: r.id,
     name: r.name,
@@ -105,7 +126,16 @@ export async function loadEvents(db: DbOrTx, gymId: string, where: SQL | undefin
     attendeeCount: r.attendeeCount,
     attended: r.attended,
     firstAttendee: r.firstAttendee,
-  }));
+  };
+}
+
+/** Events of the gym (one query, counts included), earliest first, then by name. */
+export async function loadEvents(db: DbOrTx, gymId: string, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<EventRow[]> {
+  const q = selectEvents(db)
+    .where(and(eq(events.gymId, gymId), where))
+    .orderBy(asc(events.startsAt), asc(eventTypeName), asc(events.id));
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  return rows.map(toEventRow);
 }
 
 /** How many events of the gym match (the same joins as loadEvents, so a filter may read the type's name). */

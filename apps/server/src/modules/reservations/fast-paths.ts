@@ -11,8 +11,9 @@ import { eligibleSql, holdsPlaceSql } from './rules';
 /**
  * Decision 016, behind FAST_WRITES: the two writes of a class start, a reserved athlete's check-in and a walk-in,
  * as grouped statements. The requests that arrive together run as ONE statement over a JSON array of them, which
- * takes the same event locks as withEventLock (reservations.service.ts, in id order, FOR NO KEY UPDATE) and applies
- * the same rules; each request is answered with its own row once the statement committed. A request the statement
+ * applies the same rules as the locked path (reservations.service.ts) and, for walk-ins, which add a place, takes the
+ * same event locks as withEventLock (in id order, FOR NO KEY UPDATE); each request is answered with its own row once
+ * the statement committed. A request the statement
  * has no row for (a walk-in of an athlete who is already booked, a marked reservation, someone else's, not found, a
  * replay) returns undefined, and the caller takes the locked path, which decides it and answers its refusal. The
  * server's tests run with FAST_WRITES on and off and expect the same answers.
@@ -38,23 +39,13 @@ export type WalkInRequest = { id: string; kind: EventKind; eventId: string; gymI
 
 /**
  * A reserved athlete checked in or out. A reservation that holds a place by being reserved holds it whether or not
- * the athlete is checked in (rules holdsPlace), so the toggle changes no one's place: the marked, waitlisted and
- * walk-in reservations, whose toggle can, are left to the locked path.
+ * the athlete is checked in (rules holdsPlace), so the toggle changes no one's place and needs no event lock (the
+ * reservation's own row lock orders it with the locked path's writes of that row). Marked, waitlisted and walk-in
+ * reservations, whose toggle can change a place, are left to the locked path.
  */
-export function groupedCheckInQuery(db: Db) {
+export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
   const r = reservations;
-  const locked = db
-    .$with('locked')
-    .as(
-      db
-        .select({ id: events.id, kind: events.kind })
-        .from(events)
-        .where(sql`${events.id} in (select ${r.eventId} from ${r} where ${r.id} = any(${idsOf('id')}))`)
-        .orderBy(events.id)
-        .for('no key update'),
-    );
   return db
-    .with(locked)
     .update(r)
     .set({
       isCheckedIn: sql`v.is_checked_in`,
@@ -67,20 +58,19 @@ export function groupedCheckInQuery(db: Db) {
       updatedAt: sql`v.at`,
       updatedByUserId: sql`v.actor_user_id`,
     })
-    .from(sql`${groupRows('id uuid, kind event_kind, is_checked_in boolean, gym_id uuid, actor_user_id uuid, own_athlete_id uuid, at timestamptz')} join ${locked} on true`)
+    .from(sql`${groupRows('id uuid, kind event_kind, is_checked_in boolean, gym_id uuid, actor_user_id uuid, own_athlete_id uuid, at timestamptz')}`)
     .where(
       and(
         sql`${r.id} = v.id`,
         sql`${r.id} = any(${idsOf('id')})`,
         sql`${r.gymId} = v.gym_id`,
-        sql`${r.eventId} = ${locked.id}`,
-        sql`${locked.kind} = v.kind`,
+        sql`exists (select 1 from ${events} where ${events.id} = ${r.eventId} and ${events.kind} = v.kind)`,
         eq(r.isReserved, true),
         holdsPlaceSql(r),
         sql`(v.own_athlete_id is null or ${r.athleteId} = v.own_athlete_id)`,
       ),
     )
-    .returning(recordFields(r));
+    .returning(withNotify(recordFields(r), notify));
 }
 
 /**
@@ -89,7 +79,7 @@ export function groupedCheckInQuery(db: Db) {
  * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
  * locked path.
  */
-export function groupedWalkInQuery(db: Db) {
+export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
   const r = reservations;
   const a = athletes;
   const locked = db
@@ -128,20 +118,30 @@ export function groupedWalkInQuery(db: Db) {
     join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
     join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
     where ${eligibleSql(a, events)}`;
-  return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(recordFields(r));
+  return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(withNotify(recordFields(r), notify));
 }
+
+/** The record's columns, and the change feed's notification of its gym (lib/changes.ts gymChangeSql) where there is one. */
+const withNotify = <F extends object>(fields: F, notify: SQL | null) => (notify ? { ...fields, notified: notify } : fields);
 
 type Statement = { execute: (values: { items: string }) => Promise<ReservationRecord[]> };
 
-/** One batcher per database and statement, made on first use. */
-function batcherPer<Q extends { id: string; gymId: string }>(options: {
-  statement: (db: Db) => Statement;
+/** A grouped write's answer: the record (undefined: the locked path decides), and whether an identical request in flight answered it. */
+export type FastAnswer = { record: ReservationRecord | undefined; joined: boolean };
+
+/**
+ * One batcher per database and statement, made on first use. A request identical to one still in flight (the same
+ * tap sent by two tablets, a double tap, a retry: every request of a class start arrives twice in bench:kiosk) takes
+ * that one's answer instead of a statement of its own; they are concurrent, so both answer as of the one statement.
+ */
+function batcherPer<Q extends { id: string; gymId: string; at: Date }>(options: {
+  statement: (db: Db, notify: SQL | null) => Statement;
   rowOf: (request: Q) => Record<string, unknown>;
   keysOf: (request: Q) => string[];
-}): (ctx: ReservationsContext, request: Q) => Promise<ReservationRecord | undefined> {
-  const batchers = new WeakMap<Db, GroupCommit<Q, ReservationRecord>>();
+}): (ctx: ReservationsContext, request: Q) => Promise<FastAnswer> {
+  const batchers = new WeakMap<Db, { group: GroupCommit<Q, ReservationRecord>; inFlight: Map<string, Promise<ReservationRecord | undefined>> }>();
   const make = (ctx: ReservationsContext) => {
-    const statement = options.statement(ctx.db);
+    const statement = options.statement(ctx.db, ctx.changes.gymChangeSql(reservations.gymId));
     const sole = isSoleConnection(ctx.db);
     return groupCommit<Q, ReservationRecord>({
       keysOf: options.keysOf,
@@ -158,33 +158,43 @@ function batcherPer<Q extends { id: string; gymId: string }>(options: {
           if (sqlState(err) === DEADLOCK_DETECTED) return requests.map(() => undefined);
           throw err;
         }
+        // The other processes heard of each row's gym with the statement's commit (its RETURNING notifies); this one now.
         const gyms = [...new Set(records.map((record) => record.gymId))];
-        await ctx.changes.published(ctx.db, gyms.map((gymId): Change => ({ kind: 'gym', gymId })));
+        ctx.changes.apply(gyms.map((gymId): Change => ({ kind: 'gym', gymId })));
         const byId = new Map(records.map((record) => [record.id, record]));
         return requests.map((request) => byId.get(request.id));
       },
     });
   };
-  return (ctx, request) => {
+  return async (ctx, request) => {
     let batcher = batchers.get(ctx.db);
     if (!batcher) {
-      batcher = make(ctx);
+      batcher = { group: make(ctx), inFlight: new Map() };
       batchers.set(ctx.db, batcher);
     }
-    return batcher(request);
+    const { at: _at, ...same } = options.rowOf(request);
+    const key = JSON.stringify(same);
+    const running = batcher.inFlight.get(key);
+    if (running) return { record: await running, joined: true };
+    const answer = batcher.group(request);
+    batcher.inFlight.set(key, answer);
+    const inFlight = batcher.inFlight;
+    const done = () => inFlight.delete(key);
+    answer.then(done, done);
+    return { record: await answer, joined: false };
   };
 }
 
 /** A reserved athlete's check-in toggle: its record, or undefined where the locked path must decide. */
 export const fastCheckIn = batcherPer<CheckInRequest>({
-  statement: (db) => groupedCheckInQuery(db).prepare('reservation_check_in_group'),
+  statement: (db, notify) => groupedCheckInQuery(db, notify).prepare('reservation_check_in_group'),
   rowOf: (q) => ({ id: q.id, kind: q.kind, is_checked_in: q.isCheckedIn, gym_id: q.gymId, actor_user_id: q.actorUserId, own_athlete_id: q.ownAthleteId, at: q.at.toISOString() }),
   keysOf: (q) => [q.id],
 });
 
 /** A walk-in check-in: its record, or undefined where the locked path must decide. */
 export const fastWalkIn = batcherPer<WalkInRequest>({
-  statement: (db) => groupedWalkInQuery(db).prepare('reservation_walk_in_group'),
+  statement: (db, notify) => groupedWalkInQuery(db, notify).prepare('reservation_walk_in_group'),
   rowOf: (q) => ({ id: q.id, kind: q.kind, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId, at: q.at.toISOString() }),
   // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
   keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`],

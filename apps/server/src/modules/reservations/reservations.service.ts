@@ -115,8 +115,8 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
   assertOwn(w, input.athleteId);
   const id = input.id ?? randomUUID();
   if (ctx.fastWrites && input.id && !input.isReserved && input.isCheckedIn) {
-    const record = await fastWalkIn(ctx, { id, kind, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId, at: new Date() });
-    if (record) return { created: true, record };
+    const { record, joined } = await fastWalkIn(ctx, { id, kind, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId, at: new Date() });
+    if (record) return { created: !joined, record };
     // The commonest reason for no row is the same request again (two tablets, a retry): answer it without a lock.
     const existing = await findReservation(ctx.db, w.gymId, kind, id);
     if (existing && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return { created: false, record: existing };
@@ -161,7 +161,7 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
 export async function updateReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
   const onlyCheckIn = input.isCheckedIn !== undefined && Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined);
   if (ctx.fastWrites && onlyCheckIn) {
-    const record = await fastCheckIn(ctx, { id, kind, isCheckedIn: input.isCheckedIn!, gymId: w.gymId, actorUserId: w.actorUserId, ownAthleteId: w.ownAthleteId, at: new Date() });
+    const { record } = await fastCheckIn(ctx, { id, kind, isCheckedIn: input.isCheckedIn!, gymId: w.gymId, actorUserId: w.actorUserId, ownAthleteId: w.ownAthleteId, at: new Date() });
     // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the locked path and its rules.
     if (record) return record;
   }

@@ -44,11 +44,11 @@ const asMe = () => t.as({ userId: me.userId!, profileId: me.profileId });
 const ctx = (): ReservationsContext => ({ db: t.db, changes: t.app.changes, fastWrites });
 const writer = (): Writer => ({ gymId: w.gym.id, timeZone: w.gym.timeZone, actorUserId: w.staff.userId, ownAthleteId: null });
 
-/** Statements sent to the database while `run` runs, not counting the change feed's notifications (PostgreSQL). */
+/** Statements sent to the database while `run` runs, not counting the change feed's own notifications (PostgreSQL). */
 async function statements<T>(run: () => Promise<T>): Promise<{ count: number; result: T }> {
   let n = 0;
   const restore = interceptDriverQueries(t.db, (text) => {
-    if (!text.includes('pg_notify')) n++;
+    if (!/^select pg_notify/.test(text)) n++;
     return undefined;
   });
   try {

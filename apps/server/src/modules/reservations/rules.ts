@@ -35,17 +35,16 @@ function qualified(value: AnyPgColumn | SQL | string): SQL | string {
 }
 
 /**
- * Spec 2.12 'This account has a past-due bill.': the athlete has a past-due invoice in the gym. Written as `in` the
- * gym's past-due bills, which PostgreSQL reads once through their partial index and hashes (a list of athletes probes
- * nothing per row; bench:scale).
+ * Spec 2.12 'This account has a past-due bill.': the athlete has a past-due invoice in the gym. A probe into the
+ * partial index of the gym's past-due bills (gym_id, athlete_id), whether it is asked for one record or a page of them.
  */
 export function hasPastDueBillSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColumn | SQL | string): SQL<boolean> {
-  return sql<boolean>`${qualified(athleteId)} in (select ${invoices.athleteId} from ${invoices} where ${invoices.gymId} = ${qualified(gymId)} and ${invoices.status} = 'past_due')`;
+  return sql<boolean>`exists (select 1 from ${invoices} where ${invoices.gymId} = ${qualified(gymId)} and ${invoices.athleteId} = ${qualified(athleteId)} and ${invoices.status} = 'past_due')`;
 }
 
 /** Spec 2.12 'There is an unsigned document on this account.': the athlete has an unsigned document in the gym. */
 export function hasUnsignedDocumentSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColumn | SQL | string): SQL<boolean> {
-  return sql<boolean>`${qualified(athleteId)} in (select ${documents.athleteId} from ${documents} where ${documents.gymId} = ${qualified(gymId)} and ${documents.signedAt} is null)`;
+  return sql<boolean>`exists (select 1 from ${documents} where ${documents.gymId} = ${qualified(gymId)} and ${documents.athleteId} = ${qualified(athleteId)} and ${documents.signedAt} is null)`;
 }
 
 /**
