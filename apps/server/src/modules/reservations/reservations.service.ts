@@ -4,6 +4,8 @@ import {
   eventMessages,
   holdsPlace,
   isFull,
+  isMarked,
+  markRule,
   reservationMessages,
   toZoned,
   type BulkReservationInput,
@@ -178,13 +180,15 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       isNoShow: input.isNoShow ?? row.isNoShow,
     };
     if (next.isLateCancel && next.isNoShow) throw fieldError(input.isNoShow ? 'isNoShow' : 'isLateCancel', reservationMessages.lateCancelXorNoShow);
-    const wasMarked = row.isLateCancel || row.isNoShow;
-    const marked = next.isLateCancel || next.isNoShow;
+    const wasMarked = isMarked(row);
+    const marked = isMarked(next);
     const newlyMarked = (next.isLateCancel && !row.isLateCancel) || (next.isNoShow && !row.isNoShow);
     if (newlyMarked) {
       if (w.ownAthleteId !== null) throw forbidden(reservationMessages.staffOnlyCharges, 'staff_only');
-      if (!row.isCredited) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', reservationMessages.notCredited, 'not_credited');
-      if (next.isCheckedIn) throw fieldError(next.isLateCancel ? 'isLateCancel' : 'isNoShow', reservationMessages.checkedInCannotBeMarked, 'checked_in');
+      const mark = markRule({ isCredited: row.isCredited, isCheckedIn: next.isCheckedIn });
+      const field = next.isLateCancel ? 'isLateCancel' : 'isNoShow';
+      if (!mark.offered) throw fieldError(field, reservationMessages.notCredited, 'not_credited');
+      if (!mark.enabled) throw fieldError(field, reservationMessages.checkedInCannotBeMarked, 'checked_in');
     } else if (marked && next.isCheckedIn) {
       throw fieldError('isCheckedIn', reservationMessages.clearMarkBeforeCheckIn, 'marked');
     }
