@@ -20,7 +20,8 @@ export async function statementsOf(db: Db, run: () => Promise<unknown>): Promise
   pool.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text: string; values?: unknown[]; name?: string };
     if (typeof first === 'string') seen.push({ text: first, values: (args[1] as unknown[] | undefined) ?? [] });
-    else seen.push({ text: first.text, values: first.values ?? [], prepared: first.name !== undefined });
+    // drizzle sends a query config ({ name, text }) and its values as the second argument.
+    else seen.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [], prepared: first.name !== undefined });
     return original.apply(this, args);
   } as PgClient['query'];
   try {

@@ -147,10 +147,13 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     }
     // Every statement the two reads run (captured as the app sends them), and the class start's grouped writes
     // (decision 016) for 100 requests: the class's check-ins, and walk-ins of 100 other athletes of the gym.
-    const reads: Statement[] = [
-      ...(await statementsOf(large.database.db, () => fetch(large.detail, { headers: large.headers }))),
-      ...(await statementsOf(large.database.db, () => fetch(large.list, { headers: large.headers }))),
+    // After the rounds' last requests have been answered; each statement once.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const captured = [
+      ...(await statementsOf(large.database.db, () => fetch(large.detail, { headers: large.headers }).then((r) => r.text()))),
+      ...(await statementsOf(large.database.db, () => fetch(large.list, { headers: large.headers }).then((r) => r.text()))),
     ].filter((st) => !/from "sessions"/.test(st.text));
+    const reads: Statement[] = [...new Map(captured.map((st) => [st.text, st])).values()];
     const booked = await queryRows<{ id: string }>(large.database.db, sql`select id from reservations where event_id = ${large.classId} limit 100`);
     const others = await queryRows<{ id: string }>(large.database.db, sql`select id from athletes where gym_id = ${large.gymId} and id not in (select athlete_id from reservations where event_id = ${large.classId}) limit 100`);
     const at = new Date().toISOString();

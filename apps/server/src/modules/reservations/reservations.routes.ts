@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RESERVATION_DELETED_MESSAGE, endpoints, reservationMessages } from '@spotter/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RESERVATION_DELETED_MESSAGE, endpoints, reservationMessages, type EventKind } from '@spotter/shared';
 import { forbidden } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { toAppointmentReservation, toClassReservation } from './reservations.repository';
-import { createBulkReservations, createReservation, deleteReservation, updateReservation, type ReservationsContext, type Writer } from './reservations.service';
+import { createBulkReservations, createReservation, deleteReservation, updateReservation, type ReservationInput, type ReservationsContext, type Writer } from './reservations.service';
 
 /** Who writes: an athlete profile only ever changes its own reservations (and one with no athlete record, none). */
 function writerOf(request: FastifyRequest): Writer {
@@ -22,30 +22,21 @@ function writerOf(request: FastifyRequest): Writer {
 export async function reservationsRoutes(app: FastifyInstance) {
   const ctx: ReservationsContext = { db: app.db, changes: app.changes, fastWrites: app.config.fastWrites };
 
-  route(app, endpoints.createClassReservation, async (request, reply) => {
-    const b = request.body;
-    const { created, record } = await createReservation(ctx, writerOf(request), 'class', {
-      id: b.athleteKiloClassId,
-      athleteId: b.athlete,
-      eventId: b.kiloClass,
-      isReserved: b.isReserved,
-      isCheckedIn: b.isCheckedIn,
-    });
+  /** POST of either kind: the reservation, or the existing one for the same id again (200). */
+  const create = async (request: FastifyRequest, reply: FastifyReply, kind: EventKind, input: ReservationInput) => {
+    const { created, record } = await createReservation(ctx, writerOf(request), kind, input);
     reply.status(created ? 201 : 200);
-    return toClassReservation(record);
+    return record;
+  };
+
+  route(app, endpoints.createClassReservation, async (request, reply) => {
+    const { athleteKiloClassId: id, kiloClass: eventId, athlete: athleteId, isReserved, isCheckedIn } = request.body;
+    return toClassReservation(await create(request, reply, 'class', { id, eventId, athleteId, isReserved, isCheckedIn }));
   });
 
   route(app, endpoints.createAppointmentReservation, async (request, reply) => {
-    const b = request.body;
-    const { created, record } = await createReservation(ctx, writerOf(request), 'appointment', {
-      id: b.athleteAppointmentId,
-      athleteId: b.athlete,
-      eventId: b.appointment,
-      isReserved: b.isReserved,
-      isCheckedIn: b.isCheckedIn,
-    });
-    reply.status(created ? 201 : 200);
-    return toAppointmentReservation(record);
+    const { athleteAppointmentId: id, appointment: eventId, athlete: athleteId, isReserved, isCheckedIn } = request.body;
+    return toAppointmentReservation(await create(request, reply, 'appointment', { id, eventId, athleteId, isReserved, isCheckedIn }));
   });
 
   route(app, endpoints.updateClassReservation, async (request) =>
