@@ -132,6 +132,23 @@ describe('a change feed', () => {
     expect(theirs).toEqual(expect.arrayContaining([gymChange('mine'), gymChange('theirs')]));
   });
 
+  it.runIf(onPostgres)('has heard, once caught up, every change committed by another process before it asked', async () => {
+    const writer = await feed();
+    const reader = await feed();
+    const heard = heardBy(reader);
+    for (let i = 0; i < 50; i++) {
+      // The write's commit is acknowledged; the reader is asked at once, as a request sent to another process would be.
+      await writer.published(database.db, [gymChange(`w${i}`)]);
+      await reader.caughtUp();
+      expect(heard.at(-1), `round ${i}`).toEqual(gymChange(`w${i}`));
+    }
+    // Callers of one turn share one barrier; a caller after it was sent gets the next.
+    const first = reader.caughtUp();
+    expect(reader.caughtUp()).toBe(first);
+    await first;
+    expect(reader.caughtUp()).not.toBe(first);
+  });
+
   it.runIf(onPostgres)('drops everything kept when its connection is lost, and listens again', async () => {
     const writer = await feed();
     const listener = await feed();
@@ -141,7 +158,7 @@ describe('a change feed', () => {
     });
     const heard = heardBy(listener);
     await database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query = 'listen spotter_changes'`,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'spotter_changes'`,
     );
     // Once when the connection is lost, once more when it listens again (a second later); not listening meanwhile.
     await until(() => everything.length >= 1, 'the loss to be noticed');
@@ -250,7 +267,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database, kee
 
     // B's listening connection is lost (and A's: every listener of the database); B reconnects a second later.
     const lost = hears(b, (change) => change.kind === 'everything');
-    await b.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen spotter_changes'`);
+    await b.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'spotter_changes'`);
     await lost;
     const back = hears(b, (change) => change.kind === 'everything');
     // Meanwhile B hears nothing from A: it keeps no session and no answer it reads, so a check-in through A is seen.

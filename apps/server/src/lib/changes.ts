@@ -20,6 +20,7 @@ export type Change =
 export type ChangeListener = (change: Change) => void;
 
 const CHANNEL = 'spotter_changes';
+export const LISTENER_NAME = 'spotter_changes';
 
 /**
  * The domain's write functions tell it what they changed, whoever called them (an HTTP route, a job, a webhook). It
@@ -36,6 +37,7 @@ export class ChangeFeed {
   #listening = false;
   #closed = false;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  #barrier: Promise<void> | null = null;
 
   constructor(private readonly url: string | null) {}
 
@@ -58,6 +60,28 @@ export class ChangeFeed {
    */
   get listening(): boolean {
     return this.url === null || this.#listening;
+  }
+
+  /**
+   * Resolves once this process has heard every change that other processes committed before the call (on PostgreSQL),
+   * so something kept may be served. The notification of a commit can still be on its way when the next request
+   * arrives (a write answered by one process, the read sent at once to another); PostgreSQL sends a listening
+   * session's pending notifications before it answers that session's next statement, so one `select 1` on the
+   * listening connection is a barrier. The callers of one turn of the event loop share one; a caller that comes once
+   * it is sent waits for the next (the one in flight may have left before the commit it must see).
+   */
+  caughtUp(): Promise<void> {
+    const client = this.#listener;
+    if (!this.url || !client || !this.#listening) return Promise.resolve();
+    this.#barrier ??= Promise.resolve().then(() => {
+      this.#barrier = null;
+      // A failed barrier means a lost connection: `lost` has told every listener that anything may have changed.
+      return client.query('select 1').then(
+        () => undefined,
+        () => undefined,
+      );
+    });
+    return this.#barrier;
   }
 
   on(listener: ChangeListener): () => void {
@@ -93,7 +117,8 @@ export class ChangeFeed {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url! });
+    // Named, so an operator (and a test) can tell the listening connection in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.url!, application_name: LISTENER_NAME });
     const lost = () => {
       if (this.#listener !== client) return;
       this.#listener = null;

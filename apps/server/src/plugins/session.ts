@@ -299,7 +299,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const tokenHash = sha256(token);
     const isWrite = isUnsafeMethod(request.method);
     // Nothing kept answers while this process may miss another's change (its change feed is not listening).
-    const mayUseKept = (!isWrite || opts.soleWriter === true) && opts.changes.listening;
+    // And only once this process has heard every change committed before the request (lib/changes.ts caughtUp).
+    const wantsKept = !isWrite || opts.soleWriter === true;
+    if (wantsKept) await opts.changes.caughtUp();
+    const mayUseKept = wantsKept && opts.changes.listening;
     // Shared: nothing below may change the AuthContext it answers.
     request.auth = await lookups.lookup(tokenHash, async () => {
       const auth = await loadAuthContext(opts.db, tokenHash);

@@ -22,14 +22,18 @@ export async function kioskRoutes(app: FastifyInstance) {
   const { db } = app;
   // Decision 018: while this process may miss another's change (its change feed is not listening), nothing is kept.
   const passThrough = new GymReadCache({ ttlMs: 0 });
-  const readCache = () => (app.changes.listening ? app.readCache : passThrough);
+  // And what is kept is served only once this process has heard every change committed before the request.
+  const readCache = async () => {
+    await app.changes.caughtUp();
+    return app.changes.listening ? app.readCache : passThrough;
+  };
 
   route(app, endpoints.kioskEvents, async (request, reply) => {
     const auth = gymCaller(request);
     const q = request.query;
     const date = q.date ?? toZoned(new Date(), auth.gym.timeZone).date;
     // The same answer for every caller of the gym (the date is the gym's today when not given).
-    const body = await cachedJson(readCache(), auth.gym.gymId, `kiosk-events ${date} ${request.url}`, async () =>
+    const body = await cachedJson(await readCache(), auth.gym.gymId, `kiosk-events ${date} ${request.url}`, async () =>
       pageOf(request, q, await listKioskEvents(db, auth.gym.gymId, { date, search: q.search, kind: q.eventType, limit: q.limit, offset: q.offset })),
     );
     return sendJson(request, reply, body!);
@@ -41,7 +45,7 @@ export async function kioskRoutes(app: FastifyInstance) {
     const viewer = viewerOf(request);
     // Staff all see the same answer; an athlete profile sees no notes and only its own warnings.
     const seenBy = viewer.isAthlete ? `athlete ${viewer.athleteId}` : 'staff';
-    const body = await cachedJson(readCache(), auth.gym.gymId, `kiosk-event ${seenBy} ${request.url}`, async () => {
+    const body = await cachedJson(await readCache(), auth.gym.gymId, `kiosk-event ${seenBy} ${request.url}`, async () => {
       const detail = await loadEventDetail(db, auth.gym.gymId, request.params.eventId, { kind: q.eventType, limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false }, viewer);
       return detail && { event: detail.event, ...pageOf(request, q, detail.list) };
     });
