@@ -69,8 +69,10 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Starts the server exactly as `npm run start:server` does, on a free port with a fresh data directory. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (`npm run test:e2e` does it).');
+  // WEB_DIST_DIR (as the server reads it) lets a run use a build of its own beside apps/web/dist.
+  const dist = process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist} is missing: run \`npm run build\` first (\`npm run test:e2e\` does it).`);
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import type { GymCountry } from './roles';
+import { taxOf } from './tax';
 
 /** Spec 9: what differs between the three countries. */
 export type LocaleInfo = {
@@ -48,4 +49,35 @@ export function formatTime(time: string, country: GymCountry | null | undefined)
   const suffix = hh < 12 ? 'AM' : 'PM';
   const h12 = hh % 12 === 0 ? 12 : hh % 12;
   return `${h12}:${minutes} ${suffix}`;
+}
+
+/** The currency's symbol as the country writes it: $ (US), CA$ is written $ in Canada, £ (UK). */
+export function currencySymbol(country: GymCountry | null | undefined): string {
+  const l = localeOf(country);
+  const parts = new Intl.NumberFormat(l.locale, { style: 'currency', currency: l.currency }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? l.currency;
+}
+
+/**
+ * What an amount a person types means (spec 9): tax-inclusive gyms enter the total the member pays, which includes the
+ * tax; the others enter the amount before tax, and the tax is added. The words are the country's: the UK says
+ * Total/VAT, the US and Canada say Pre-tax/Tax.
+ */
+export function amountWording(country: GymCountry | null | undefined, isTaxInclusive: boolean): string {
+  const l = localeOf(country);
+  return isTaxInclusive
+    ? `${l.currency}, including ${l.taxLabel} at the chosen rate.`
+    : `${l.currency}, before ${l.taxLabel === 'VAT' ? 'VAT' : 'tax'}: ${l.taxLabel} at the chosen rate is added.`;
+}
+
+/**
+ * An amount with its tax, in the country's words and currency (spec 9): "Pre-tax $15.00 · Tax $1.24 · Total $16.24"
+ * in the US and Canada, "Total £20.00 · includes VAT £3.33" for a tax-inclusive UK gym.
+ */
+export function amountBreakdown(minor: number, percent: number, country: GymCountry | null | undefined, isTaxInclusive: boolean): string {
+  const l = localeOf(country);
+  const t = taxOf(minor, percent, isTaxInclusive);
+  const money = (m: number) => formatMoney(m, country);
+  if (isTaxInclusive) return `Total ${money(t.total)} · includes ${l.taxLabel} ${money(t.tax)}`;
+  return `${l.amountLabel === 'Total' ? 'Before VAT' : 'Pre-tax'} ${money(t.net)} · ${l.taxLabel} ${money(t.tax)} · Total ${money(t.total)}`;
 }

@@ -45,14 +45,15 @@ type AthleteDialogsProps = {
   kind: EventKind;
   today: string;
   country: GymCountry;
+  isTaxInclusive: boolean;
 };
 
-export function AthleteDialogs({ actions, eventId, kind, today, country }: AthleteDialogsProps) {
+export function AthleteDialogs({ actions, eventId, kind, today, country, isTaxInclusive }: AthleteDialogsProps) {
   const { dialog, close } = actions;
   if (!dialog) return null;
   const { action, athlete } = dialog;
   if (action === 'lateCancel' || action === 'noShow') {
-    return <ChargeDialog chargeKind={action} athlete={athlete} eventId={eventId} eventKind={kind} today={today} country={country} onClose={close} />;
+    return <ChargeDialog chargeKind={action} athlete={athlete} eventId={eventId} eventKind={kind} today={today} country={country} isTaxInclusive={isTaxInclusive} onClose={close} />;
   }
   if (action === 'bulk') return <BulkReservationModal athlete={athlete} eventId={eventId} today={today} country={country} onClose={close} />;
   return <DeleteReservationDialog athlete={athlete} kind={kind} onClose={close} />;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Skeleton, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useSearchTerm } from '../../../lib/search-term';
-import { localeOf, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
+import { amountBreakdown, localeOf, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
+import { MoneyInput } from '../../../components/money-input';
 import { useEventSettings, useTaxRates, type EventSettings } from '../../events';
 import {
   chargePayload,
@@ -24,6 +25,7 @@ type ChargeDialogProps = {
   eventKind: EventKind;
   today: string;
   country: GymCountry;
+  isTaxInclusive: boolean;
   onClose: () => void;
 };
 
@@ -49,7 +51,7 @@ export function ChargeDialog(props: ChargeDialogProps) {
   );
 }
 
-function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, onClose, settings }: ChargeDialogProps & { settings: EventSettings }) {
+function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, isTaxInclusive, onClose, settings }: ChargeDialogProps & { settings: EventSettings }) {
   const [values, setValues] = useState(() => initialChargeValues(chargeKind, settings.fees, settings.taxRate?.taxRateId ?? null, today));
   const defaultFee = initialChargeValues(chargeKind, settings.fees, null, today).fee;
   const [taxSearch, setTaxSearch] = useState(settings.taxRate?.name ?? '');
@@ -62,6 +64,8 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, o
 
   const rates = [...(taxRates.data?.results ?? [])];
   for (const rate of knownRates) if (!rates.some((r) => r.taxRateId === rate.taxRateId)) rates.push(rate);
+  // The chosen rate's percent: from the searched list, else the class's default rate (which carries its percent).
+  const selectedRate = rates.find((r) => r.taxRateId === values.taxRate && r.percent !== '');
   const deduction = chargeKind === 'lateCancel' ? settings.fees.cancellationCreditDeduction : settings.fees.noShowCreditDeduction;
 
   const submit = () =>
@@ -92,15 +96,12 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, o
           firstDayOfWeek={localeOf(country).firstDayOfWeek}
           onChange={(date) => setValues((v) => ({ ...v, chargeDate: clampChargeDate(date, today) }))}
         />
-        <NumberInput
+        <MoneyInput
           label="Fee"
           size="md"
+          country={country}
+          isTaxInclusive={isTaxInclusive}
           value={values.fee}
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          fixedDecimalScale
-          allowNegative={false}
           disabled={values.waiveFee}
           onChange={(fee) => setValues((v) => ({ ...v, fee: normaliseFee(fee) }))}
         />
@@ -125,6 +126,9 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, o
           nothingFoundMessage={taxRates.isFetching ? 'Searching…' : 'No tax rates found'}
           filter={({ options }) => options}
         />
+        <Text size="sm" aria-live="polite" data-testid="charge-breakdown">
+          {amountBreakdown(Math.round(normaliseFee(values.waiveFee ? 0 : values.fee) * 100), Number(selectedRate?.percent || 0), country, isTaxInclusive)}
+        </Text>
         <Checkbox
           size="md"
           label={deduction > 0 ? `Deduct credit (${deduction})` : 'Deduct credit'}

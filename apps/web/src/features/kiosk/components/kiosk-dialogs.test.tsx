@@ -39,10 +39,28 @@ function stubClassApi(extra?: (url: string, init: RequestInit) => Response | und
 }
 
 describe('ChargeDialog (spec 5)', () => {
-  const renderDialog = () =>
-    render(<ChargeDialog chargeKind="lateCancel" athlete={athlete} eventId={EVENT_ID} eventKind="class" today={TODAY} country="US" onClose={() => {}} />, {
-      session: staffSession(),
-    });
+  const renderDialog = (country: 'US' | 'GB' | 'CA' = 'US', isTaxInclusive = false) =>
+    render(
+      <ChargeDialog chargeKind="lateCancel" athlete={athlete} eventId={EVENT_ID} eventKind="class" today={TODAY} country={country} isTaxInclusive={isTaxInclusive} onClose={() => {}} />,
+      { session: staffSession() },
+    );
+
+  it.each([
+    ['US', false, '$', 'USD, before tax: Tax at the chosen rate is added.', 'Pre-tax $15.00 · Tax $1.24 · Total $16.24'],
+    ['CA', false, '$', 'CAD, before tax: Tax at the chosen rate is added.', 'Pre-tax $15.00 · Tax $1.24 · Total $16.24'],
+    ['GB', true, '£', 'GBP, including VAT at the chosen rate.', 'Total £15.00 · includes VAT £1.14'],
+  ] as const)('shows the fee in the gym currency with its tax wording (%s)', async (country, inclusive, symbol, wording, breakdown) => {
+    stubClassApi();
+    renderDialog(country, inclusive);
+    const fee = await screen.findByRole('textbox', { name: 'Fee' });
+    const field = fee.closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(field.textContent).toContain(symbol);
+    expect(screen.getByText(wording)).toBeTruthy();
+    expect(fee.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByTestId('charge-breakdown').textContent).toBe(breakdown);
+    fireEvent.click(screen.getByRole('switch', { name: 'Waive Fee' }));
+    await waitFor(() => expect(screen.getByTestId('charge-breakdown').textContent).toMatch(/^(Pre-tax|Total) (\$|£)0\.00/));
+  });
 
   it('defaults from the class; Charge Now fixes the date, Waive Fee sets the fee to 0; submits the PUT', async () => {
     const fetchMock = stubClassApi((url, init) => (init.method === 'PUT' ? jsonResponse({}) : undefined));

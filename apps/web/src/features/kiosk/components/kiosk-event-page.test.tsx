@@ -30,10 +30,23 @@ describe('KioskEventPage (spec 2.12)', () => {
   });
 
   it("shows the 'Error' alert when the event fails to load", async () => {
-    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse({ message: 'Event not found.', code: 'not_found' }, 404) : undefined));
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse({ message: 'Internal server error' }, 500) : undefined));
     renderDetail();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('Something went wrong while fetching data!');
+  });
+
+  it.each([
+    [404, { message: 'Event not found.', code: 'not_found' }],
+    [400, { message: 'eventId must be a UUID.', code: 'validation' }],
+  ])('says an event that answers %i does not exist or is not in this gym, with a way back', async (status, body) => {
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(body, status) : undefined));
+    renderDetail('eventType=class&from=calendar');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Event not found');
+    expect(alert.textContent).toContain('This event does not exist or is not in this gym.');
+    expect(alert.textContent).not.toContain('Something went wrong');
+    expect(within(alert).getByRole('link', { name: 'Back to the kiosk' }).getAttribute('href')).toBe('/kiosk?eventType=class');
   });
 
   it('moves a tapped athlete to Checked In at once and back with the server text when refused', async () => {

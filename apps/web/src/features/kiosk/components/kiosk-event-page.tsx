@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, TextInput, Ti
 import { searchTerm, useSearchTerm } from '../../../lib/search-term';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDate, type KioskAthlete } from '@spotter/shared';
+import { isApiError } from '../../../lib/api-client';
 import { useKioskEvent } from '../api/get-kiosk-event';
 import { athletesOfTab, backPath, matchesName, type AthleteTab } from '../lib/athlete-lists';
 import { formatTimeRange, gymToday } from '../lib/dates';
@@ -17,6 +18,11 @@ import { KioskMenu } from './kiosk-menu';
 import { FETCH_FAILED_MESSAGE, KioskContextGate } from './kiosk-context-gate';
 import { AthleteDialogs, useAthleteActions } from './athlete-dialogs';
 import { useNow, type KioskContext } from './use-kiosk-context';
+
+export const EVENT_MISSING_TITLE = 'Event not found';
+export const EVENT_MISSING_MESSAGE = 'This event does not exist or is not in this gym. It may have been removed, or the link may be for another gym.';
+/** The server's 404 (no such event in the caller's gym, of that kind) and 400 (an id that is no id) both mean "not here". */
+const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
 const stateLabels = { ongoing: 'Ongoing', upcoming: 'Upcoming', ended: 'Ended' } as const;
 
@@ -56,9 +62,20 @@ function KioskEventView({ context }: { context: KioskContext }) {
     return (
       <>
         {header}
-        <Alert color="red" title="Error">
-          {FETCH_FAILED_MESSAGE}
-        </Alert>
+        {isMissing(detail.error) ? (
+          <Alert title={EVENT_MISSING_TITLE}>
+            <Stack gap="sm" align="flex-start">
+              <Text>{EVENT_MISSING_MESSAGE}</Text>
+              <Button component={Link} to={backPath({ from: null, isAthleteMode: context.isAthleteMode, eventId, kind })} variant="light">
+                Back to the kiosk
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Alert color="red" title="Error">
+            {FETCH_FAILED_MESSAGE}
+          </Alert>
+        )}
       </>
     );
   }
@@ -139,7 +156,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
           </Tabs.Panel>
         )}
       </Tabs>
-      <AthleteDialogs actions={actions} eventId={eventId} kind={kind} today={today} country={context.country} />
+      <AthleteDialogs actions={actions} eventId={eventId} kind={kind} today={today} country={context.country} isTaxInclusive={context.isTaxInclusive} />
     </>
   );
 }

@@ -15,12 +15,12 @@ export function useNow(intervalMs = 30_000): Date {
   return now;
 }
 
-export type KioskContext = { isAthleteMode: boolean; timeZone: string; country: GymCountry };
+export type KioskContext = { isAthleteMode: boolean; timeZone: string; country: GymCountry; isTaxInclusive: boolean };
 
 /** Athlete kiosk mode or staff, and the gym's time zone and country (GET gyms/{gymId}/). */
 export function useKioskContext() {
   const gym = useGym(useCurrentSession().gym?.gymId ?? '');
-  const context: KioskContext | null = gym.data ? { isAthleteMode: isKioskMode(), timeZone: gym.data.timeZone, country: gym.data.country } : null;
+  const context: KioskContext | null = gym.data ? { isAthleteMode: isKioskMode(), timeZone: gym.data.timeZone, country: gym.data.country, isTaxInclusive: gym.data.isTaxInclusive } : null;
   return { context, isError: gym.isError };
 }
 
