@@ -74,11 +74,27 @@ describe('demo expiry (issue 5)', () => {
     const dialog = owner.getByRole('dialog', { name: 'Demo Period Expired' });
     await dialog.getByText(`Your 48-hour demo access for ${title} has ended.`).waitFor({ timeout: 30_000 });
     await dialog.getByText('Expired', { exact: true }).waitFor();
-    await dialog.getByText(/^Ended /).waitFor();
+    const endedLine = dialog.getByText(/^Ended /);
+    await endedLine.waitFor();
     await dialog.getByRole('link', { name: 'Schedule a Call' }).waitFor();
     expect(await owner.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await expectNoAxeViolations(owner);
     await screenshot(owner, 'demo-expired-inside-the-gym');
+
+    // Issue 23: the dialog and the console's list tell the one instant in the gym's zone (a US demo: New York,
+    // 12-hour), with the zone named, and the list shows no countdown beside an expired demo.
+    const ended = ((await endedLine.textContent()) ?? '').replace(/^Ended /, '');
+    expect(ended).toMatch(/^\d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M E[SD]T$/);
+    await sales.page.reload();
+    await sales.page.getByRole('heading', { name: 'Demo Gyms' }).waitFor();
+    await closeBannerIfShown(sales.page, 20_000);
+    await sales.page.getByRole('searchbox', { name: 'Search demo gyms' }).fill(title);
+    const row = sales.page.getByRole('row').filter({ has: sales.page.getByRole('link', { name: title }) });
+    await row.getByText('expired', { exact: true }).waitFor();
+    expect(await row.getByText(ended, { exact: true }).count()).toBe(1);
+    expect(await row.getByText(/left$/).count()).toBe(0);
+    await expectNoAxeViolations(sales.page);
+    await screenshot(sales.page, 'demo-gyms-expired-row');
 
     // A reload keeps the owner out, and selecting the demo again opens the same dialog.
     await owner.reload();

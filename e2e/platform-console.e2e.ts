@@ -108,6 +108,44 @@ describe('the platform console (spec 2.6)', () => {
     expect(new URL(page.url()).pathname).toMatch(/\/staff$/);
   }, JOURNEY_TIMEOUT_MS);
 
+  it('shows platform staff only the banners written for them, never a gym-facing one (issue 23)', async () => {
+    const { page } = browser;
+    const bannersAnswer = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/banners/');
+    const banner = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
+    const expectOnlyTheConsoleBanner = async (answer: Awaited<ReturnType<typeof bannersAnswer>>) => {
+      expect(answer.status()).toBe(200);
+      const titles = ((await answer.json()) as { results: { title: string }[] }).results.map((b) => b.title);
+      // The seeded kiosk news and each gym's welcome are for gym staff and owners; platform staff have no kiosk.
+      expect(titles).toEqual(['New: 48-hour trials for prospects']);
+      await banner.getByRole('heading', { name: 'New: 48-hour trials for prospects' }).waitFor();
+      expect(await page.getByText('New: self check-in kiosk').count()).toBe(0);
+      expect(await page.getByText(/Enter Athlete mode/).count()).toBe(0);
+    };
+
+    let answer = bannersAnswer();
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'platform@example.com');
+    await page.getByRole('heading', { name: 'Gyms', exact: true }).waitFor();
+    await expectOnlyTheConsoleBanner(await answer);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'platform-banner');
+    // The X hides it for this page load only, so no other journey loses it.
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await banner.waitFor({ state: 'hidden' });
+
+    // Every page of the console loads the same banners: a gym's people and the demo gyms list.
+    await findGym(page, 'Iron Temple Barbell');
+    const staffLink = page.getByRole('link', { name: 'Staff of Iron Temple Barbell' });
+    const staffPath = new URL((await staffLink.getAttribute('href'))!, baseUrl).pathname;
+    for (const path of [staffPath, '/demo-gyms']) {
+      answer = bannersAnswer();
+      await page.goto(`${baseUrl}${path}`);
+      await expectOnlyTheConsoleBanner(await answer);
+      await banner.getByRole('button', { name: 'Close' }).click();
+      await banner.waitFor({ state: 'hidden' });
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
   it('works on a phone: cards instead of tables, no axe violations', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });

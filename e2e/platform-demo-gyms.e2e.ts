@@ -98,7 +98,12 @@ describe('demo gyms (decision 008)', () => {
     await owner.reload();
     const expired = owner.getByRole('dialog', { name: 'Demo Period Expired' });
     await expired.getByText(`Your 48-hour demo access for ${title} has ended.`).waitFor();
-    await expired.getByText(/^Switched off before its end on/).waitFor();
+    const endLine = expired.getByText(/^Switched off before its end on /);
+    await endLine.waitFor();
+    // Issue 23: the dialog tells the end exactly as the console's list does, in the gym's zone and named.
+    const end = ((await endLine.textContent()) ?? '').replace(/^Switched off before its end on /, '');
+    expect(end).toMatch(/^\d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M E[SD]T$/);
+    expect(await row.getByText(end, { exact: true }).count()).toBe(1);
     await expired.getByText('Expired', { exact: true }).waitFor();
     await expired.getByRole('link', { name: 'Schedule a Call' }).waitFor();
     expect(await owner.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);

@@ -221,8 +221,9 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A banner of a gym (null: every gym), for gym staff and owners unless other audiences are given. */
     banner: async (gymId: string | null, o: Partial<typeof t.banners.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.banners).values({ gymId, title: unique('Banner '), message: '<p>Hello</p>', createdAt: new Date(), ...o }).returning();
+      const [row] = await db.insert(t.banners).values({ gymId, title: unique('Banner '), message: '<p>Hello</p>', audiences: ['gym_staff'], createdAt: new Date(), ...o }).returning();
       return row!;
     },
 

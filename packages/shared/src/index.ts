@@ -5,6 +5,7 @@ export * from './api/common';
 export * from './api/auth';
 export * from './api/profiles';
 export * from './time';
+export * from './gym-instant';
 export * from './demo';
 export * from './api/banners';
 export * from './api/accounts';

@@ -193,3 +193,36 @@ describe('migration 0004: classes and appointments become events, their reservat
     expect(kept).toEqual({ reservationId: null });
   });
 });
+
+describe('migration 0005: every banner names its audiences (issue 23)', () => {
+  let database: Database;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsUpTo(5);
+    database = openPglite(new PGlite());
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("gives the banners already there to gyms' staff and owners, and a new banner must name its own", async () => {
+    const { db } = database;
+    await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    const gym = await factories(db).gym();
+    const [globalId, gymId] = ids(2);
+    await db.execute(sql`insert into banners (id, gym_id, title, message) values
+      (${globalId}, null, 'New: self check-in kiosk', '<p>Open Kiosk.</p>'),
+      (${gymId}, ${gym.id}, 'Welcome to Spotter', '<p>Ready.</p>')`);
+
+    await migrate(database);
+    const rows = await queryRows<{ id: string; audiences: string }>(db, sql`select id, audiences::text as audiences from banners order by title`);
+    expect(rows).toEqual([
+      { id: globalId, audiences: '{gym_staff}' },
+      { id: gymId, audiences: '{gym_staff}' },
+    ]);
+    await expect(db.execute(sql`insert into banners (gym_id, title, message) values (null, 'For whom?', '<p>?</p>')`)).rejects.toThrow();
+    await expect(db.execute(sql`insert into banners (gym_id, title, message, audiences) values (null, 'For nobody', '<p>?</p>', '{}')`)).rejects.toThrow();
+    await db.execute(sql`insert into banners (gym_id, title, message, audiences) values (null, 'For the console', '<p>!</p>', '{platform_staff}')`);
+  });
+});

@@ -1,6 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { demoGymTypes, gymCountries, roles, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
+import { bannerAudiences, demoGymTypes, gymCountries, roles, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
 
+export const bannerAudienceEnum = pgEnum('banner_audience', bannerAudiences);
 export const roleEnum = pgEnum('role', roles);
 export const countryEnum = pgEnum('country', gymCountries);
 export const demoGymTypeEnum = pgEnum('demo_gym_type', demoGymTypes);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
-import { countryEnum, demoGymTypeEnum, stripeAccountTypeEnum, stripeStatusEnum } from './enums';
+import { boolean, check, index, pgTable, text, timestamp, uuid, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { bannerAudienceEnum, countryEnum, demoGymTypeEnum, stripeAccountTypeEnum, stripeStatusEnum } from './enums';
 import { profiles, users } from './accounts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -38,7 +38,10 @@ export const demoGyms = pgTable(
   (t) => [index('demo_gyms_expires_idx').on(t.expiresAt)],
 );
 
-/** Banners from the platform to every gym (gymId null) or to one gym. */
+/**
+ * Banners from the platform to every gym (gymId null) or to one gym, each for the audiences it names (gym staff and
+ * owners, athletes, platform staff; issue 23): nobody else is shown it. No default: whoever writes one says who it is for.
+ */
 export const banners = pgTable(
   'banners',
   {
@@ -46,10 +49,11 @@ export const banners = pgTable(
     gymId: uuid().references(() => gyms.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     message: text().notNull(),
+    audiences: bannerAudienceEnum().array().notNull(),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('banners_gym_idx').on(t.gymId)],
+  (t) => [index('banners_gym_idx').on(t.gymId), check('banners_audiences_not_empty', sql`cardinality(${t.audiences}) > 0`)],
 );
 
 export const bannerDismissals = pgTable(

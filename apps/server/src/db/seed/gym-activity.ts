@@ -175,5 +175,5 @@ export async function seedGymActivity(db: DbOrTx, rng: SeededRandom, g: GymActiv
   await insertChunked(db, t.documents, flagged.slice(14, 26).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: null })));
   await insertChunked(db, t.documents, flagged.slice(26, 100).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: new Date(now.getTime() - 30 * 86_400_000) })));
 
-  await db.insert(t.banners).values({ gymId, title: `Welcome to Spotter, ${g.title}`, message: '<p>Your schedule, members and kiosk are ready. Questions? Reply to any email from us.</p>' });
+  await db.insert(t.banners).values({ gymId, audiences: ['gym_staff'], title: `Welcome to Spotter, ${g.title}`, message: '<p>Your schedule, members and kiosk are ready. Questions? Reply to any email from us.</p>' });
 }

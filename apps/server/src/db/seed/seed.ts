@@ -166,8 +166,9 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     await insertChunked(d, t.athletes, athleteRows);
     await insertChunked(d, t.kiloStaff, kiloRows);
 
+    // Issue 23: each banner names who it is for. The kiosk news is for the gyms' staff and owners, who have a kiosk.
     await insertChunked(d, t.banners, [
-      { id: rng.uuid(), gymId: null, title: 'New: self check-in kiosk', message: '<p>Members can now check themselves in from a tablet at the front desk. Open <strong>Kiosk</strong> and choose <em>Enter Athlete mode</em>.</p>' },
+      { id: rng.uuid(), gymId: null, audiences: ['gym_staff'], title: 'New: self check-in kiosk', message: '<p>Members can now check themselves in from a tablet at the front desk. Open <strong>Kiosk</strong> and choose <em>Enter Athlete mode</em>.</p>' },
     ]);
 
     for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
@@ -175,5 +176,10 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       const activity = { ...g, classTypeCount: g.key.startsWith('demo') ? 3 : CLASS_TYPE_COUNT };
       await seedGymActivity(d, rng, activity, gymIds.get(g.key)!, coachesByGym.get(g.key)!, athletesByGym.get(g.key)!, now);
     }
+
+    // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
+    await insertChunked(d, t.banners, [
+      { id: rng.uuid(), gymId: null, audiences: ['platform_staff'], title: 'New: 48-hour trials for prospects', message: '<p>Create a 48-hour demo gym for a prospect from <strong>Demo Gyms</strong>, then extend it or switch it off from the menu on its row.</p>' },
+    ]);
   });
 }

@@ -40,11 +40,28 @@ describe('the demo gyms list', () => {
     expect(within(rowOf('Five Hours')).getByText('5h left')).toBeTruthy();
     expect(within(rowOf('Minutes')).getByText('30m left')).toBeTruthy();
     expect(within(rowOf('Gone')).getByText('expired')).toBeTruthy();
-    expect(within(rowOf('Gone')).getByText('0h left')).toBeTruthy();
+    // Issue 23: no countdown beside an expired demo.
+    expect(within(rowOf('Gone')).queryByText(/left$/)).toBeNull();
     expect(within(rowOf('Forever')).getByText('PERSISTENT')).toBeTruthy();
     expect(within(rowOf('Forever')).getByText('inactive')).toBeTruthy();
     expect(within(rowOf('Forever')).getByText('No expiry')).toBeTruthy();
     expect(within(rowOf('Two Days')).getByText('pat@prospect.com')).toBeTruthy();
+  });
+
+  it("tells each expiry in its gym's zone, named, in the country's date and clock format (issue 23)", async () => {
+    stubFetch(() =>
+      jsonResponse(
+        pageOf([
+          buildDemoGym({ title: 'Chicago Winter', timeZone: 'America/Chicago', country: 'US', state: 'expired', expiresAt: '2025-01-15T17:13:00Z' }),
+          buildDemoGym({ title: 'London Summer', timeZone: 'Europe/London', country: 'GB', state: 'expired', expiresAt: '2025-07-15T16:13:00Z' }),
+        ]),
+      ),
+    );
+    renderPage();
+    await screen.findByRole('link', { name: 'Chicago Winter' });
+    expect(within(rowOf('Chicago Winter')).getByText('01/15/2025 11:13 AM CST')).toBeTruthy();
+    expect(within(rowOf('London Summer')).getByText('15/07/2025 17:13 BST')).toBeTruthy();
+    for (const title of ['Chicago Winter', 'London Summer']) expect(within(rowOf(title)).queryByText(/left$/)).toBeNull();
   });
 
   it('offers Extend only for TIME_LIMITED, Deactivate while on and Reactivate while off', () => {

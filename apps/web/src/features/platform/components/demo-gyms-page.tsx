@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { demoCountdown, demoTypeLabel, type CreatedDemoGym, type DemoGym, type DemoGymState } from '@spotter/shared';
+import { demoCountdown, demoTypeLabel, formatGymInstant, type CreatedDemoGym, type DemoGym, type DemoGymState } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useDemoGyms } from '../api/get-demo-gyms';
 import { useListParams } from '../hooks/use-list-params';
@@ -23,8 +22,12 @@ export function DemoStateBadge({ state }: { state: DemoGymState }) {
   );
 }
 
-/** Spec 4: the expiry with the time left ('Nd left', 'Nh left', 'Nm left', '0h left'); a PERSISTENT demo has none. */
-export function DemoExpiry({ demo, now }: { demo: Pick<DemoGym, 'expiresAt'>; now: Date }) {
+/**
+ * The expiry in the gym's zone, named (the Demo Period Expired dialog says the same text: formatGymInstant), and the
+ * time left (spec 4: 'Nd left', 'Nh left', 'Nm left') while there is some. Once passed, no countdown: the state says
+ * expired. A PERSISTENT demo has no expiry.
+ */
+export function DemoExpiry({ demo, now }: { demo: Pick<DemoGym, 'expiresAt' | 'timeZone' | 'country'>; now: Date }) {
   if (!demo.expiresAt) {
     return (
       <Text size="sm" c="dimmed">
@@ -36,11 +39,13 @@ export function DemoExpiry({ demo, now }: { demo: Pick<DemoGym, 'expiresAt'>; no
   return (
     <Stack gap={2} align="flex-start" display="inline-flex">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {dayjs(demo.expiresAt).format('MMM D, YYYY h:mm A')}
+        {formatGymInstant(demo.expiresAt, demo)}
       </Text>
-      <Badge variant="dot" color={countdown.color} tt="none" style={{ minWidth: 'max-content' }}>
-        {countdown.text}
-      </Badge>
+      {!countdown.isExpired && (
+        <Badge variant="dot" color={countdown.color} tt="none" style={{ minWidth: 'max-content' }}>
+          {countdown.text}
+        </Badge>
+      )}
     </Stack>
   );
 }

@@ -1,14 +1,16 @@
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatTime, toZoned, type Profile } from '@spotter/shared';
+import { formatGymInstant, type Profile } from '@spotter/shared';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 
 type DemoExpiredModalProps = { profile: Profile | null; onClose: () => void };
 
-/** The demo's end as the gym tells time: its zone, its date and clock format (spec 9). */
+/**
+ * The demo's end as the gym tells time, with its zone stated (spec 9; issue 23): the same text as the console's Demo
+ * Gyms list. A demo profile always has its gym's zone; the browser's is only a fallback for a profile without a gym.
+ */
 export function demoEndText(expiresAt: string, profile: Pick<Profile, 'gymTimeZone' | 'gymCountry'>): string {
   const timeZone = profile.gymTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const { date, time } = toZoned(new Date(expiresAt), timeZone);
-  return `${formatDate(date, profile.gymCountry)} ${formatTime(time, profile.gymCountry)}`;
+  return formatGymInstant(expiresAt, { timeZone, country: profile.gymCountry });
 }
 
 /** Read when the dialog opens (a demo profile was just chosen), as the rest of its text is. */
@@ -40,7 +42,7 @@ export function DemoExpiredModal({ profile, onClose }: DemoExpiredModalProps) {
                 {/* A demo switched off before its end says so rather than showing an end still to come. */}
                 {isStillAhead(expiresAt) ? 'Switched off before its end on' : 'Ended'} {demoEndText(expiresAt, profile)}
               </Text>
-              <Badge color="red" variant="light">
+              <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
                 Expired
               </Badge>
             </Group>

@@ -126,8 +126,8 @@ describe('profile selection', () => {
     expect(within(dialog).getByText('Dana Demo')).toBeTruthy();
     expect(within(dialog).getByText('Your 48-hour demo access for Trial Gym has ended.')).toBeTruthy();
     expect(within(dialog).getByText('Expired')).toBeTruthy();
-    // In the gym's zone and format (Chicago, US), whatever the browser's zone.
-    expect(within(dialog).getByText('Ended 01/02/2020 9:30 AM')).toBeTruthy();
+    // In the gym's zone and format (Chicago, US), whatever the browser's zone, and the zone named (issue 23).
+    expect(within(dialog).getByText('Ended 01/02/2020 9:30 AM CST')).toBeTruthy();
     expect(within(dialog).getByText('Ready to get started?')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Schedule a Call' }).getAttribute('href')).toBe('https://booking.example.com/call');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/select-profile/')).toBe(false);
