@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import { addDays, fromZoned, permissions as allPermissions, toZoned, type GymCountry, type Permission, type Role } from '@spotter/shared';
 import * as t from '../src/db/schema';
 import type { Db } from '../src/db/client';
@@ -194,10 +195,12 @@ export function factories(db: Db) {
         gymId: event.gymId,
         eventId: event.id,
         athleteId,
-        isReserved: true,
+        // Waiting in line (isWaitlisted): holds no place, in the given order (the line's sequence).
+        isReserved: !o.isWaitlisted,
         isCredited: true,
         registrationDatetime: new Date(now - (athleteIds.length - i) * 60_000),
         updatedAt: new Date(now),
+        ...(o.isWaitlisted ? { waitlistSeq: sql`nextval('reservation_waitlist_seq')` } : {}),
         ...o,
       }));
       if (rows.length) await db.insert(t.reservations).values(rows);

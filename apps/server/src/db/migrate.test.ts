@@ -226,3 +226,47 @@ describe('migration 0005: every banner names its audiences (issue 23)', () => {
     await db.execute(sql`insert into banners (gym_id, title, message, audiences) values (null, 'For the console', '<p>!</p>', '{platform_staff}')`);
   });
 });
+
+describe('migration 0006: a waitlisted reservation has its place in line and holds no place (issue 16)', () => {
+  let database: Database;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsUpTo(6);
+    database = openPglite(new PGlite());
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('puts the rows already marked waitlisted in line by registration time, and a checked-in one out of it', async () => {
+    const { db } = database;
+    await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    const make = factories(db);
+    const gym = await make.gym();
+    const event = await make.event(gym);
+    const [a, b, c, d] = await make.athletes(gym.id, 4);
+    const [held, second, first, walkedIn] = ids(4);
+    await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_waitlisted, is_reserved, is_checked_in, registration_datetime) values
+      (${held}, ${gym.id}, ${event.id}, ${a!.athleteId}, false, true, false, '2026-02-01T10:00:00Z'),
+      (${second}, ${gym.id}, ${event.id}, ${b!.athleteId}, true, true, false, '2026-02-03T10:00:00Z'),
+      (${first}, ${gym.id}, ${event.id}, ${c!.athleteId}, true, true, false, '2026-02-02T10:00:00Z'),
+      (${walkedIn}, ${gym.id}, ${event.id}, ${d!.athleteId}, true, false, true, '2026-02-04T10:00:00Z')`);
+
+    await migrate(database);
+    const rows = await queryRows<{ id: string; is_waitlisted: boolean; is_reserved: boolean; waitlist_seq: string | null }>(
+      db,
+      sql`select id, is_waitlisted, is_reserved, waitlist_seq::text as waitlist_seq from reservations order by registration_datetime`,
+    );
+    expect(rows).toEqual([
+      { id: held, is_waitlisted: false, is_reserved: true, waitlist_seq: null },
+      { id: first, is_waitlisted: true, is_reserved: false, waitlist_seq: '1' },
+      { id: second, is_waitlisted: true, is_reserved: false, waitlist_seq: '2' },
+      { id: walkedIn, is_waitlisted: false, is_reserved: false, waitlist_seq: null },
+    ]);
+    // The next to join comes after them; a waiting row that holds a place is refused.
+    const [next] = await queryRows<{ n: string }>(db, sql`select nextval('reservation_waitlist_seq')::text as n`);
+    expect(next!.n).toBe('3');
+    await expect(db.execute(sql`update reservations set is_reserved = true where id = ${first}`)).rejects.toThrow();
+  });
+});

@@ -25,6 +25,9 @@ export const reservationMessages = {
   staffOnlyCharges: 'Only staff can mark a late cancel or a no show.',
   startBeforeToday: 'The start date cannot be before today.',
   endAfterOneYear: 'The end date cannot be more than one year from today.',
+  waitlistFull: 'This class and its waitlist are full.',
+  noWaitlist: 'This class is full and has no waitlist.',
+  waitlistClassesOnly: 'Only classes have a waitlist.',
 } as const;
 
 // Money travels as a decimal string with 2 places ("15.00"); the database keeps integer minor units (../tax.ts).
@@ -63,6 +66,8 @@ export const classReservationSchema = z.object({
   athleteKiloClassId: z.uuid(),
   kiloClass: z.uuid(),
   isWaitlisted: z.boolean(),
+  /** While waitlisted: the place in line, 1 first (issue 16); null otherwise. */
+  waitlistPosition: z.number().int().positive().nullable(),
   ...reservationStateFields,
 });
 export type ClassReservation = z.infer<typeof classReservationSchema>;
@@ -83,7 +88,13 @@ const reservedOrCheckedIn = (v: { isReserved: boolean; isCheckedIn: boolean }) =
 
 /** A reservation, or a walk-in check-in (isReserved false, isCheckedIn true) with a client-made id. */
 export const createClassReservationInputSchema = z
-  .object({ athleteKiloClassId: uuidSchema.optional(), kiloClass: uuidSchema, ...createFlags })
+  .object({
+    athleteKiloClassId: uuidSchema.optional(),
+    kiloClass: uuidSchema,
+    ...createFlags,
+    /** Issue 16: when the class is full, join its waitlist (in the order of joining) rather than be refused. */
+    joinWaitlist: z.boolean().default(false),
+  })
   .refine(reservedOrCheckedIn, { message: reservationMessages.reservedOrCheckedIn, path: ['isReserved'] });
 export type CreateClassReservationInput = z.infer<typeof createClassReservationInputSchema>;
 

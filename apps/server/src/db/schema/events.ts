@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { gyms, locations } from './gyms';
 import { athletes, staff } from './people';
 import { taxRates } from './billing';
@@ -88,6 +88,9 @@ export const eventCoaches = pgTable(
   (t) => [index('event_coaches_event_idx').on(t.eventId)],
 );
 
+/** The order of joining waitlists (issue 16): drawn under the event's lock, so it is the order the joins were made in. */
+export const reservationWaitlistSeq = pgSequence('reservation_waitlist_seq');
+
 /**
  * An athlete's reservation of a class (spec 3 athlete-kilo-class) or an appointment (athlete-appointment). Whether it
  * holds a place is packages/shared rules/reservations.ts holdsPlace.
@@ -110,6 +113,8 @@ export const reservations = pgTable(
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
     deductCredit: boolean().notNull().default(false),
     isCredited: boolean().notNull().default(false),
+    /** While waitlisted: the place in line (lower goes first; reservationWaitlistSeq). Null otherwise. */
+    waitlistSeq: bigint({ mode: 'number' }),
     registrationDatetime: timestamp({ withTimezone: true }).notNull().defaultNow(),
     checkedInAt: timestamp({ withTimezone: true }),
     updatedAt: createdAt(),
@@ -121,6 +126,9 @@ export const reservations = pgTable(
     index('reservations_athlete_idx').on(t.athleteId),
     check('reservations_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
     check('reservations_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
+    // Nobody is both waiting and holding a place; a waiting reservation has its place in line.
+    check('reservations_waitlisted_holds_no_place', sql`not ${t.isWaitlisted} or (not ${t.isReserved} and not ${t.isCheckedIn} and ${t.waitlistSeq} is not null)`),
+    index('reservations_event_waitlist_idx').on(t.eventId, t.waitlistSeq).where(sql`${t.isWaitlisted}`),
   ],
 );
 

@@ -91,6 +91,7 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     eventId: sql`${events.id}`,
     athleteId: sql`${a.id}`,
     isWaitlisted: sql`false`,
+    waitlistSeq: sql`null::bigint`,
     isReserved: sql`false`,
     isCheckedIn: sql`true`,
     isLateCancel: sql`false`,

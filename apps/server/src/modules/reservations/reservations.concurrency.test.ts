@@ -133,4 +133,49 @@ describe.runIf(onPostgres)('reservations racing each other on PostgreSQL', () =>
       }
     }
   });
+
+  it('waitlists in order: 200 bookings at once for 20 places leave 20 reserved and 180 in line, 1 to 180 (issue 16)', async () => {
+    const cls = await makeClass({ capacity: 20, daysAhead: 9 });
+    const athletes = await t.make.athletes(w.gym.id, 200);
+    const answers = await Promise.all(
+      athletes.map((a, i) => kiosk(i).post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.athleteId, kiloClass: cls.id, joinWaitlist: true })),
+    );
+    expect(statusesOf(answers).every((s) => s === 201)).toBe(true);
+    const booked = answers.map((r) => r.json() as { athleteKiloClassId: string; isReserved: boolean; isWaitlisted: boolean; waitlistPosition: number | null });
+    expect(booked.filter((b) => b.isReserved && !b.isWaitlisted)).toHaveLength(20);
+    // Each answer's place in line, read after its own commit, is its place in the order the joins were made: 1 to 180.
+    const positions = booked.filter((b) => b.isWaitlisted).map((b) => b.waitlistPosition!);
+    expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: 180 }, (_, i) => i + 1));
+    const rows = await t.db.select().from(reservations).where(eq(reservations.eventId, cls.id));
+    expect(rows.filter((r) => r.isWaitlisted && (r.isReserved || r.isCheckedIn))).toEqual([]);
+    expect(await holders(cls.id)).toHaveLength(20);
+    const line = rows.filter((r) => r.isWaitlisted).sort((a, b) => a.waitlistSeq! - b.waitlistSeq!);
+    expect(line.map((r) => booked.find((b) => b.athleteKiloClassId === r.id)!.waitlistPosition)).toEqual(Array.from({ length: 180 }, (_, i) => i + 1));
+
+    // The 20 holders cancel while 30 from the middle of the line leave, all at once: exactly the first 20 in line move up.
+    const reserved = rows.filter((r) => !r.isWaitlisted);
+    const leaving = line.slice(100, 130);
+    const cancels = await Promise.all([...reserved, ...leaving].map((r, i) => kiosk(i).delete(`/api/athlete-kilo-classes/${r.id}/`)));
+    expect(statusesOf(cancels).every((s) => s === 200)).toBe(true);
+    const after = await t.db.select().from(reservations).where(eq(reservations.eventId, cls.id));
+    const nowHolding = after.filter((r) => !r.isWaitlisted).map((r) => r.id).sort();
+    expect(nowHolding).toEqual(line.slice(0, 20).map((r) => r.id).sort());
+    expect(await holders(cls.id)).toHaveLength(20);
+    const stillWaiting = after.filter((r) => r.isWaitlisted).sort((a, b) => a.waitlistSeq! - b.waitlistSeq!).map((r) => r.id);
+    expect(stillWaiting).toEqual([...line.slice(20, 100), ...line.slice(130)].map((r) => r.id));
+  });
+
+  it('promotes exactly 50, in order, when 50 holders cancel at once (issue 16)', async () => {
+    const cls = await makeClass({ capacity: 50, daysAhead: 10 });
+    const athletes = await t.make.athletes(w.gym.id, 120);
+    const held = await t.make.reserve(cls, athletes.slice(0, 50).map((a) => a.athleteId));
+    const waiting = await t.make.reserve(cls, athletes.slice(50).map((a) => a.athleteId), { isWaitlisted: true });
+    const cancels = await Promise.all(held.map((id, i) => kiosk(i).delete(`/api/athlete-kilo-classes/${id}/`)));
+    expect(statusesOf(cancels).every((s) => s === 200)).toBe(true);
+    const after = await t.db.select().from(reservations).where(eq(reservations.eventId, cls.id));
+    expect(after.filter((r) => !r.isWaitlisted).map((r) => r.id).sort()).toEqual(waiting.slice(0, 50).sort());
+    expect(after.filter((r) => r.isWaitlisted).map((r) => r.id).sort()).toEqual(waiting.slice(50).sort());
+    expect(after.filter((r) => r.isWaitlisted && (r.isReserved || r.isCheckedIn))).toEqual([]);
+    expect(await holders(cls.id)).toHaveLength(50);
+  });
 });

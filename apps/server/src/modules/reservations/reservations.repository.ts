@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { minorToDecimal, type AppointmentReservation, type ClassReservation, type EventKind } from '@spotter/shared';
 import { events, reservations } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -11,6 +12,8 @@ export type ReservationRecord = {
   athleteId: string;
   gymId: string;
   isWaitlisted: boolean;
+  /** While waitlisted: the place in line, 1 first. */
+  waitlistPosition: number | null;
   isReserved: boolean;
   isCheckedIn: boolean;
   isLateCancel: boolean;
@@ -26,6 +29,11 @@ export type ReservationRecord = {
   hasUnsignedDocuments: boolean;
 };
 
+const line = alias(reservations, 'line');
+/** The place in line of a waitlisted reservation (a probe of the event's waitlist index), else null. */
+export const waitlistPositionSql = (r: typeof reservations) =>
+  sql<number | null>`case when ${r.isWaitlisted} then (select count(*)::int from ${reservations} ${sql.identifier('line')} where ${line.eventId} = ${r.eventId} and ${line.isWaitlisted} and ${line.waitlistSeq} <= ${r.waitlistSeq}) end`;
+
 /** The columns of a ReservationRecord (a SELECT's, or an INSERT's or UPDATE's RETURNING). */
 export function recordFields(r: typeof reservations = reservations) {
   return {
@@ -34,6 +42,7 @@ export function recordFields(r: typeof reservations = reservations) {
     athleteId: r.athleteId,
     gymId: r.gymId,
     isWaitlisted: r.isWaitlisted,
+    waitlistPosition: waitlistPositionSql(r),
     isReserved: r.isReserved,
     isCheckedIn: r.isCheckedIn,
     isLateCancel: r.isLateCancel,
@@ -83,5 +92,5 @@ const stateOf = (r: ReservationRecord) => ({
   hasPastDueBills: r.hasPastDueBills,
   hasUnsignedDocuments: r.hasUnsignedDocuments,
 });
-export const toClassReservation = (r: ReservationRecord): ClassReservation => ({ athleteKiloClassId: r.id, kiloClass: r.eventId, isWaitlisted: r.isWaitlisted, ...stateOf(r) });
+export const toClassReservation = (r: ReservationRecord): ClassReservation => ({ athleteKiloClassId: r.id, kiloClass: r.eventId, isWaitlisted: r.isWaitlisted, waitlistPosition: r.waitlistPosition, ...stateOf(r) });
 export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({ athleteAppointmentId: r.id, appointment: r.eventId, ...stateOf(r) });

@@ -30,8 +30,8 @@ export async function reservationsRoutes(app: FastifyInstance) {
   };
 
   route(app, endpoints.createClassReservation, async (request, reply) => {
-    const { athleteKiloClassId: id, kiloClass: eventId, athlete: athleteId, isReserved, isCheckedIn } = request.body;
-    return toClassReservation(await create(request, reply, 'class', { id, eventId, athleteId, isReserved, isCheckedIn }));
+    const { athleteKiloClassId: id, kiloClass: eventId, athlete: athleteId, isReserved, isCheckedIn, joinWaitlist } = request.body;
+    return toClassReservation(await create(request, reply, 'class', { id, eventId, athleteId, isReserved, isCheckedIn, joinWaitlist }));
   });
 
   route(app, endpoints.createAppointmentReservation, async (request, reply) => {

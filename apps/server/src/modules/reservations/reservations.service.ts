@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   eventMessages,
   holdsPlace,
@@ -13,7 +13,7 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { athletes, charges, events, reservations } from '../../db/schema';
+import { athletes, charges, events, reservations, reservationWaitlistSeq } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -105,7 +105,15 @@ async function recordOf(ctx: WriteContext, w: Writer, kind: EventKind, id: strin
   return record;
 }
 
-export type ReservationInput = { id?: string; athleteId: string; eventId: string; isReserved: boolean; isCheckedIn: boolean };
+export type ReservationInput = {
+  id?: string;
+  athleteId: string;
+  eventId: string;
+  isReserved: boolean;
+  isCheckedIn: boolean;
+  /** Issue 16: when the class is full, join its waitlist instead of being refused. */
+  joinWaitlist?: boolean;
+};
 export type CreatedReservation = { created: boolean; record: ReservationRecord };
 
 /**
@@ -136,14 +144,18 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     if (replay !== null) return replay;
     const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId)));
     if (other) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
-    if (input.isReserved && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity)) throw eventFull(kind);
+    const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
+    if (waits) await assertWaitlistHasRoom(tx, kind, event!, input.joinWaitlist === true);
     const now = new Date();
     await tx.insert(r).values({
       id,
       gymId: w.gymId,
       eventId: input.eventId,
       athleteId: input.athleteId,
-      isReserved: input.isReserved,
+      isReserved: input.isReserved && !waits,
+      isWaitlisted: waits,
+      // Drawn under the event's lock: the order of the line is the order the joins were made in.
+      waitlistSeq: waits ? sql`nextval(${reservationWaitlistSeq.seqName})` : null,
       isCheckedIn: input.isCheckedIn,
       checkedInAt: input.isCheckedIn ? now : null,
       registrationDatetime: now,
@@ -200,10 +212,14 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
     const eventRow = marked ? await findEvent(tx, w.gymId, kind, event!.id) : null;
     const charge = eventRow ? await chargeTerms(tx, w, eventRow, row, next.isLateCancel ? 'late_cancel' : 'no_show', input, wasMarked && row.isLateCancel === next.isLateCancel) : null;
     const now = new Date();
+    // The front desk checking in someone waiting takes them off the line, as a walk-in (it may overfill).
+    const leavesLine = row.isWaitlisted && next.isCheckedIn;
     await tx
       .update(r)
       .set({
         isCheckedIn: next.isCheckedIn,
+        isWaitlisted: leavesLine ? false : row.isWaitlisted,
+        waitlistSeq: leavesLine ? null : row.waitlistSeq,
         checkedInAt: next.isCheckedIn ? (row.isCheckedIn ? row.checkedInAt : now) : null,
         isLateCancel: next.isLateCancel,
         isNoShow: next.isNoShow,
@@ -216,6 +232,8 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
         updatedByUserId: w.actorUserId,
       })
       .where(eq(r.id, id));
+    // A late cancel or no show frees its place for the first in line.
+    if (wasHolding && !willHold) await promoteFromWaitlist(tx, kind, event!);
     const unchanged =
       charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
       charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
@@ -290,13 +308,62 @@ async function chargeTerms(
 /** DELETE of a reservation: its place is free at once (a recorded charge stays). */
 export async function deleteReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, id: string): Promise<void> {
   const eventId = await eventOfReservation(ctx, w, kind, id);
-  await withEventLock(ctx, w, { kind, id: eventId }, async (tx) => {
+  await withEventLock(ctx, w, { kind, id: eventId }, async (tx, [event]) => {
     const r = reservations;
-    const [row] = await tx.select({ athleteId: r.athleteId }).from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
     if (!row) throw notFound(reservationMessages.reservationNotFound);
     assertOwn(w, row.athleteId);
     await tx.delete(r).where(eq(r.id, id));
+    // A cancelled booking frees its place for the first in line (leaving the line frees none).
+    if (holdsPlace(row)) await promoteFromWaitlist(tx, kind, event!);
   });
+}
+
+/**
+ * Issue 16: the waitlist's settings. Until class types carry their own (the Events set-up), every class has a
+ * waitlist with no size limit, and promotion runs until the class starts.
+ */
+export type WaitlistSettings = { enabled: boolean; size: number | null; promotionCutoffMinutes: number };
+async function waitlistSettingsOf(_tx: Tx, _eventId: string): Promise<WaitlistSettings> {
+  return { enabled: true, size: null, promotionCutoffMinutes: 0 };
+}
+
+/** A full class: joining its line must be asked for, allowed, and within the line's size. */
+async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, event: LockedEvent, asked: boolean): Promise<void> {
+  if (kind !== 'class' || !asked) throw eventFull(kind);
+  const settings = await waitlistSettingsOf(tx, event.id);
+  if (!settings.enabled) throw conflict(reservationMessages.noWaitlist, 'event_full');
+  if (settings.size !== null) {
+    const [line] = await tx.select({ n: count() }).from(reservations).where(and(eq(reservations.eventId, event.id), eq(reservations.isWaitlisted, true)));
+    if ((line?.n ?? 0) >= settings.size) throw conflict(reservationMessages.waitlistFull, 'waitlist_full');
+  }
+}
+
+/**
+ * Issue 16: while the class has free places and its promotion cut-off has not passed, the first in line (lowest
+ * waitlistSeq) becomes reserved. Runs inside the write that freed the place (a cancel, a late cancel or no show, a
+ * raised capacity), under the event's lock, so two frees never promote the same athlete and nobody skips the line.
+ * Answers the promoted reservations' ids.
+ */
+export async function promoteFromWaitlist(tx: Tx, kind: EventKind, event: LockedEvent, now = new Date()): Promise<string[]> {
+  if (kind !== 'class') return [];
+  const settings = await waitlistSettingsOf(tx, event.id);
+  if (now.getTime() >= event.startsAt.getTime() - settings.promotionCutoffMinutes * 60_000) return [];
+  const free = event.capacity - ((await placesHeld(tx, [event.id])).get(event.id) ?? 0);
+  if (free <= 0) return [];
+  const r = reservations;
+  const first = tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.eventId, event.id), eq(r.isWaitlisted, true)))
+    .orderBy(asc(r.waitlistSeq))
+    .limit(free);
+  const promoted = await tx
+    .update(r)
+    .set({ isWaitlisted: false, waitlistSeq: null, isReserved: true, updatedAt: now })
+    .where(inArray(r.id, first))
+    .returning({ id: r.id });
+  return promoted.map((p) => p.id);
 }
 
 /** One year from a date, same month and day (29 February: 28 February or 1 March by the calendar). */

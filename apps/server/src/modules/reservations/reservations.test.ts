@@ -72,6 +72,7 @@ describe('POST /api/athlete-kilo-classes/', () => {
       athlete: a.athleteId,
       gym: w.gym.id,
       isWaitlisted: false,
+      waitlistPosition: null,
       isReserved: true,
       isCheckedIn: false,
       isLateCancel: false,
@@ -633,5 +634,64 @@ describe('a class start: check-ins and walk-ins at once', () => {
     await t.db.update(athletes).set({ isActive: true }).where(eq(athletes.id, a.athleteId));
     expect((await staff.post('/api/athlete-kilo-classes/', body)).statusCode).toBe(201);
     expect((await staff.get(`/api/events/${cls.id}/kiosk-event/`)).json().event).toMatchObject({ capacity: 1, attendeeCount: 2 });
+  });
+});
+
+describe('the waitlist of a full class (issue 16)', () => {
+  const book = (athleteId: string, eventId: string, joinWaitlist = true) => staff.post('/api/athlete-kilo-classes/', { athlete: athleteId, kiloClass: eventId, joinWaitlist });
+
+  it('joins the line in order when asked, refuses when not asked, and answers each place in line', async () => {
+    const cls = await makeClass({ capacity: 1 });
+    const [a, b, c, d] = await members(4);
+    expect((await book(a!.athleteId, cls.id)).json()).toMatchObject({ isReserved: true, isWaitlisted: false, waitlistPosition: null });
+    const refused = await book(b!.athleteId, cls.id, false);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'event_full', reservationMessages.classFull]);
+    const first = await book(b!.athleteId, cls.id);
+    expect([first.statusCode, first.json().isReserved, first.json().isWaitlisted, first.json().waitlistPosition]).toEqual([201, false, true, 1]);
+    expect((await book(c!.athleteId, cls.id)).json().waitlistPosition).toBe(2);
+    expect((await book(d!.athleteId, cls.id)).json().waitlistPosition).toBe(3);
+    // Waiting holds no place: the kiosk still counts one.
+    expect((await staff.get(`/api/events/${cls.id}/kiosk-event/`)).json().event).toMatchObject({ capacity: 1, attendeeCount: 1 });
+    // Leaving the line moves those behind up.
+    expect((await staff.delete(`/api/athlete-kilo-classes/${first.json().athleteKiloClassId}/`)).statusCode).toBe(200);
+    const rows = await t.db.select().from(reservations).where(and(eq(reservations.eventId, cls.id), eq(reservations.isWaitlisted, true)));
+    expect(rows.map((r) => r.athleteId).sort()).toEqual([c!.athleteId, d!.athleteId].sort());
+    const [cAgain] = await t.db.select({ id: reservations.id }).from(reservations).where(and(eq(reservations.eventId, cls.id), eq(reservations.athleteId, c!.athleteId)));
+    expect((await staff.put(`/api/athlete-kilo-classes/${cAgain!.id}/`, {})).json().waitlistPosition).toBe(1);
+  });
+
+  it('promotes the first in line when a place frees: a cancel, then a late cancel', async () => {
+    const cls = await makeClass({ capacity: 2 });
+    const [a, b, c, d] = await members(4);
+    // Credited places (only those can be marked a late cancel), then two in line.
+    const held = await t.make.reserve(cls, [a!.athleteId, b!.athleteId]);
+    const waiting = [(await book(c!.athleteId, cls.id)).json(), (await book(d!.athleteId, cls.id)).json()];
+    expect(waiting.map((r) => r.waitlistPosition)).toEqual([1, 2]);
+    await staff.delete(`/api/athlete-kilo-classes/${held[0]}/`);
+    expect(await reservationOf(waiting[0].athleteKiloClassId)).toMatchObject({ isReserved: true, isWaitlisted: false, waitlistSeq: null });
+    expect(await reservationOf(waiting[1].athleteKiloClassId)).toMatchObject({ isReserved: false, isWaitlisted: true });
+    expect((await staff.put(`/api/athlete-kilo-classes/${held[1]}/`, { isLateCancel: true })).statusCode).toBe(200);
+    expect(await reservationOf(waiting[1].athleteKiloClassId)).toMatchObject({ isReserved: true, isWaitlisted: false });
+    expect((await staff.get(`/api/events/${cls.id}/kiosk-event/`)).json().event).toMatchObject({ capacity: 2, attendeeCount: 2 });
+  });
+
+  it('promotes nobody once the class has started, and a check-in takes someone off the line as a walk-in', async () => {
+    const cls = await makeClass({ capacity: 1, daysAhead: 0, time: '00:01' });
+    const [a, b, c] = await members(3);
+    const [heldId] = await t.make.reserve(cls, [a!.athleteId]);
+    const [waitingId, otherId] = await t.make.reserve(cls, [b!.athleteId, c!.athleteId], { isWaitlisted: true });
+    await staff.delete(`/api/athlete-kilo-classes/${heldId}/`);
+    expect(await reservationOf(waitingId!)).toMatchObject({ isWaitlisted: true, isReserved: false });
+    const walkedIn = await staff.put(`/api/athlete-kilo-classes/${otherId}/`, { isCheckedIn: true });
+    expect([walkedIn.statusCode, walkedIn.json().isWaitlisted, walkedIn.json().isCheckedIn, walkedIn.json().waitlistPosition]).toEqual([200, false, true, null]);
+    expect((await staff.put(`/api/athlete-kilo-classes/${waitingId}/`, {})).json().waitlistPosition).toBe(1);
+  });
+
+  it('has no waitlist for appointments', async () => {
+    const appt = await t.make.event(w.gym, { kind: 'appointment', daysAhead: 1, time: '09:00', capacity: 1 });
+    const [a, b] = await members(2);
+    await t.make.reserve(appt, [a!.athleteId]);
+    const res = await staff.post('/api/athlete-appointments/', { athlete: b!.athleteId, appointment: appt.id, joinWaitlist: true });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'event_full']);
   });
 });

@@ -36,11 +36,12 @@ describe('holdsPlaceSql', () => {
     const members = await make.athletes(gym.id, combinations.length);
     const ids = combinations.map(() => randomUUID());
     const seen = new Map<string, boolean>();
-    // A late cancel that is also a no show is refused by a constraint; the rule must still say what it would mean, so
+    // A late cancel that is also a no show (or a waitlisted one that holds a place) is refused by a constraint; the rule must still say what it would mean, so
     // the rows are written where the constraint is dropped, and the transaction is rolled back.
     await database.db
       .transaction(async (tx) => {
         await tx.execute(sql`alter table reservations drop constraint reservations_late_cancel_xor_no_show`);
+        await tx.execute(sql`alter table reservations drop constraint reservations_waitlisted_holds_no_place`);
         await tx.insert(reservations).values(
           combinations.map((flags, i) => ({ id: ids[i]!, gymId: gym.id, eventId: event.id, athleteId: members[i]!.athleteId, registrationDatetime: new Date(), ...flags })),
         );
