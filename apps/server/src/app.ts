@@ -27,6 +27,7 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(eventsRoutes);
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
+  await app.register(scheduleRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 

@@ -8,6 +8,7 @@ export * from './time';
 export * from './gym-instant';
 export * from './demo';
 export * from './api/banners';
+export * from './api/schedule';
 export * from './api/accounts';
 export * from './regions';
 export * from './api/people';

@@ -9,6 +9,7 @@ import { peopleEndpoints } from './people';
 import { platformEndpoints } from './platform';
 import { profilesEndpoints } from './profiles';
 import { reservationsEndpoints } from './reservations';
+import { scheduleEndpoints } from './schedule';
 import { uploadsEndpoints } from './uploads';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
@@ -23,6 +24,7 @@ export const endpoints = {
   ...eventsEndpoints,
   ...reservationsEndpoints,
   ...kioskEndpoints,
+  ...scheduleEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -29,3 +29,5 @@ export const GymAthletesPage = lazyWithReload('platform-gym-athletes', pick(() =
 export const GymStaffPage = lazyWithReload('platform-gym-staff', pick(() => import('../../features/platform/components/gym-people-page'), 'GymStaffPage'));
 export const KioskListPage = lazyWithReload('kiosk-list', pick(() => import('../../features/kiosk/components/kiosk-list-page'), 'KioskListPage'));
 export const KioskEventPage = lazyWithReload('kiosk-event', pick(() => import('../../features/kiosk/components/kiosk-event-page'), 'KioskEventPage'));
+export const SchedulePage = lazyWithReload('schedule', pick(() => import('../../features/schedule/components/schedule-page'), 'SchedulePage'));
+export const ClassPage = lazyWithReload('schedule-class', pick(() => import('../../features/schedule/components/class-page'), 'ClassPage'));

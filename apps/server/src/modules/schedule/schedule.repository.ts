@@ -1,0 +1,105 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { isLateCancelAt, type ScheduleClass } from '@spotter/shared';
+import { classTypes, events, gyms, locations, reservations } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { coachRowsSql, endsAt, toCoaches } from '../events/events.repository';
+import { waitlistPositionSql } from '../reservations/reservations.repository';
+import { holdsPlaceSql } from '../reservations/rules';
+
+/**
+ * Issue 16: the athlete's schedule. One statement reads a day's classes (or one class) of the gym with their places,
+ * the line's length, coaches, room and the athlete's own reservation; the counts are probes of the reservation indexes.
+ */
+
+/**
+ * Minutes before the start after which a cancel is a late cancel. Class types do not carry their cut-off yet (the
+ * Events set-up), so it is the start itself: a cancel is late once the class has begun.
+ */
+const lateCancelCutoffSql = (): SQL<number> => sql<number>`0`;
+
+function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL) {
+  const r = reservations;
+  const mine = sql`${r.athleteId} = ${athleteId}`;
+  return db
+    .select({
+      eventId: events.id,
+      name: classTypes.name,
+      color: classTypes.color,
+      startDate: events.startDate,
+      startTime: events.startTime,
+      startsAt: events.startsAt,
+      duration: events.durationMinutes,
+      capacity: events.capacity,
+      placesHeld: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${holdsPlaceSql(r)})`.mapWith(Number),
+      waitlistCount: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${r.isWaitlisted})`.mapWith(Number),
+      coaches: coachRowsSql(),
+      locationId: locations.id,
+      locationName: locations.name,
+      cancellationFeeMinor: events.cancellationFeeMinor,
+      cutoffMinutes: lateCancelCutoffSql(),
+      reservationId: r.id,
+      isReserved: r.isReserved,
+      isWaitlisted: r.isWaitlisted,
+      waitlistPosition: waitlistPositionSql(r),
+      isCheckedIn: r.isCheckedIn,
+      isLateCancel: r.isLateCancel,
+      isNoShow: r.isNoShow,
+    })
+    .from(events)
+    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, events.gymId)))
+    .leftJoin(r, and(eq(r.eventId, events.id), mine))
+    .where(and(eq(events.gymId, gymId), eq(events.kind, 'class'), where));
+}
+
+type ClassColumns = Awaited<ReturnType<ReturnType<typeof selectClasses>['execute']>>[number];
+
+function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
+  const startsAt = new Date(c.startsAt);
+  return {
+    eventId: c.eventId,
+    name: c.name,
+    color: c.color,
+    startDate: c.startDate,
+    startTime: c.startTime.slice(0, 5),
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt(startsAt, c.duration).toISOString(),
+    duration: c.duration,
+    capacity: c.capacity,
+    placesHeld: c.placesHeld,
+    waitlistCount: c.waitlistCount,
+    coaches: toCoaches(c.coaches),
+    location: c.locationId && c.locationName !== null ? { locationId: c.locationId, name: c.locationName } : null,
+    hasStarted: now.getTime() >= startsAt.getTime(),
+    myBooking:
+      c.reservationId === null
+        ? null
+        : {
+            reservationId: c.reservationId,
+            isReserved: c.isReserved ?? false,
+            isWaitlisted: c.isWaitlisted ?? false,
+            waitlistPosition: c.waitlistPosition,
+            isCheckedIn: c.isCheckedIn ?? false,
+            isLateCancel: c.isLateCancel ?? false,
+            isNoShow: c.isNoShow ?? false,
+          },
+    cancellation: { isLate: isLateCancelAt(startsAt, now, Number(c.cutoffMinutes)), feeMinor: c.cancellationFeeMinor, cutoffMinutes: Number(c.cutoffMinutes) },
+  };
+}
+
+/** The classes of the gym on a local date, earliest first. */
+export async function listScheduleDay(db: DbOrTx, gymId: string, athleteId: string, date: string, now = new Date()): Promise<ScheduleClass[]> {
+  const rows = await selectClasses(db, gymId, athleteId, eq(events.startDate, date)).orderBy(asc(events.startsAt), asc(classTypes.name), asc(events.id));
+  return rows.map((row) => toScheduleClass(row, now));
+}
+
+/** One class of the gym, or null (another gym's, an appointment, none). */
+export async function findScheduleClass(db: DbOrTx, gymId: string, athleteId: string, eventId: string, now = new Date()): Promise<ScheduleClass | null> {
+  const [row] = await selectClasses(db, gymId, athleteId, eq(events.id, eventId));
+  return row ? toScheduleClass(row, now) : null;
+}
+
+export async function gymPricing(db: DbOrTx, gymId: string): Promise<{ isTaxInclusive: boolean }> {
+  const [row] = await db.select({ isTaxInclusive: gyms.isTaxInclusive }).from(gyms).where(eq(gyms.id, gymId));
+  return { isTaxInclusive: row?.isTaxInclusive ?? false };
+}

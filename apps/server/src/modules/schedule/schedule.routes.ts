@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints, eventMessages, toZoned } from '@spotter/shared';
+import { forbidden, notFound } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { gymCaller } from '../../plugins/access';
+import { findScheduleClass, gymPricing, listScheduleDay } from './schedule.repository';
+
+/** Issue 16: the athlete app's schedule (spec 2.4). Booking, cancelling and the waitlist go through the reservations. */
+export async function scheduleRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const athleteOf = (request: Parameters<typeof gymCaller>[0]) => {
+    const auth = gymCaller(request);
+    if (!auth.athleteId) throw forbidden('This profile has no athlete record in this gym.', 'no_athlete');
+    return { auth, athleteId: auth.athleteId };
+  };
+
+  route(app, endpoints.athleteSchedule, async (request) => {
+    const { auth, athleteId } = athleteOf(request);
+    const date = request.query.date ?? toZoned(new Date(), auth.gym.timeZone).date;
+    const [results, pricing] = await Promise.all([listScheduleDay(db, auth.gym.gymId, athleteId, date), gymPricing(db, auth.gym.gymId)]);
+    return { date, timeZone: auth.gym.timeZone, country: auth.gym.country, isTaxInclusive: pricing.isTaxInclusive, results };
+  });
+
+  route(app, endpoints.athleteScheduleClass, async (request) => {
+    const { auth, athleteId } = athleteOf(request);
+    const [event, pricing] = await Promise.all([findScheduleClass(db, auth.gym.gymId, athleteId, request.params.eventId), gymPricing(db, auth.gym.gymId)]);
+    if (!event) throw notFound(eventMessages.classNotFound);
+    return { timeZone: auth.gym.timeZone, country: auth.gym.country, isTaxInclusive: pricing.isTaxInclusive, event };
+  });
+}

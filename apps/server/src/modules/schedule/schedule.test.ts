@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, eventMessages } from '@spotter/shared';
+import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type TestApp } from '../../../test/helper';
+import { todayOf, type Athlete } from '../../../test/factories';
+
+fixClock(TEST_NOW);
+type KioskGym = Awaited<ReturnType<TestApp['make']['kioskGym']>>;
+let t: TestApp;
+let w: KioskGym;
+let me: Athlete;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await t.make.kioskGym({ athletes: 0 });
+  me = await t.make.athlete(w.gym.id, { firstName: 'Sam', lastName: 'Rivera' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const asMe = () => t.as({ userId: me.userId!, profileId: me.profileId });
+const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
+  t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, coachIds: [w.staff.staffId], daysAhead: 3, ...o });
+
+describe('GET /api/schedule/ (issue 16)', () => {
+  it("lists a day's classes with places left, the line and the athlete's own booking, in start order", async () => {
+    const date = addDays(todayOf(w.gym), 3);
+    const late = await makeClass({ time: '18:00', capacity: 2 });
+    const early = await makeClass({ time: '06:00', capacity: 1 });
+    const others = await t.make.athletes(w.gym.id, 3);
+    await t.make.reserve(early, [others[0]!.athleteId]);
+    await t.make.reserve(early, [others[1]!.athleteId, me.athleteId], { isWaitlisted: true });
+    await t.make.reserve(late, [me.athleteId]);
+    const res = await (await asMe()).get(`/api/schedule/?date=${date}`);
+    expect(res.statusCode).toBe(200);
+    const day = res.json();
+    expect(day).toMatchObject({ date, timeZone: w.gym.timeZone, country: 'US', isTaxInclusive: false });
+    expect(day.results.map((c: { eventId: string }) => c.eventId)).toEqual([early.id, late.id]);
+    expect(day.results[0]).toMatchObject({
+      startTime: '06:00',
+      capacity: 1,
+      placesHeld: 1,
+      waitlistCount: 2,
+      hasStarted: false,
+      location: { locationId: w.location.id },
+      myBooking: { isReserved: false, isWaitlisted: true, waitlistPosition: 2 },
+    });
+    expect(day.results[0].coaches).toHaveLength(1);
+    expect(day.results[1]).toMatchObject({ placesHeld: 1, waitlistCount: 0, myBooking: { isReserved: true, isWaitlisted: false, waitlistPosition: null } });
+  });
+
+  it('defaults to the gym today, reads one class with what cancelling now costs, and runs a fixed number of statements', async () => {
+    const cls = await makeClass({ daysAhead: 0, time: '23:00', cancellationFeeMinor: 1500 });
+    const client = await asMe();
+    const today = (await client.get('/api/schedule/')).json();
+    expect(today.date).toBe(todayOf(w.gym));
+    expect(today.results.some((c: { eventId: string }) => c.eventId === cls.id)).toBe(true);
+    const one = (await client.get(`/api/schedule/${cls.id}/`)).json();
+    expect(one.event).toMatchObject({ eventId: cls.id, myBooking: null, cancellation: { isLate: false, feeMinor: 1500 } });
+    // Many classes or few: the same statements.
+    const few = await countDriverQueries(t.db, () => client.get(`/api/schedule/?date=${addDays(todayOf(w.gym), 20)}`));
+    for (let i = 0; i < 6; i++) await makeClass({ daysAhead: 21, time: `0${i}:30` });
+    const many = await countDriverQueries(t.db, () => client.get(`/api/schedule/?date=${addDays(todayOf(w.gym), 21)}`));
+    expect(many.count).toBe(few.count);
+  });
+
+  it("refuses staff, answers 404 for another gym's class or an appointment, and 400 for a bad date", async () => {
+    const cls = await makeClass();
+    const staff = await t.as(w.staff);
+    expect((await staff.get('/api/schedule/')).statusCode).toBe(403);
+    const other = await t.make.kioskGym({ athletes: 0, timeZone: 'Europe/London', country: 'GB' });
+    const stranger = await t.make.athlete(other.gym.id);
+    const theirs = await t.as({ userId: stranger.userId!, profileId: stranger.profileId });
+    const refused = await theirs.get(`/api/schedule/${cls.id}/`);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, eventMessages.classNotFound]);
+    expect((await theirs.get(`/api/schedule/?date=${cls.startDate}`)).json().results).toEqual([]);
+    const appointment = await t.make.event(w.gym, { kind: 'appointment', daysAhead: 1 });
+    expect((await (await asMe()).get(`/api/schedule/${appointment.id}/`)).statusCode).toBe(404);
+    expect((await (await asMe()).get(`/api/schedule/${randomUUID()}/`)).statusCode).toBe(404);
+    const bad = await (await asMe()).get('/api/schedule/?date=2026-13-40');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ScheduleClass } from '@spotter/shared';
+import { bookingAction, cancellationNotice, myStateLabel, placesLabel } from './booking-state';
+
+const cls = (o: Partial<ScheduleClass> = {}): ScheduleClass => ({
+  eventId: '11111111-1111-4111-8111-111111111111',
+  name: 'CrossFit WOD',
+  color: 'blue',
+  startDate: '2026-03-05',
+  startTime: '06:00',
+  startsAt: '2026-03-05T12:00:00.000Z',
+  endsAt: '2026-03-05T13:00:00.000Z',
+  duration: 60,
+  capacity: 10,
+  placesHeld: 4,
+  waitlistCount: 0,
+  coaches: [],
+  location: null,
+  hasStarted: false,
+  myBooking: null,
+  cancellation: { isLate: false, feeMinor: 1500, cutoffMinutes: 0 },
+  ...o,
+});
+const booking = (o: Partial<NonNullable<ScheduleClass['myBooking']>> = {}) => ({
+  reservationId: '22222222-2222-4222-8222-222222222222',
+  isReserved: true,
+  isWaitlisted: false,
+  waitlistPosition: null,
+  isCheckedIn: false,
+  isLateCancel: false,
+  isNoShow: false,
+  ...o,
+});
+
+describe('what the athlete can do with a class (issue 16)', () => {
+  it('books a class with places, joins the line of a full one, cancels a booking, leaves the line, and does nothing once started', () => {
+    expect(bookingAction(cls())).toBe('book');
+    expect(bookingAction(cls({ placesHeld: 10 }))).toBe('joinWaitlist');
+    expect(bookingAction(cls({ placesHeld: 12 }))).toBe('joinWaitlist');
+    expect(bookingAction(cls({ myBooking: booking() }))).toBe('cancel');
+    expect(bookingAction(cls({ myBooking: booking({ isReserved: false, isWaitlisted: true, waitlistPosition: 3 }) }))).toBe('leaveWaitlist');
+    expect(bookingAction(cls({ myBooking: booking({ isCheckedIn: true }) }))).toBe('none');
+    expect(bookingAction(cls({ myBooking: booking({ isLateCancel: true }) }))).toBe('none');
+    expect(bookingAction(cls({ hasStarted: true }))).toBe('none');
+  });
+
+  it('names the state, the places and the cost of cancelling', () => {
+    expect(myStateLabel(cls())).toBeNull();
+    expect(myStateLabel(cls({ myBooking: booking() }))).toBe('Booked');
+    expect(myStateLabel(cls({ myBooking: booking({ isReserved: false, isWaitlisted: true, waitlistPosition: 2 }) }))).toBe('Waitlisted #2');
+    expect(myStateLabel(cls({ myBooking: booking({ isCheckedIn: true }) }))).toBe('Checked in');
+    expect([placesLabel(cls()), placesLabel(cls({ placesHeld: 9 })), placesLabel(cls({ placesHeld: 10 })), placesLabel(cls({ placesHeld: 11, waitlistCount: 2 }))]).toEqual([
+      '6 places left',
+      '1 place left',
+      'Full',
+      'Full · 2 waiting',
+    ]);
+    expect(cancellationNotice(cls(), 'US')).toBe('You can cancel free of charge.');
+    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 1500, cutoffMinutes: 120 } }), 'GB')).toBe('This is a late cancel: a late-cancel fee of £15.00 applies.');
+    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 0, cutoffMinutes: 120 } }), 'US')).toBe('This is a late cancel. There is no fee for this class.');
+  });
+});

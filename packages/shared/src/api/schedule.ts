@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { gymCountries } from '../roles';
+import { isoDateSchema } from './common';
+import { coachSchema } from './events';
+
+/**
+ * The athlete's schedule (issue 16): a day of the gym's classes, each with its places and the athlete's own booking,
+ * and what cancelling it now would mean.
+ */
+export const myBookingSchema = z.object({
+  reservationId: z.uuid(),
+  isReserved: z.boolean(),
+  isWaitlisted: z.boolean(),
+  /** While waitlisted: the place in line, 1 first. */
+  waitlistPosition: z.number().int().positive().nullable(),
+  isCheckedIn: z.boolean(),
+  isLateCancel: z.boolean(),
+  isNoShow: z.boolean(),
+});
+export type MyBooking = z.infer<typeof myBookingSchema>;
+
+export const scheduleClassSchema = z.object({
+  eventId: z.uuid(),
+  name: z.string(),
+  color: z.string(),
+  startDate: z.string(),
+  startTime: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  duration: z.number().int(),
+  capacity: z.number().int(),
+  placesHeld: z.number().int(),
+  waitlistCount: z.number().int(),
+  coaches: z.array(coachSchema),
+  location: z.object({ locationId: z.uuid(), name: z.string() }).nullable(),
+  hasStarted: z.boolean(),
+  myBooking: myBookingSchema.nullable(),
+  /** Cancelling the athlete's booking now: a late cancel (after the cut-off) costs the class's cancellation fee. */
+  cancellation: z.object({ isLate: z.boolean(), feeMinor: z.number().int(), cutoffMinutes: z.number().int() }),
+});
+export type ScheduleClass = z.infer<typeof scheduleClassSchema>;
+
+export const scheduleDaySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  country: z.enum(gymCountries),
+  isTaxInclusive: z.boolean(),
+  results: z.array(scheduleClassSchema),
+});
+export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+
+export const scheduleQuerySchema = z.object({ date: isoDateSchema.optional() });
+
+export const scheduleClassAnswerSchema = z.object({
+  timeZone: z.string(),
+  country: z.enum(gymCountries),
+  isTaxInclusive: z.boolean(),
+  event: scheduleClassSchema,
+});
+export type ScheduleClassAnswer = z.infer<typeof scheduleClassAnswerSchema>;
+
+/** The places a class has left (never below 0: the front desk may fill it past its capacity). */
+export const placesLeft = (c: Pick<ScheduleClass, 'capacity' | 'placesHeld'>) => Math.max(0, c.capacity - c.placesHeld);
+
+/** Whether cancelling at `now` is a late cancel: at or after `cutoffMinutes` before the start. */
+export function isLateCancelAt(startsAt: Date, now: Date, cutoffMinutes: number): boolean {
+  return now.getTime() >= startsAt.getTime() - cutoffMinutes * 60_000;
+}
