@@ -26,6 +26,8 @@ export type AuthContext = {
   /** When the session ends unless it is used again (sliding expiry); never later than what the database says. */
   expiresAt: Date;
   profileId: string | null;
+  /** The chosen profile's full name (its staff, athlete or platform staff record), for the header (issue 23). */
+  profileName: string | null;
   role: Role | null;
   loginEnabled: boolean;
   gym: {
@@ -77,6 +79,10 @@ function authContextQuery(db: Db) {
       stripeStatus: gyms.stripeStatus,
       stripeAccountType: gyms.stripeAccountType,
       ghlV2Enabled: gyms.ghlV2Enabled,
+      profileName: sql<string | null>`coalesce(
+        (select ${staff.firstName} || ' ' || ${staff.lastName} from ${staff} where ${staff.profileId} = ${profiles.id}),
+        (select ${athletes.firstName} || ' ' || ${athletes.lastName} from ${athletes} where ${athletes.profileId} = ${profiles.id}),
+        (select ${kiloStaff.firstName} || ' ' || ${kiloStaff.lastName} from ${kiloStaff} where ${kiloStaff.profileId} = ${profiles.id}))`,
       athleteId: sql<string | null>`(select ${athletes.id} from ${athletes} where ${athletes.profileId} = ${profiles.id})`,
       staffId: sql<string | null>`(select ${staff.id} from ${staff} where ${staff.profileId} = ${profiles.id})`,
       permissions: sql<string[] | null>`(select ${staff.permissions} from ${staff} where ${staff.profileId} = ${profiles.id})`,
@@ -117,6 +123,7 @@ export async function loadAuthContext(db: Db, tokenHash: string, now = new Date(
     lastSeenAt: r.lastSeenAt,
     expiresAt: r.expiresAt,
     profileId: r.profileId,
+    profileName: r.profileName,
     role: r.role,
     loginEnabled: r.loginEnabled ?? false,
     gym:

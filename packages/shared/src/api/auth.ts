@@ -15,7 +15,8 @@ export const sessionSchema = z.object({
       ghlV2Enabled: z.boolean(),
     })
     .nullable(),
-  profile: z.object({ profileId: z.uuid() }).nullable(),
+  // fullName: the chosen profile's name for the header (issue 23); older answers and stand-ins may leave it out.
+  profile: z.object({ profileId: z.uuid(), fullName: z.string().nullable().optional() }).nullable(),
   athlete: z.object({ athleteId: z.uuid() }).nullable(),
   staff: z.object({ staffId: z.uuid(), permissions: z.array(z.enum(permissions)) }).nullable(),
   kiloStaff: z.object({ kiloStaffId: z.uuid(), isSalesTeam: z.boolean() }).nullable(),

@@ -127,7 +127,7 @@ export function toSessionResponse(auth: AuthContext): Session {
           ghlV2Enabled: auth.gym.ghlV2Enabled,
         }
       : null,
-    profile: auth.profileId ? { profileId: auth.profileId } : null,
+    profile: auth.profileId ? { profileId: auth.profileId, fullName: auth.profileName } : null,
     athlete: auth.athleteId ? { athleteId: auth.athleteId } : null,
     staff: auth.staffId ? { staffId: auth.staffId, permissions: auth.permissions } : null,
     kiloStaff: auth.kiloStaffId ? { kiloStaffId: auth.kiloStaffId, isSalesTeam: auth.isSalesTeam } : null,

@@ -58,6 +58,8 @@ export async function peopleRoutes(app: FastifyInstance) {
       })
       .where(eq(staff.id, current.id))
       .returning();
+    // Coaches are listed by name, and the header shows the profile's name from the session (issue 23).
+    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }, { kind: 'sessions', gymId: updated!.gymId }]);
     return toStaff(updated!);
   });
 
@@ -77,6 +79,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       .set({ firstName: request.body.firstName, lastName: request.body.lastName })
       .where(eq(kiloStaff.id, current.id))
       .returning();
+    await app.changes.published(db, [{ kind: 'sessions', userId: loggedIn(request).userId }]);
     return toKiloStaff(updated!);
   });
 
@@ -96,7 +99,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     assertBirthdayNotInFuture(request.body.dob, gymCaller(request).gym.timeZone);
     const [updated] = await db.update(athletes).set(request.body).where(eq(athletes.id, row.id)).returning();
     // The kiosk lists the athlete by name (decision 018).
-    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }]);
+    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }, { kind: 'sessions', gymId: updated!.gymId }]);
     return toAthlete(updated!);
   });
 

@@ -53,6 +53,26 @@ describe('staff/self', () => {
     expect(res.json()).toMatchObject({ phone: '13125550123', dob: '1990-04-01', address: { addressLines: ['1 Main St'], region: 'Illinois', zipCode: '60607', country: 'US' } });
   });
 
+  it("shows the profile's name in the session, and the new one at once after a change even with sessions kept (issue 23)", async () => {
+    const kept = await createTestApp({ SESSION_CACHE_MS: '60000' });
+    try {
+      const gym = await kept.make.gym();
+      const owner = await kept.make.owner(gym.id, { firstName: 'Marcus', lastName: 'Reyes' });
+      const c = await kept.as(owner);
+      expect((await c.get('/api/auth/session/')).json().profile).toEqual({ profileId: owner.profileId, fullName: 'Marcus Reyes' });
+      expect((await c.put('/api/staff/self/', { ...validStaff, email: owner.email, firstName: 'Marco' })).statusCode).toBe(200);
+      expect((await c.get('/api/auth/session/')).json().profile.fullName).toBe('Marco Whitfield');
+      const athlete = await kept.make.athlete(gym.id, { firstName: 'Sam', lastName: 'Rivera' });
+      const a = await kept.as({ userId: athlete.userId!, profileId: athlete.profileId });
+      expect((await a.get('/api/auth/session/')).json().profile.fullName).toBe('Sam Rivera');
+      const platform = await kept.make.platformStaff();
+      const p = await kept.as(platform);
+      expect((await p.get('/api/auth/session/')).json().profile.fullName).toMatch(/\S+ \S+/);
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('upper-cases postcodes, and checks regions and postcodes against the country', async () => {
     const c = await t.as(w.ukOwner);
     const ok = await c.put('/api/staff/self/', { ...validStaff, address: { addressLines: [], locality: 'Leeds', region: 'West Yorkshire', zipCode: 'ls1 4ap', country: 'GB' } });

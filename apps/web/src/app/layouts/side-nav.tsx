@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import type { MenuLeaf } from '@spotter/shared';
 import type { NavItem } from './staff-nav-items';
 
 function isActive(pathname: string, to: string): boolean {
@@ -27,25 +29,35 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
             onClick={onNavigate}
           />
         ) : (
-          <NavLink
-            key={item.label}
-            label={item.label}
-            defaultOpened={item.children.some((child) => isActive(pathname, child.to))}
-          >
-            {item.children.map((child) => (
-              <NavLink
-                key={child.to}
-                component={Link}
-                to={child.to}
-                label={child.label}
-                active={isActive(pathname, child.to)}
-                aria-current={isActive(pathname, child.to) ? 'page' : undefined}
-                onClick={onNavigate}
-              />
-            ))}
-          </NavLink>
+          <NavGroup key={item.label} item={item} pathname={pathname} onNavigate={onNavigate} />
         ),
       )}
     </div>
+  );
+}
+
+/**
+ * A group of the menu (Calendar, Products, …): a real disclosure button, so Tab reaches it and Enter or Space opens it
+ * (issue 23: it was an <a> with no href, which the keyboard skipped). Open when one of its pages is active.
+ */
+function NavGroup({ item, pathname, onNavigate }: { item: { label: string; children: MenuLeaf[] }; pathname: string; onNavigate?: () => void }) {
+  const [opened, setOpened] = useState(() => item.children.some((child) => isActive(pathname, child.to)));
+  const id = useId();
+  return (
+    <NavLink component="button" type="button" label={item.label} opened={opened} onChange={setOpened} aria-expanded={opened} aria-controls={id}>
+      <div id={id}>
+        {item.children.map((child) => (
+          <NavLink
+            key={child.to}
+            component={Link}
+            to={child.to}
+            label={child.label}
+            active={isActive(pathname, child.to)}
+            aria-current={isActive(pathname, child.to) ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        ))}
+      </div>
+    </NavLink>
   );
 }

@@ -91,3 +91,20 @@ function Where() {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('who is signed in (issue 23)', () => {
+  it("shows the profile's full name and initials, with the email as secondary text", () => {
+    const session = buildSession({ role: 'owner', profile: { profileId: '55555555-5555-4555-8555-555555555555', fullName: 'Marcus Reyes' } });
+    render(<UserMenu />, { session });
+    const button = screen.getByRole('button', { name: /User menu/ });
+    expect(button.getAttribute('aria-label')).toBe(`User menu for Marcus Reyes (${session.user.email})`);
+    expect(button.textContent).toBe(`MRMarcus Reyes${session.user.email}`);
+  });
+
+  it('shows the email and its initial before a profile is chosen', () => {
+    const session = buildSession({ role: null, profile: null });
+    render(<UserMenu />, { session });
+    const button = screen.getByRole('button', { name: /User menu/ });
+    expect(button.textContent).toBe(`${session.user.email.charAt(0).toUpperCase()}${session.user.email}`);
+  });
+});

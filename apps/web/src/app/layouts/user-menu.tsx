@@ -49,15 +49,26 @@ export function UserMenu() {
     onSwitchProfiles: () => clearProfile.mutate(),
     onLogout: () => logout.mutate(),
   };
-  const buttonProps = { 'aria-label': `User menu for ${email}`, px: 'xs', py: 4, style: { borderRadius: 8 } };
+  // Issue 23: who is signed in is the profile (its name and initials, as the Account Details drawer shows them); the
+  // email is the login, shown under it. Before a profile is chosen there is only the email.
+  const name = session.profile?.fullName?.trim() || null;
+  const who = name ?? email;
+  const buttonProps = { 'aria-label': `User menu for ${name ? `${name} (${email})` : email}`, px: 'xs', py: 4, style: { borderRadius: 8 } };
   const content = (
     <Group gap="xs" wrap="nowrap">
       <Avatar size={32} radius="xl" color="spotterBlue" aria-hidden>
-        {email.charAt(0).toUpperCase()}
+        {initialsOf(who)}
       </Avatar>
-      <Text size="sm" visibleFrom="sm" truncate maw={220}>
-        {email}
-      </Text>
+      <div style={{ minWidth: 0, lineHeight: 1.2 }}>
+        <Text size="sm" fw={600} visibleFrom="sm" truncate maw={220}>
+          {who}
+        </Text>
+        {name && (
+          <Text size="xs" c="dimmed" visibleFrom="sm" truncate maw={220}>
+            {email}
+          </Text>
+        )}
+      </div>
     </Group>
   );
 
@@ -79,4 +90,11 @@ export function UserMenu() {
       )}
     </>
   );
+}
+
+/** "Marcus Reyes" → "MR"; an email → its first letter. */
+export function initialsOf(who: string): string {
+  if (who.includes('@')) return who.charAt(0).toUpperCase();
+  const words = who.split(/\s+/).filter(Boolean);
+  return ((words[0]?.charAt(0) ?? '') + (words.length > 1 ? words[words.length - 1]!.charAt(0) : '')).toUpperCase();
 }

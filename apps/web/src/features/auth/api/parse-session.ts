@@ -59,7 +59,11 @@ export function parseSession(body: unknown): Session {
       stripeAccountType: oneOf(stripeAccountTypes, g.stripeAccountType, 'gym.stripeAccountType'),
       ghlV2Enabled: boolean(g.ghlV2Enabled, 'gym.ghlV2Enabled'),
     })),
-    profile: nullableObject(s.profile, 'profile', (p) => ({ profileId: uuid(p.profileId, 'profile.profileId') })),
+    profile: nullableObject(s.profile, 'profile', (p) => ({
+      profileId: uuid(p.profileId, 'profile.profileId'),
+      // As zod reads `nullable().optional()`: absent stays absent.
+      ...(p.fullName === undefined ? {} : { fullName: p.fullName === null ? null : string(p.fullName, 'profile.fullName') }),
+    })),
     athlete: nullableObject(s.athlete, 'athlete', (a) => ({ athleteId: uuid(a.athleteId, 'athlete.athleteId') })),
     staff: nullableObject(s.staff, 'staff', (st) => {
       if (!Array.isArray(st.permissions)) throw new SessionShapeError('staff.permissions');

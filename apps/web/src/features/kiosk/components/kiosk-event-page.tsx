@@ -130,16 +130,17 @@ function KioskEventView({ context }: { context: KioskContext }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <Tabs value={activeTab} onChange={(value) => setTab((value as AthleteTab | null) ?? 'reserved')} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="reserved" fz="lg" py="md">
+        {/* Issue 23: one row on a phone (smaller labels below sm; it scrolls sideways rather than wrap). */}
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.Tab value="reserved" fz={{ base: 'md', sm: 'lg' }} py="md" px={{ base: 'xs', sm: 'md' }} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
             Reserved ({reservedCount})
           </Tabs.Tab>
-          <Tabs.Tab value="checkedIn" fz="lg" py="md">
+          <Tabs.Tab value="checkedIn" fz={{ base: 'md', sm: 'lg' }} py="md" px={{ base: 'xs', sm: 'md' }} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
             Checked In ({checkedInCount})
           </Tabs.Tab>
           {/* Spec 2.12: Eligible is hidden for appointments. */}
           {isClass && (
-            <Tabs.Tab value="eligible" fz="lg" py="md">
+            <Tabs.Tab value="eligible" fz={{ base: 'md', sm: 'lg' }} py="md" px={{ base: 'xs', sm: 'md' }} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
               Eligible
             </Tabs.Tab>
           )}
