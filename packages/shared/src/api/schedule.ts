@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gymCountries } from '../roles';
 import { isoDateSchema } from './common';
-import { coachSchema } from './events';
+import { coachSchema, locationRefSchema } from './events';
 
 /**
  * The athlete's schedule (issue 16): a day of the gym's classes, each with its places and the athlete's own booking,
@@ -32,7 +32,7 @@ export const scheduleClassSchema = z.object({
   placesHeld: z.number().int(),
   waitlistCount: z.number().int(),
   coaches: z.array(coachSchema),
-  location: z.object({ locationId: z.uuid(), name: z.string() }).nullable(),
+  location: locationRefSchema.nullable(),
   hasStarted: z.boolean(),
   myBooking: myBookingSchema.nullable(),
   /** Cancelling the athlete's booking now: a late cancel (after the cut-off) costs the class's cancellation fee. */

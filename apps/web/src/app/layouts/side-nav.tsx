@@ -19,15 +19,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
     <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
       {items.map((item) =>
         'to' in item ? (
-          <NavLink
-            key={item.label}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            active={isActive(pathname, item.to)}
-            aria-current={isActive(pathname, item.to) ? 'page' : undefined}
-            onClick={onNavigate}
-          />
+          <NavLeaf key={item.label} leaf={item} pathname={pathname} onNavigate={onNavigate} />
         ) : (
           <NavGroup key={item.label} item={item} pathname={pathname} onNavigate={onNavigate} />
         ),
@@ -47,17 +39,15 @@ function NavGroup({ item, pathname, onNavigate }: { item: { label: string; child
     <NavLink component="button" type="button" label={item.label} opened={opened} onChange={setOpened} aria-expanded={opened} aria-controls={id}>
       <div id={id}>
         {item.children.map((child) => (
-          <NavLink
-            key={child.to}
-            component={Link}
-            to={child.to}
-            label={child.label}
-            active={isActive(pathname, child.to)}
-            aria-current={isActive(pathname, child.to) ? 'page' : undefined}
-            onClick={onNavigate}
-          />
+          <NavLeaf key={child.to} leaf={child} pathname={pathname} onNavigate={onNavigate} />
         ))}
       </div>
     </NavLink>
   );
+}
+
+/** A page of the menu: a link, marked as the current page when it is. */
+function NavLeaf({ leaf, pathname, onNavigate }: { leaf: MenuLeaf; pathname: string; onNavigate?: () => void }) {
+  const active = isActive(pathname, leaf.to);
+  return <NavLink component={Link} to={leaf.to} label={leaf.label} active={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} />;
 }
