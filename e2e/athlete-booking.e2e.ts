@@ -102,5 +102,17 @@ describe('athlete booking and the waitlist (issue 16)', () => {
     await page.getByRole('link', { name: '← Schedule' }).click();
     await page.locator(`a[href="/classes/${toBook.eventId}"]`).getByText('Booked').waitFor();
     await screenshot(page, 'athlete-schedule-tomorrow');
+
+    // My Events lists it with its date; Attendance counts what is to come and what is past.
+    await page.getByRole('navigation', { name: 'Athlete navigation' }).getByRole('link', { name: 'My Events' }).click();
+    await page.getByRole('heading', { name: 'My Events' }).waitFor();
+    await page.getByRole('list', { name: 'Upcoming bookings' }).locator(`a[href="/classes/${toBook.eventId}"]`).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Attendance' }).click();
+    await page.getByRole('heading', { name: 'Attendance' }).waitFor();
+    await page.getByText('Booked to come').waitFor();
+    await page.locator('[aria-busy="false"]').first().waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'athlete-attendance');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gymCountries } from '../roles';
-import { isoDateSchema } from './common';
+import { isoDateSchema, pageSchema, paginationQuerySchema } from './common';
 import { coachSchema, locationRefSchema } from './events';
 
 /**
@@ -66,3 +66,17 @@ export const placesLeft = (c: Pick<ScheduleClass, 'capacity' | 'placesHeld'>) =>
 export function isLateCancelAt(startsAt: Date, now: Date, cutoffMinutes: number): boolean {
   return now.getTime() >= startsAt.getTime() - cutoffMinutes * 60_000;
 }
+
+/** `/events` and `/events/attendance`: the athlete's bookings to come (soonest first) or past (latest first). */
+export const myBookingsQuerySchema = paginationQuerySchema.extend({ when: z.enum(['upcoming', 'past']).default('upcoming') });
+export const myBookingsPageSchema = pageSchema(scheduleClassSchema);
+
+/** The athlete's attendance at a glance (issue 16 `/events/attendance`), counted in the gym's classes. */
+export const myAttendanceSchema = z.object({
+  attended: z.number().int(),
+  attendedLast30Days: z.number().int(),
+  upcoming: z.number().int(),
+  lateCancels: z.number().int(),
+  noShows: z.number().int(),
+});
+export type MyAttendance = z.infer<typeof myAttendanceSchema>;

@@ -1,6 +1,6 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
-import { scheduleClassAnswerSchema, scheduleDaySchema, scheduleQuerySchema } from '../api/schedule';
+import { myAttendanceSchema, myBookingsPageSchema, myBookingsQuerySchema, scheduleClassAnswerSchema, scheduleDaySchema, scheduleQuerySchema } from '../api/schedule';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['schedule'];
@@ -24,5 +24,22 @@ export const scheduleEndpoints = {
     summary: "One class of the athlete's gym with its places, the athlete's booking and what cancelling now would cost.",
     params: idParamsSchema('eventId'),
     answers: { 200: scheduleClassAnswerSchema },
+  }),
+  myBookings: defineEndpoint({
+    method: 'GET',
+    path: '/api/schedule/mine/',
+    access: access.athlete,
+    tags,
+    summary: "The athlete's class bookings to come (soonest first) or past (latest first), paged.",
+    query: myBookingsQuerySchema,
+    answers: { 200: myBookingsPageSchema },
+  }),
+  myAttendance: defineEndpoint({
+    method: 'GET',
+    path: '/api/schedule/attendance/',
+    access: access.athlete,
+    tags,
+    summary: "The athlete's attendance counts: classes attended (all time and in the last 30 days), bookings to come, late cancels and no shows.",
+    answers: { 200: myAttendanceSchema },
   }),
 };

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { isLateCancelAt, type ScheduleClass } from '@spotter/shared';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { isLateCancelAt, type MyAttendance, type ScheduleClass } from '@spotter/shared';
 import { classTypes, events, gyms, locations, reservations } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import { listPage, type ListResult } from '../../lib/pagination';
 import { coachRowsSql, endsAt, toCoaches } from '../events/events.repository';
 import { waitlistPositionSql } from '../reservations/reservations.repository';
 import { holdsPlaceSql } from '../reservations/rules';
@@ -102,4 +103,47 @@ export async function findScheduleClass(db: DbOrTx, gymId: string, athleteId: st
 export async function gymPricing(db: DbOrTx, gymId: string): Promise<{ isTaxInclusive: boolean }> {
   const [row] = await db.select({ isTaxInclusive: gyms.isTaxInclusive }).from(gyms).where(eq(gyms.id, gymId));
   return { isTaxInclusive: row?.isTaxInclusive ?? false };
+}
+
+/** The athlete's class bookings (any state) to come or past, paged: two statements whatever the page size. */
+export async function listMyBookings(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  q: { when: 'upcoming' | 'past'; limit: number; offset: number },
+  now = new Date(),
+): Promise<ListResult<ScheduleClass>> {
+  const r = reservations;
+  const when = q.when === 'upcoming' ? gte(events.startsAt, now) : lt(events.startsAt, now);
+  const list = await listPage({
+    count: db
+      .select({ n: count() })
+      .from(r)
+      .innerJoin(events, eq(events.id, r.eventId))
+      .where(and(eq(r.gymId, gymId), eq(r.athleteId, athleteId), eq(events.kind, 'class'), when)),
+    rows: selectClasses(db, gymId, athleteId, and(isNotNull(r.id), when)!)
+      .orderBy(q.when === 'upcoming' ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
+      .limit(q.limit)
+      .offset(q.offset),
+  });
+  return { count: list.count, results: list.results.map((row) => toScheduleClass(row, now)) };
+}
+
+/** The athlete's attendance counts in one statement (a reservation holds its own flags; spec 3). */
+export async function myAttendance(db: DbOrTx, gymId: string, athleteId: string, now = new Date()): Promise<MyAttendance> {
+  const r = reservations;
+  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const n = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      attended: n(sql`${r.isCheckedIn}`),
+      attendedLast30Days: n(sql`${r.isCheckedIn} and ${events.startsAt} >= ${since}`),
+      upcoming: n(sql`${events.startsAt} >= ${now} and ${holdsPlaceSql(r)}`),
+      lateCancels: n(sql`${r.isLateCancel}`),
+      noShows: n(sql`${r.isNoShow}`),
+    })
+    .from(r)
+    .innerJoin(events, eq(events.id, r.eventId))
+    .where(and(eq(r.gymId, gymId), eq(r.athleteId, athleteId), eq(events.kind, 'class')));
+  return row ?? { attended: 0, attendedLast30Days: 0, upcoming: 0, lateCancels: 0, noShows: 0 };
 }

@@ -3,7 +3,8 @@ import { endpoints, eventMessages, toZoned } from '@spotter/shared';
 import { forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { findScheduleClass, gymPricing, listScheduleDay } from './schedule.repository';
+import { findScheduleClass, gymPricing, listMyBookings, listScheduleDay, myAttendance } from './schedule.repository';
+import { pageOf } from '../../lib/pagination';
 
 /** Issue 16: the athlete app's schedule (spec 2.4). Booking, cancelling and the waitlist go through the reservations. */
 export async function scheduleRoutes(app: FastifyInstance) {
@@ -26,5 +27,16 @@ export async function scheduleRoutes(app: FastifyInstance) {
     const [event, pricing] = await Promise.all([findScheduleClass(db, auth.gym.gymId, athleteId, request.params.eventId), gymPricing(db, auth.gym.gymId)]);
     if (!event) throw notFound(eventMessages.classNotFound);
     return { timeZone: auth.gym.timeZone, country: auth.gym.country, isTaxInclusive: pricing.isTaxInclusive, event };
+  });
+
+  route(app, endpoints.myBookings, async (request) => {
+    const { auth, athleteId } = athleteOf(request);
+    const q = request.query;
+    return pageOf(request, q, await listMyBookings(db, auth.gym.gymId, athleteId, q));
+  });
+
+  route(app, endpoints.myAttendance, async (request) => {
+    const { auth, athleteId } = athleteOf(request);
+    return myAttendance(db, auth.gym.gymId, athleteId);
   });
 }

@@ -82,3 +82,36 @@ describe('GET /api/schedule/ (issue 16)', () => {
     expect(bad.json().message).toBeTruthy();
   });
 });
+
+describe('GET /api/schedule/mine/ and /api/schedule/attendance/ (issue 16)', () => {
+  it("pages the athlete's bookings to come and past, and counts their attendance", async () => {
+    const athlete = await t.make.athlete(w.gym.id, { firstName: 'Kim', lastName: 'Lee' });
+    const client = await t.as({ userId: athlete.userId!, profileId: athlete.profileId });
+    const soon = await makeClass({ daysAhead: 1, time: '07:00' });
+    const later = await makeClass({ daysAhead: 2, time: '07:00' });
+    const waiting = await makeClass({ daysAhead: 3, time: '07:00', capacity: 1 });
+    const attended = await makeClass({ daysAhead: -2, time: '07:00' });
+    const missed = await makeClass({ daysAhead: -1, time: '07:00' });
+    const longAgo = await makeClass({ daysAhead: -40, time: '07:00' });
+    await makeClass({ daysAhead: 1, time: '09:00' });
+    await t.make.reserve(soon, [athlete.athleteId]);
+    await t.make.reserve(later, [athlete.athleteId]);
+    await t.make.reserve(waiting, [(await t.make.athlete(w.gym.id, { login: false })).athleteId]);
+    await t.make.reserve(waiting, [athlete.athleteId], { isWaitlisted: true });
+    await t.make.reserve(attended, [athlete.athleteId], { isCheckedIn: true });
+    await t.make.reserve(longAgo, [athlete.athleteId], { isCheckedIn: true });
+    await t.make.reserve(missed, [athlete.athleteId], { isNoShow: true });
+
+    const upcoming = (await client.get('/api/schedule/mine/?limit=2')).json();
+    expect(upcoming.count).toBe(3);
+    expect(upcoming.results.map((c: { eventId: string }) => c.eventId)).toEqual([soon.id, later.id]);
+    expect(upcoming.next).toContain('offset=2');
+    const rest = (await client.get('/api/schedule/mine/?limit=2&offset=2')).json();
+    expect(rest.results[0]).toMatchObject({ eventId: waiting.id, myBooking: { isWaitlisted: true, waitlistPosition: 1 } });
+    const past = (await client.get('/api/schedule/mine/?when=past')).json();
+    expect(past.results.map((c: { eventId: string }) => c.eventId)).toEqual([missed.id, attended.id, longAgo.id]);
+    expect((await client.get('/api/schedule/attendance/')).json()).toEqual({ attended: 2, attendedLast30Days: 1, upcoming: 2, lateCancels: 0, noShows: 1 });
+    expect((await client.get('/api/schedule/mine/?when=soon')).statusCode).toBe(400);
+    expect((await (await t.as(w.staff)).get('/api/schedule/attendance/')).statusCode).toBe(403);
+  });
+});

@@ -31,3 +31,5 @@ export const KioskListPage = lazyWithReload('kiosk-list', pick(() => import('../
 export const KioskEventPage = lazyWithReload('kiosk-event', pick(() => import('../../features/kiosk/components/kiosk-event-page'), 'KioskEventPage'));
 export const SchedulePage = lazyWithReload('schedule', pick(() => import('../../features/schedule/components/schedule-page'), 'SchedulePage'));
 export const ClassPage = lazyWithReload('schedule-class', pick(() => import('../../features/schedule/components/class-page'), 'ClassPage'));
+export const MyEventsPage = lazyWithReload('schedule-mine', pick(() => import('../../features/schedule/components/my-events-page'), 'MyEventsPage'));
+export const AttendancePage = lazyWithReload('schedule-attendance', pick(() => import('../../features/schedule/components/my-events-page'), 'AttendancePage'));

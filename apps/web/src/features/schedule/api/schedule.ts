@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { scheduleClassAnswerSchema, scheduleDaySchema } from '@spotter/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { myAttendanceSchema, myBookingsPageSchema, scheduleClassAnswerSchema, scheduleDaySchema } from '@spotter/shared';
 import { callEndpoint } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { eventKeys } from '../../events';
@@ -8,7 +8,25 @@ import { eventKeys } from '../../events';
 export const scheduleKeys = {
   day: (date: string | null) => ['events', 'schedule', 'day', date ?? 'today'] as const,
   one: (eventId: string) => ['events', 'schedule', 'class', eventId] as const,
+  mine: (when: 'upcoming' | 'past', limit: number) => ['events', 'schedule', 'mine', when, limit] as const,
+  attendance: ['events', 'schedule', 'attendance'] as const,
 };
+
+/** The athlete's bookings to come or past; "Show more" raises the page size (the server pages, 100 at most). */
+export function useMyBookings(when: 'upcoming' | 'past', limit: number) {
+  return useQuery({
+    queryKey: scheduleKeys.mine(when, limit),
+    queryFn: ({ signal }) => callEndpoint('myBookings', { query: { when, limit, offset: 0 }, signal }, { schema: myBookingsPageSchema }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyAttendance() {
+  return useQuery({
+    queryKey: scheduleKeys.attendance,
+    queryFn: ({ signal }) => callEndpoint('myAttendance', { signal }, { schema: myAttendanceSchema }),
+  });
+}
 
 export function useScheduleDay(date: string | null) {
   return useQuery({

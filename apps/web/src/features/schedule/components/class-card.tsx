@@ -1,12 +1,12 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatTime, toZoned, type GymCountry, type ScheduleClass } from '@spotter/shared';
+import { formatDate, formatTime, toZoned, type GymCountry, type ScheduleClass } from '@spotter/shared';
 import { myStateLabel, placesLabel } from '../lib/booking-state';
 
 const timeOf = (instant: string, timeZone: string, country: GymCountry) => formatTime(toZoned(new Date(instant), timeZone).time, country);
 
 /** One class of the day: time, name, coaches and room, places left or Full, and the athlete's own state. */
-export function ClassCard({ c, timeZone, country }: { c: ScheduleClass; timeZone: string; country: GymCountry }) {
+export function ClassCard({ c, timeZone, country, withDate = false }: { c: ScheduleClass; timeZone: string; country: GymCountry; withDate?: boolean }) {
   const state = myStateLabel(c);
   const coaches = c.coaches.map((coach) => coach.fullName).join(', ');
   return (
@@ -22,6 +22,7 @@ export function ClassCard({ c, timeZone, country }: { c: ScheduleClass; timeZone
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} size="lg">
+            {withDate && `${formatDate(c.startDate, country)} · `}
             {timeOf(c.startsAt, timeZone, country)} – {timeOf(c.endsAt, timeZone, country)}
           </Text>
           <Text fw={600}>{c.name}</Text>
@@ -38,7 +39,7 @@ export function ClassCard({ c, timeZone, country }: { c: ScheduleClass; timeZone
             </Badge>
           )}
           <Text size="sm" fw={500}>
-            {c.hasStarted ? 'Started' : placesLabel(c)}
+            {c.hasStarted ? (withDate ? '' : 'Started') : placesLabel(c)}
           </Text>
         </Stack>
       </Group>
