@@ -55,7 +55,8 @@ describe('migration 0004: classes and appointments become events, their reservat
     const classRate = await make.taxRate(gym.id, { name: 'Class tax', percent: '5.0000' });
     const typeRate = await make.taxRate(gym.id, { name: 'PT tax', percent: '20.0000' });
     const location = await make.location(gym.id);
-    const classType = await make.classType(gym.id);
+    // Raw SQL: the factory writes every column of today's class_types, which this older schema does not have yet.
+    const [classType] = await queryRows<{ id: string }>(db, sql`insert into class_types (gym_id, name) values (${gym.id}, 'WOD') returning id`);
     const ptType = await make.appointmentType(gym.id, {
       name: 'Personal Training',
       taxRateId: typeRate.id,
@@ -71,8 +72,8 @@ describe('migration 0004: classes and appointments become events, their reservat
     const [ptId, introId] = ids(2);
     await db.execute(sql`insert into classes (id, gym_id, class_type_id, location_id, root_id, starts_at, start_date, start_time, duration_minutes, capacity,
         tax_rate_id, cancellation_fee_minor, no_show_fee_minor, cancellation_credit_deduction, no_show_credit_deduction, created_at) values
-      (${rootClassId}, ${gym.id}, ${classType.id}, null, null, '2026-03-04T12:00:00Z', '2026-03-04', '06:00:00', 45, 12, null, 0, 0, 0, 0, '2026-01-01T00:00:00Z'),
-      (${classId}, ${gym.id}, ${classType.id}, ${location.id}, ${rootClassId}, '2026-03-05T12:00:00Z', '2026-03-05', '06:00:00', 60, 10, ${classRate.id}, 1500, 3000, 1, 2, '2026-01-02T00:00:00Z')`);
+      (${rootClassId}, ${gym.id}, ${classType!.id}, null, null, '2026-03-04T12:00:00Z', '2026-03-04', '06:00:00', 45, 12, null, 0, 0, 0, 0, '2026-01-01T00:00:00Z'),
+      (${classId}, ${gym.id}, ${classType!.id}, ${location.id}, ${rootClassId}, '2026-03-05T12:00:00Z', '2026-03-05', '06:00:00', 60, 10, ${classRate.id}, 1500, 3000, 1, 2, '2026-01-02T00:00:00Z')`);
     await db.execute(sql`insert into appointments (id, gym_id, appointment_type_id, location_id, starts_at, start_date, start_time, duration_minutes, capacity, created_at) values
       (${ptId}, ${gym.id}, ${ptType.id}, ${location.id}, '2026-03-06T15:30:00Z', '2026-03-06', '09:30:00', 30, 1, '2026-01-03T00:00:00Z'),
       (${introId}, ${gym.id}, ${introType.id}, null, '2026-03-07T16:00:00Z', '2026-03-07', '10:00:00', 60, 3, '2026-01-04T00:00:00Z')`);
@@ -115,10 +116,10 @@ describe('migration 0004: classes and appointments become events, their reservat
     const at = (iso: string) => new Date(iso);
     const common = { gymId: gym.id };
     expect(events.map((e) => ({ ...e, startsAt: new Date(e.startsAt as string), createdAt: new Date(e.createdAt as string) }))).toEqual([
-      { ...common, id: rootClassId, kind: 'class', classTypeId: classType.id, appointmentTypeId: null, locationId: null, rootId: null, startsAt: at('2026-03-04T12:00:00Z'),
+      { ...common, id: rootClassId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: null, rootId: null, startsAt: at('2026-03-04T12:00:00Z'),
         startDate: '2026-03-04', startTime: '06:00:00', duration: 45, capacity: 12, taxRateId: null, cancellationFee: 0, noShowFee: 0, cancellationCredits: 0, noShowCredits: 0,
         createdAt: at('2026-01-01T00:00:00Z') },
-      { ...common, id: classId, kind: 'class', classTypeId: classType.id, appointmentTypeId: null, locationId: location.id, rootId: rootClassId, startsAt: at('2026-03-05T12:00:00Z'),
+      { ...common, id: classId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: location.id, rootId: rootClassId, startsAt: at('2026-03-05T12:00:00Z'),
         startDate: '2026-03-05', startTime: '06:00:00', duration: 60, capacity: 10, taxRateId: classRate.id, cancellationFee: 1500, noShowFee: 3000, cancellationCredits: 1,
         noShowCredits: 2, createdAt: at('2026-01-02T00:00:00Z') },
       // An appointment had no fee settings of its own: it takes its type's, and its type's tax rate.
@@ -244,7 +245,9 @@ describe('migration 0006: a waitlisted reservation has its place in line and hol
     await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
     const make = factories(db);
     const gym = await make.gym();
-    const event = await make.event(gym);
+    // Raw SQL: the factory writes every column of today's class_types, which this older schema does not have yet.
+    const [type] = await queryRows<{ id: string }>(db, sql`insert into class_types (gym_id, name) values (${gym.id}, 'WOD') returning id`);
+    const event = await make.event(gym, { classTypeId: type!.id });
     const [a, b, c, d] = await make.athletes(gym.id, 4);
     const [held, second, first, walkedIn] = ids(4);
     await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_waitlisted, is_reserved, is_checked_in, registration_datetime) values

@@ -28,6 +28,8 @@ export const reservationMessages = {
   waitlistFull: 'This class and its waitlist are full.',
   noWaitlist: 'This class is full and has no waitlist.',
   waitlistClassesOnly: 'Only classes have a waitlist.',
+  bookingNotOpen: 'Booking for this class is not open yet.',
+  bookingClosed: 'Booking for this class has closed.',
 } as const;
 
 // Money travels as a decimal string with 2 places ("15.00"); the database keeps integer minor units (../tax.ts).

@@ -23,8 +23,23 @@ export const classTypes = pgTable(
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     color: text().notNull().default('blue'),
+    /**
+     * Booking and waitlist settings (issue 16), read by the booking core. Athletes may book from `bookingOpensDays`
+     * days before the start (null: any time) until `bookingClosesMinutes` before it; a cancel is late from
+     * `lateCancelCutoffMinutes` before the start; the line (if enabled, at most `waitlistSize`, null: no limit) is
+     * promoted until `promotionCutoffMinutes` before the start.
+     */
+    bookingOpensDays: integer(),
+    bookingClosesMinutes: integer().notNull().default(0),
+    lateCancelCutoffMinutes: integer().notNull().default(0),
+    waitlistEnabled: boolean().notNull().default(true),
+    waitlistSize: integer(),
+    promotionCutoffMinutes: integer().notNull().default(0),
   },
-  (t) => [index('class_types_gym_idx').on(t.gymId)],
+  (t) => [
+    index('class_types_gym_idx').on(t.gymId),
+    check('class_types_booking_settings', sql`coalesce(${t.bookingOpensDays}, 0) >= 0 and ${t.bookingClosesMinutes} >= 0 and ${t.lateCancelCutoffMinutes} >= 0 and ${t.promotionCutoffMinutes} >= 0 and coalesce(${t.waitlistSize}, 1) >= 0`),
+  ],
 );
 
 export const appointmentTypes = pgTable(

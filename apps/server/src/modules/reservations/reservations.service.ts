@@ -4,6 +4,7 @@ import {
   eventMessages,
   holdsPlace,
   isFull,
+  isLateCancelAt,
   isMarked,
   markRule,
   reservationMessages,
@@ -13,7 +14,7 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { athletes, charges, events, reservations, reservationWaitlistSeq } from '../../db/schema';
+import { athletes, charges, classTypes, events, reservations, reservationWaitlistSeq } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -144,6 +145,7 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     if (replay !== null) return replay;
     const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId)));
     if (other) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
+    if (input.isReserved && !input.isCheckedIn) await assertBookingWindow(tx, w, kind, event!, new Date());
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
     if (waits) await assertWaitlistHasRoom(tx, kind, event!, input.joinWaitlist === true);
     const now = new Date();
@@ -240,23 +242,26 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
     if (unchanged || (!marked && !wasMarked)) return;
     await tx.delete(charges).where(and(eq(charges.reservationId, id), eq(charges.gymId, w.gymId)));
-    if (charge && eventRow) {
-      const credits = charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction;
-      await tx.insert(charges).values({
-        gymId: w.gymId,
-        athleteId: row.athleteId,
-        reservationId: id,
-        reason: charge.reason,
-        amountMinor: charge.chargeFeeMinor,
-        taxRateId: charge.taxRateId,
-        collectOn: charge.chargeDate,
-        chargeNow: charge.chargeNow,
-        creditDeduction: charge.deductCredit ? credits : 0,
-        createdByUserId: w.actorUserId,
-      });
-    }
+    if (charge && eventRow) await recordCharge(tx, w, row, eventRow, charge);
   });
   return recordOf(ctx, w, kind, id);
+}
+
+/** The one charge of a late cancel or no show of a reservation (spec 2.12), with the event's credit deduction. */
+async function recordCharge(tx: Tx, w: Writer, row: { id: string; athleteId: string }, eventRow: NonNullable<Awaited<ReturnType<typeof findEvent>>>, charge: ChargeValues) {
+  const credits = charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction;
+  await tx.insert(charges).values({
+    gymId: w.gymId,
+    athleteId: row.athleteId,
+    reservationId: row.id,
+    reason: charge.reason,
+    amountMinor: charge.chargeFeeMinor,
+    taxRateId: charge.taxRateId,
+    collectOn: charge.chargeDate,
+    chargeNow: charge.chargeNow,
+    creditDeduction: charge.deductCredit ? credits : 0,
+    createdByUserId: w.actorUserId,
+  });
 }
 
 /** The event of a reservation of the gym and kind (it never moves to another event). */
@@ -313,29 +318,82 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
     const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
     if (!row) throw notFound(reservationMessages.reservationNotFound);
     assertOwn(w, row.athleteId);
-    await tx.delete(r).where(eq(r.id, id));
+    if (w.ownAthleteId !== null && (await isLateForAthlete(tx, kind, event!, row))) {
+      // Issue 16: an athlete cancelling inside the class type's late-cancel cut-off makes a late cancel with the
+      // class's fee (collected today, with its tax rate), as the cancel confirmation told them; the place frees.
+      const eventRow = (await findEvent(tx, w.gymId, kind, event!.id))!;
+      const charge = await chargeTerms(tx, w, eventRow, row, 'late_cancel', {}, false);
+      const now = new Date();
+      await tx
+        .update(r)
+        .set({ isLateCancel: true, chargeNow: false, chargeDate: charge.chargeDate, chargeFeeMinor: charge.chargeFeeMinor, taxRateId: charge.taxRateId, deductCredit: false, updatedAt: now, updatedByUserId: w.actorUserId })
+        .where(eq(r.id, id));
+      await recordCharge(tx, w, row, eventRow, charge);
+    } else {
+      await tx.delete(r).where(eq(r.id, id));
+    }
     // A cancelled booking frees its place for the first in line (leaving the line frees none).
     if (holdsPlace(row)) await promoteFromWaitlist(tx, kind, event!);
   });
 }
 
+/** Issue 16: a class's booking and waitlist settings, its class type's (appointments: none). */
+export type ClassBookingSettings = {
+  bookingOpensDays: number | null;
+  bookingClosesMinutes: number;
+  waitlistEnabled: boolean;
+  waitlistSize: number | null;
+  promotionCutoffMinutes: number;
+};
+async function classSettingsOf(tx: Tx, eventId: string): Promise<ClassBookingSettings | null> {
+  const [row] = await tx
+    .select({
+      bookingOpensDays: classTypes.bookingOpensDays,
+      bookingClosesMinutes: classTypes.bookingClosesMinutes,
+      waitlistEnabled: classTypes.waitlistEnabled,
+      waitlistSize: classTypes.waitlistSize,
+      promotionCutoffMinutes: classTypes.promotionCutoffMinutes,
+    })
+    .from(events)
+    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .where(eq(events.id, eventId));
+  return row ?? null;
+}
+
+/** Whether an athlete's own cancel of a place-holding class booking now is a late cancel (the class type's cut-off). */
+async function isLateForAthlete(tx: Tx, kind: EventKind, event: LockedEvent, row: typeof reservations.$inferSelect, now = new Date()): Promise<boolean> {
+  if (kind !== 'class' || !holdsPlace(row) || row.isCheckedIn) return false;
+  const [type] = await tx
+    .select({ cutoff: classTypes.lateCancelCutoffMinutes })
+    .from(events)
+    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .where(eq(events.id, event.id));
+  return type !== undefined && isLateCancelAt(event.startsAt, now, type.cutoff);
+}
+
 /**
- * Issue 16: the waitlist's settings. Until class types carry their own (the Events set-up), every class has a
- * waitlist with no size limit, and promotion runs until the class starts.
+ * Issue 16: an athlete books for themselves only inside the class type's window: from `bookingOpensDays` days before
+ * the start (null: any time) until `bookingClosesMinutes` before it. The front desk books at any time.
  */
-export type WaitlistSettings = { enabled: boolean; size: number | null; promotionCutoffMinutes: number };
-async function waitlistSettingsOf(_tx: Tx, _eventId: string): Promise<WaitlistSettings> {
-  return { enabled: true, size: null, promotionCutoffMinutes: 0 };
+async function assertBookingWindow(tx: Tx, w: Writer, kind: EventKind, event: LockedEvent, now: Date): Promise<void> {
+  if (w.ownAthleteId === null || kind !== 'class') return;
+  const settings = await classSettingsOf(tx, event.id);
+  if (!settings) return;
+  const start = event.startsAt.getTime();
+  if (now.getTime() > start - settings.bookingClosesMinutes * 60_000) throw conflict(reservationMessages.bookingClosed, 'booking_closed');
+  if (settings.bookingOpensDays !== null && now.getTime() < start - settings.bookingOpensDays * 86_400_000) {
+    throw conflict(reservationMessages.bookingNotOpen, 'booking_not_open');
+  }
 }
 
 /** A full class: joining its line must be asked for, allowed, and within the line's size. */
 async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, event: LockedEvent, asked: boolean): Promise<void> {
   if (kind !== 'class' || !asked) throw eventFull(kind);
-  const settings = await waitlistSettingsOf(tx, event.id);
-  if (!settings.enabled) throw conflict(reservationMessages.noWaitlist, 'event_full');
-  if (settings.size !== null) {
+  const settings = await classSettingsOf(tx, event.id);
+  if (settings && !settings.waitlistEnabled) throw conflict(reservationMessages.noWaitlist, 'event_full');
+  if (settings && settings.waitlistSize !== null) {
     const [line] = await tx.select({ n: count() }).from(reservations).where(and(eq(reservations.eventId, event.id), eq(reservations.isWaitlisted, true)));
-    if ((line?.n ?? 0) >= settings.size) throw conflict(reservationMessages.waitlistFull, 'waitlist_full');
+    if ((line?.n ?? 0) >= settings.waitlistSize) throw conflict(reservationMessages.waitlistFull, 'waitlist_full');
   }
 }
 
@@ -347,8 +405,8 @@ async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, event: LockedEvent
  */
 export async function promoteFromWaitlist(tx: Tx, kind: EventKind, event: LockedEvent, now = new Date()): Promise<string[]> {
   if (kind !== 'class') return [];
-  const settings = await waitlistSettingsOf(tx, event.id);
-  if (now.getTime() >= event.startsAt.getTime() - settings.promotionCutoffMinutes * 60_000) return [];
+  const cutoff = (await classSettingsOf(tx, event.id))?.promotionCutoffMinutes ?? 0;
+  if (now.getTime() >= event.startsAt.getTime() - cutoff * 60_000) return [];
   const free = event.capacity - ((await placesHeld(tx, [event.id])).get(event.id) ?? 0);
   if (free <= 0) return [];
   const r = reservations;

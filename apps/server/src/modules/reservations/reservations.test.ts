@@ -695,3 +695,67 @@ describe('the waitlist of a full class (issue 16)', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'event_full']);
   });
 });
+
+describe("the class type's booking and waitlist settings (issue 16)", () => {
+  // The fixed clock is 14:30 in Chicago: a class at 15:30 today starts in an hour.
+  const classOf = async (settings: Parameters<TestApp['make']['classType']>[1], o: Parameters<TestApp['make']['event']>[1] = {}) => {
+    const type = await t.make.classType(w.gym.id, settings);
+    return t.make.event(w.gym, { classTypeId: type.id, taxRateId: w.taxRate.id, cancellationFeeMinor: 1500, ...o });
+  };
+  const athleteClient = async () => {
+    const a = await t.make.athlete(w.gym.id);
+    return { a, client: await t.as({ userId: a.userId!, profileId: a.profileId }) };
+  };
+
+  it('lets athletes book only inside the window; the front desk books at any time', async () => {
+    const far = await classOf({ bookingOpensDays: 2 }, { daysAhead: 3, time: '06:00' });
+    const soon = await classOf({ bookingClosesMinutes: 120 }, { daysAhead: 0, time: '15:30' });
+    const { a, client } = await athleteClient();
+    const early = await client.post('/api/athlete-kilo-classes/', { athlete: a.athleteId, kiloClass: far.id });
+    expect([early.statusCode, early.json().code, early.json().message]).toEqual([409, 'booking_not_open', reservationMessages.bookingNotOpen]);
+    const late = await client.post('/api/athlete-kilo-classes/', { athlete: a.athleteId, kiloClass: soon.id });
+    expect([late.statusCode, late.json().code, late.json().message]).toEqual([409, 'booking_closed', reservationMessages.bookingClosed]);
+    expect(await countOf(far.id)).toBe(0);
+    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: a.athleteId, kiloClass: far.id })).statusCode).toBe(201);
+    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: a.athleteId, kiloClass: soon.id })).statusCode).toBe(201);
+  });
+
+  it('refuses a line where the class type has none or it is full, and promotes nobody after the promotion cut-off', async () => {
+    const none = await classOf({ waitlistEnabled: false }, { daysAhead: 2, capacity: 1 });
+    const small = await classOf({ waitlistSize: 1 }, { daysAhead: 2, capacity: 1 });
+    const [x, y, z] = await members(3);
+    await t.make.reserve(none, [x!.athleteId]);
+    const refused = await staff.post('/api/athlete-kilo-classes/', { athlete: y!.athleteId, kiloClass: none.id, joinWaitlist: true });
+    expect([refused.statusCode, refused.json().message]).toEqual([409, reservationMessages.noWaitlist]);
+    await t.make.reserve(small, [x!.athleteId]);
+    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: y!.athleteId, kiloClass: small.id, joinWaitlist: true })).json().waitlistPosition).toBe(1);
+    const full = await staff.post('/api/athlete-kilo-classes/', { athlete: z!.athleteId, kiloClass: small.id, joinWaitlist: true });
+    expect([full.statusCode, full.json().code, full.json().message]).toEqual([409, 'waitlist_full', reservationMessages.waitlistFull]);
+
+    const closing = await classOf({ promotionCutoffMinutes: 180 }, { daysAhead: 0, time: '16:30', capacity: 1 });
+    const [held] = await t.make.reserve(closing, [x!.athleteId]);
+    const [waiting] = await t.make.reserve(closing, [y!.athleteId], { isWaitlisted: true });
+    await staff.delete(`/api/athlete-kilo-classes/${held}/`);
+    expect(await reservationOf(waiting!)).toMatchObject({ isWaitlisted: true, isReserved: false });
+  });
+
+  it("makes an athlete's own cancel inside the cut-off a late cancel with the class's fee, and promotes the first in line", async () => {
+    const cls = await classOf({ lateCancelCutoffMinutes: 120 }, { daysAhead: 0, time: '15:30', capacity: 1 });
+    const { a, client } = await athleteClient();
+    const [mine] = await t.make.reserve(cls, [a.athleteId], { isCredited: false });
+    const [waiting] = await t.make.reserve(cls, [(await member()).athleteId], { isWaitlisted: true });
+    const schedule = (await client.get(`/api/schedule/${cls.id}/`)).json();
+    expect(schedule.event.cancellation).toEqual({ isLate: true, feeMinor: 1500, cutoffMinutes: 120 });
+    expect((await client.delete(`/api/athlete-kilo-classes/${mine}/`)).statusCode).toBe(200);
+    expect(await reservationOf(mine!)).toMatchObject({ isLateCancel: true, chargeFeeMinor: 1500, chargeDate: today(), taxRateId: w.taxRate.id });
+    expect(await chargeOf(mine!)).toMatchObject({ reason: 'late_cancel', amountMinor: 1500, collectOn: today() });
+    expect(await reservationOf(waiting!)).toMatchObject({ isReserved: true, isWaitlisted: false });
+
+    // Before the cut-off it is a plain cancel: the reservation goes, no charge.
+    const early = await classOf({ lateCancelCutoffMinutes: 120 }, { daysAhead: 1, time: '15:30' });
+    const [booked] = await t.make.reserve(early, [a.athleteId]);
+    expect((await client.get(`/api/schedule/${early.id}/`)).json().event.cancellation.isLate).toBe(false);
+    await client.delete(`/api/athlete-kilo-classes/${booked}/`);
+    expect(await reservationOf(booked!)).toBeUndefined();
+  });
+});

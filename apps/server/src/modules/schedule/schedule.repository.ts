@@ -12,11 +12,8 @@ import { holdsPlaceSql } from '../reservations/rules';
  * the line's length, coaches, room and the athlete's own reservation; the counts are probes of the reservation indexes.
  */
 
-/**
- * Minutes before the start after which a cancel is a late cancel. Class types do not carry their cut-off yet (the
- * Events set-up), so it is the start itself: a cancel is late once the class has begun.
- */
-const lateCancelCutoffSql = (): SQL<number> => sql<number>`0`;
+/** Minutes before the start after which a cancel is a late cancel: the class type's cut-off (issue 16). */
+const lateCancelCutoffSql = (): SQL<number> => sql<number>`${classTypes.lateCancelCutoffMinutes}`;
 
 function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL) {
   const r = reservations;
