@@ -4,7 +4,7 @@ import { Alert, Button, Center, DataList, Divider, Group, Loader, Stack, Title }
 export function PanelLoader() {
   return (
     <Center py="xl">
-      <Loader aria-label="Loading account details" />
+      <Loader role="status" aria-label="Loading account details" />
     </Center>
   );
 }

@@ -66,7 +66,7 @@ export function ActivatePage() {
         </Stack>
       ) : (
         <Center py="md">
-          <Loader aria-label="Activating your account" />
+          <Loader role="status" aria-label="Activating your account" />
         </Center>
       )}
     </AuthCard>

@@ -24,7 +24,7 @@ function ProfileList({ userId, endedDemoProfileId }: ProfileListProps) {
   if (profiles.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading profiles" />
+        <Loader role="status" aria-label="Loading profiles" />
       </Center>
     );
   }
