@@ -30,7 +30,7 @@ const TEST_TIMEOUT_MS = 360_000;
 const QUICK_TIMEOUT_MS = 120_000;
 const THOROUGH_TIMEOUT_MS = 180_000;
 
-type Role = 'owner' | 'platform';
+type Role = 'owner' | 'platform' | 'athlete';
 type Recipe = { role: Role; query?: Record<string, string>; path?: Record<string, string> };
 type Skip = { skip: string };
 
@@ -94,6 +94,10 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/platform/gyms/{gymId}/staff/': { ...platformGym, query: { ...page, search: 'a' } },
     '/api/platform/gyms/{gymId}/impersonations/': { ...platformGym, query: page },
     '/api/platform/demo-gyms/': { role: 'platform', query: { ...page, search: 'a' } },
+    // The athlete app's schedule (issue 16): an athlete profile of the owner's gym.
+    '/api/schedule/': { role: 'athlete', query: { date: f.today } },
+    '/api/schedule/{eventId}/': { role: 'athlete', path: { eventId: f.classId } },
+    '/api/schedule/mine/': { role: 'athlete', query: { ...page, when: 'upcoming' } },
   };
 }
 
@@ -101,6 +105,22 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
 const isFreeText = (p: OpenApiParameter) => p.schema?.type === 'string' && !p.schema.enum && !p.schema.pattern && !p.schema.format && !p.schema.anyOf;
 
 type Session = { cookie: string; body: { user: { userId: string }; gym: { gymId: string } | null } };
+
+/** athlete@example.com has no default profile: choose its athlete profile at Iron Temple Barbell (the owner's gym). */
+async function athleteOf(base: string, session: Session): Promise<Session> {
+  const q = new URLSearchParams({ user: session.body.user.userId, login_enabled: 'true', include_linked: 'false', limit: '20', offset: '0' });
+  const list = (await (await fetch(`${base}/api/profiles/?${q}`, { headers: { cookie: session.cookie } })).json()) as { results: { profileId: string; role: string; gymTitle: string | null }[] };
+  const profile = list.results.find((p) => p.role === 'athlete' && p.gymTitle === 'Iron Temple Barbell');
+  if (!profile) throw new Error(`no Iron Temple profile for athlete@example.com: ${JSON.stringify(list).slice(0, 300)}`);
+  const csrf = /csrftoken=([^;]+)/.exec(session.cookie)?.[1] ?? '';
+  const res = await fetch(`${base}/api/auth/select-profile/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: session.cookie },
+    body: JSON.stringify({ profileId: profile.profileId }),
+  });
+  if (res.status !== 200) throw new Error(`select-profile: ${res.status} ${await res.text()}`);
+  return { cookie: session.cookie, body: (await res.json()) as Session['body'] };
+}
 
 /** One login per role (the login throttle counts them): the session cookie and the session answer. */
 async function login(base: string, email: string): Promise<Session> {
@@ -308,7 +328,11 @@ describe('sqlmap finds no SQL injection in any GET parameter', () => {
     'every query and path parameter of every GET route: nothing injectable, no 5xx, no server error',
     async () => {
       const started = Date.now();
-      const sessions: Record<Role, Session> = { owner: await login(server.url, 'owner@example.com'), platform: await login(server.url, 'platform@example.com') };
+      const sessions: Record<Role, Session> = {
+        owner: await login(server.url, 'owner@example.com'),
+        platform: await login(server.url, 'platform@example.com'),
+        athlete: await athleteOf(server.url, await login(server.url, 'athlete@example.com')),
+      };
       const fixtures = await findFixtures(server.url, sessions.owner, sessions.platform);
       const doc = await getJson<OpenApiDoc>(server.url, '', '/api/docs/json');
       const { jobs, errors, skipped, noParams } = buildJobs(doc, server.url, recipes(fixtures));
