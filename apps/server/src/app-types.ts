@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
 import type { GymReadCache } from './lib/gym-read-cache';
 import type { ChangeFeed } from './lib/changes';
+import type { Jobs } from './lib/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +15,7 @@ declare module 'fastify' {
     readCache: GymReadCache;
     /** Decision 018: what committed writes changed, heard by every server process (lib/changes.ts). */
     changes: ChangeFeed;
+    /** Decision 027: the durable job queue (mail delivery, the schedule's window, purges). */
+    jobs: Jobs;
   }
 }

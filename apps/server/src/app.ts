@@ -10,13 +10,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createChangeFeed } from './lib/changes';
 import { GymReadCache } from './lib/gym-read-cache';
+import { Jobs } from './lib/jobs';
+import { deliverMail } from './lib/outbox';
 import { createMailer, type Mailer } from './lib/mailer';
 import { assertEveryEndpointRouted } from './lib/route';
 import { loadOrCreateSecret } from './lib/secrets';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
-import { sessionPlugin } from './plugins/session';
+import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -77,6 +79,11 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.decorate('config', config);
   app.decorate('csrfSecret', await loadOrCreateSecret(database.db, 'csrf_secret'));
   app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
+  // Decision 027: later work goes through the durable queue; each job runs the domain function a route would.
+  const jobs = new Jobs(database, { log: app.log });
+  jobs.handle('mail.deliver', async (data, job) => void (await deliverMail(database.db, app.mailer, String(data.outboxId), job)));
+  jobs.handle('sessions.purge', () => purgeExpiredSessions(database.db));
+  app.decorate('jobs', jobs);
 
   // Decision 018: what the domain's writes change reaches every process's kept reads and sessions.
   const changes = createChangeFeed(database);
@@ -133,6 +140,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await changes.close();
     await database.close();
   });
@@ -140,6 +148,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   // Decision 017: a declared endpoint no module registers would be answered 404; the app does not start with one.
   try {
     assertEveryEndpointRouted(app);
+    if (config.runJobs) await jobs.start();
   } catch (err) {
     await app.close();
     throw err;

@@ -29,6 +29,8 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(10_000),
   /** Decision 016: the class start's check-ins and walk-ins run as grouped statements (off: each takes the locked path). */
   FAST_WRITES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** Issue 16 (decision 027): this process runs the durable queue's jobs (mail, the schedule's window). `off`: it only enqueues them. */
+  JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /**
    * Decision 013: PEM files of a certificate (chain) and its private key. With both, the server speaks HTTPS with
    * HTTP/2 (HTTP/1.1 still accepted) itself; without them, plain HTTP/1.1 for a TLS proxy in front of it.
@@ -77,6 +79,8 @@ export type Config = {
   sessionCacheMs: number;
   /** Decision 016: grouped statements for check-ins and walk-ins (modules/reservations/fast-paths.ts). */
   fastWrites: boolean;
+  /** Runs the durable queue's workers and schedules (JOBS). */
+  runJobs: boolean;
   cookieSecure: boolean;
   /** Decision 013: the certificate and key read at start, or null to serve plain HTTP. */
   tls: { cert: Buffer; key: Buffer } | null;
@@ -110,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     readCacheMs: e.READ_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     fastWrites: e.FAST_WRITES === 'on',
+    runJobs: e.JOBS === 'on',
     cookieSecure: e.COOKIE_SECURE === 'auto' ? e.APP_URL.startsWith('https://') : e.COOKIE_SECURE === 'true',
     tls,
     seedDemoData: e.SEED_DEMO_DATA,

@@ -36,15 +36,12 @@ async function main() {
   await purgeExpiredSessions(database.db);
 
   const app = await buildApp(config, database);
-  const purge = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session purge failed')), 3600_000);
-  purge.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(purge);
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { openDatabase, openPglite } from '../src/db/client';
+import { newPglite, openDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { PGlite } from '@electric-sql/pglite';
 
 import { randomBytes } from 'node:crypto';
 
@@ -41,7 +40,7 @@ export default async function setup(project: TestProject) {
       await a.end();
     };
   }
-  const client = new PGlite();
+  const client = newPglite();
   const database = openPglite(client);
   await migrate(database);
   const dump = await client.dumpDataDir('none');

@@ -5,10 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, inject, vi } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, openPglite, type Database, type Db } from '../src/db/client';
+import { newPglite, openDatabase, openPglite, type Database, type Db } from '../src/db/client';
 import type { Mail } from '../src/lib/mailer';
 import { sessions } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -41,7 +40,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
     };
   }
   const dump = fs.readFileSync(inject('pgliteDump'));
-  const client = new PGlite({ loadDataDir: new Blob([dump]) });
+  const client = newPglite({ loadDataDir: new Blob([dump]) });
   await client.waitReady;
   return { database: openPglite(client), url: null, drop: async () => {} };
 }
@@ -54,7 +53,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-data-'));
   // FAST_WRITES comes from the vitest project (server-pglite-plain runs the suite with the grouped writes off).
   const fastWrites = process.env.FAST_WRITES ?? 'on';
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', FAST_WRITES: fastWrites, ...overrides });
+  // Jobs are run by the test itself (t.drainJobs), so it knows when they have run; jobs.test.ts runs the workers.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', FAST_WRITES: fastWrites, JOBS: 'off', ...overrides });
 }
 
 export type TestApp = {
@@ -69,6 +69,8 @@ export type TestApp = {
   as: (person: { userId: string; profileId?: string | null }) => Promise<ApiClient>;
   /** Factories of test data in this test's database. */
   make: Factories;
+  /** Runs every job waiting in the durable queue (mail delivery…), here and now; fails the test if one fails. */
+  drainJobs: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -87,6 +89,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     mail,
     client,
     make: factories(database.db),
+    drainJobs: async () => {
+      const { done, failed } = await app.jobs.drain();
+      if (failed.length > 0) throw failed[0];
+      return done;
+    },
     as: async (person) => {
       const token = randomToken();
       const now = new Date();

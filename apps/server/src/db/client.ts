@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -112,13 +113,21 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   }
   const release = config.database.kind === 'pglite' ? lockDataDir(config.database.dataDir) : () => {};
   try {
-    const client = config.database.kind === 'pglite' ? new PGlite(config.database.dataDir) : new PGlite();
+    const client = newPglite(config.database.kind === 'pglite' ? { dataDir: config.database.dataDir } : {});
     await client.waitReady;
     return openPglite(client, release);
   } catch (err) {
     release();
     throw err;
   }
+}
+
+/**
+ * A PGlite with the extensions the migrations create (btree_gist: the exclusion constraints that keep a coach or a room
+ * from being booked twice, migration 0008). Every PGlite the project opens is made here.
+ */
+export function newPglite(options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, extensions: { btree_gist, ...options.extensions } });
 }
 
 const soleConnections = new WeakSet<Db>();

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { PGlite } from '@electric-sql/pglite';
 import { TEST_NOW, fixClock } from '../../test/helper';
 import { factories } from '../../test/factories';
-import { openPglite, queryRows, type Database } from './client';
+import { newPglite, openPglite, queryRows, type Database } from './client';
 import { migrate, migrationsFolder } from './migrate';
 
 fixClock(TEST_NOW);
@@ -32,7 +31,7 @@ describe('migration 0004: classes and appointments become events, their reservat
   let folder: string;
   beforeAll(async () => {
     folder = migrationsUpTo(4);
-    database = openPglite(new PGlite());
+    database = openPglite(newPglite());
   });
   afterAll(async () => {
     await database.close();
@@ -54,18 +53,15 @@ describe('migration 0004: classes and appointments become events, their reservat
     const [a1, a2, a3] = await make.athletes(gym.id, 3);
     const classRate = await make.taxRate(gym.id, { name: 'Class tax', percent: '5.0000' });
     const typeRate = await make.taxRate(gym.id, { name: 'PT tax', percent: '20.0000' });
-    const location = await make.location(gym.id);
-    // Raw SQL: the factory writes every column of today's class_types, which this older schema does not have yet.
+    // Raw SQL: the factories write every column of today's tables, which this older schema does not have yet.
+    const [location] = await queryRows<{ id: string }>(db, sql`insert into locations (gym_id, name) values (${gym.id}, 'Main Floor') returning id`);
     const [classType] = await queryRows<{ id: string }>(db, sql`insert into class_types (gym_id, name) values (${gym.id}, 'WOD') returning id`);
-    const ptType = await make.appointmentType(gym.id, {
-      name: 'Personal Training',
-      taxRateId: typeRate.id,
-      cancellationFeeMinor: 3000,
-      noShowFeeMinor: 4500,
-      cancellationCreditDeduction: 1,
-      noShowCreditDeduction: 2,
-    });
-    const introType = await make.appointmentType(gym.id, { name: 'Intro' });
+    const [ptType] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into appointment_types (gym_id, name, tax_rate_id, cancellation_fee_minor, no_show_fee_minor, cancellation_credit_deduction, no_show_credit_deduction)
+        values (${gym.id}, 'Personal Training', ${typeRate.id}, 3000, 4500, 1, 2) returning id`,
+    );
+    const [introType] = await queryRows<{ id: string }>(db, sql`insert into appointment_types (gym_id, name) values (${gym.id}, 'Intro') returning id`);
 
     // The old shape: two tables of events, two of reservations, charges and coaches pointing at either.
     const [classId, rootClassId] = ids(2);
@@ -73,10 +69,10 @@ describe('migration 0004: classes and appointments become events, their reservat
     await db.execute(sql`insert into classes (id, gym_id, class_type_id, location_id, root_id, starts_at, start_date, start_time, duration_minutes, capacity,
         tax_rate_id, cancellation_fee_minor, no_show_fee_minor, cancellation_credit_deduction, no_show_credit_deduction, created_at) values
       (${rootClassId}, ${gym.id}, ${classType!.id}, null, null, '2026-03-04T12:00:00Z', '2026-03-04', '06:00:00', 45, 12, null, 0, 0, 0, 0, '2026-01-01T00:00:00Z'),
-      (${classId}, ${gym.id}, ${classType!.id}, ${location.id}, ${rootClassId}, '2026-03-05T12:00:00Z', '2026-03-05', '06:00:00', 60, 10, ${classRate.id}, 1500, 3000, 1, 2, '2026-01-02T00:00:00Z')`);
+      (${classId}, ${gym.id}, ${classType!.id}, ${location!.id}, ${rootClassId}, '2026-03-05T12:00:00Z', '2026-03-05', '06:00:00', 60, 10, ${classRate.id}, 1500, 3000, 1, 2, '2026-01-02T00:00:00Z')`);
     await db.execute(sql`insert into appointments (id, gym_id, appointment_type_id, location_id, starts_at, start_date, start_time, duration_minutes, capacity, created_at) values
-      (${ptId}, ${gym.id}, ${ptType.id}, ${location.id}, '2026-03-06T15:30:00Z', '2026-03-06', '09:30:00', 30, 1, '2026-01-03T00:00:00Z'),
-      (${introId}, ${gym.id}, ${introType.id}, null, '2026-03-07T16:00:00Z', '2026-03-07', '10:00:00', 60, 3, '2026-01-04T00:00:00Z')`);
+      (${ptId}, ${gym.id}, ${ptType!.id}, ${location!.id}, '2026-03-06T15:30:00Z', '2026-03-06', '09:30:00', 30, 1, '2026-01-03T00:00:00Z'),
+      (${introId}, ${gym.id}, ${introType!.id}, null, '2026-03-07T16:00:00Z', '2026-03-07', '10:00:00', 60, 3, '2026-01-04T00:00:00Z')`);
     const [r1, r2, r3] = ids(3);
     const [p1, p2] = ids(2);
     await db.execute(sql`insert into athlete_kilo_classes (id, gym_id, class_id, athlete_id, is_waitlisted, is_reserved, is_checked_in, is_late_cancel, is_no_show,
@@ -119,14 +115,14 @@ describe('migration 0004: classes and appointments become events, their reservat
       { ...common, id: rootClassId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: null, rootId: null, startsAt: at('2026-03-04T12:00:00Z'),
         startDate: '2026-03-04', startTime: '06:00:00', duration: 45, capacity: 12, taxRateId: null, cancellationFee: 0, noShowFee: 0, cancellationCredits: 0, noShowCredits: 0,
         createdAt: at('2026-01-01T00:00:00Z') },
-      { ...common, id: classId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: location.id, rootId: rootClassId, startsAt: at('2026-03-05T12:00:00Z'),
+      { ...common, id: classId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: location!.id, rootId: rootClassId, startsAt: at('2026-03-05T12:00:00Z'),
         startDate: '2026-03-05', startTime: '06:00:00', duration: 60, capacity: 10, taxRateId: classRate.id, cancellationFee: 1500, noShowFee: 3000, cancellationCredits: 1,
         noShowCredits: 2, createdAt: at('2026-01-02T00:00:00Z') },
       // An appointment had no fee settings of its own: it takes its type's, and its type's tax rate.
-      { ...common, id: ptId, kind: 'appointment', classTypeId: null, appointmentTypeId: ptType.id, locationId: location.id, rootId: null, startsAt: at('2026-03-06T15:30:00Z'),
+      { ...common, id: ptId, kind: 'appointment', classTypeId: null, appointmentTypeId: ptType!.id, locationId: location!.id, rootId: null, startsAt: at('2026-03-06T15:30:00Z'),
         startDate: '2026-03-06', startTime: '09:30:00', duration: 30, capacity: 1, taxRateId: typeRate.id, cancellationFee: 3000, noShowFee: 4500, cancellationCredits: 1,
         noShowCredits: 2, createdAt: at('2026-01-03T00:00:00Z') },
-      { ...common, id: introId, kind: 'appointment', classTypeId: null, appointmentTypeId: introType.id, locationId: null, rootId: null, startsAt: at('2026-03-07T16:00:00Z'),
+      { ...common, id: introId, kind: 'appointment', classTypeId: null, appointmentTypeId: introType!.id, locationId: null, rootId: null, startsAt: at('2026-03-07T16:00:00Z'),
         startDate: '2026-03-07', startTime: '10:00:00', duration: 60, capacity: 3, taxRateId: null, cancellationFee: 0, noShowFee: 0, cancellationCredits: 0, noShowCredits: 0,
         createdAt: at('2026-01-04T00:00:00Z') },
     ]);
@@ -200,7 +196,7 @@ describe('migration 0005: every banner names its audiences (issue 23)', () => {
   let folder: string;
   beforeAll(async () => {
     folder = migrationsUpTo(5);
-    database = openPglite(new PGlite());
+    database = openPglite(newPglite());
   });
   afterAll(async () => {
     await database.close();
@@ -233,7 +229,7 @@ describe('migration 0006: a waitlisted reservation has its place in line and hol
   let folder: string;
   beforeAll(async () => {
     folder = migrationsUpTo(6);
-    database = openPglite(new PGlite());
+    database = openPglite(newPglite());
   });
   afterAll(async () => {
     await database.close();
@@ -247,14 +243,18 @@ describe('migration 0006: a waitlisted reservation has its place in line and hol
     const gym = await make.gym();
     // Raw SQL: the factory writes every column of today's class_types, which this older schema does not have yet.
     const [type] = await queryRows<{ id: string }>(db, sql`insert into class_types (gym_id, name) values (${gym.id}, 'WOD') returning id`);
-    const event = await make.event(gym, { classTypeId: type!.id });
+    const [event] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into events (gym_id, kind, class_type_id, starts_at, start_date, start_time, duration_minutes, capacity)
+        values (${gym.id}, 'class', ${type!.id}, '2026-03-05T00:00:00Z', '2026-03-04', '18:00', 60, 10) returning id`,
+    );
     const [a, b, c, d] = await make.athletes(gym.id, 4);
     const [held, second, first, walkedIn] = ids(4);
     await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_waitlisted, is_reserved, is_checked_in, registration_datetime) values
-      (${held}, ${gym.id}, ${event.id}, ${a!.athleteId}, false, true, false, '2026-02-01T10:00:00Z'),
-      (${second}, ${gym.id}, ${event.id}, ${b!.athleteId}, true, true, false, '2026-02-03T10:00:00Z'),
-      (${first}, ${gym.id}, ${event.id}, ${c!.athleteId}, true, true, false, '2026-02-02T10:00:00Z'),
-      (${walkedIn}, ${gym.id}, ${event.id}, ${d!.athleteId}, true, false, true, '2026-02-04T10:00:00Z')`);
+      (${held}, ${gym.id}, ${event!.id}, ${a!.athleteId}, false, true, false, '2026-02-01T10:00:00Z'),
+      (${second}, ${gym.id}, ${event!.id}, ${b!.athleteId}, true, true, false, '2026-02-03T10:00:00Z'),
+      (${first}, ${gym.id}, ${event!.id}, ${c!.athleteId}, true, true, false, '2026-02-02T10:00:00Z'),
+      (${walkedIn}, ${gym.id}, ${event!.id}, ${d!.athleteId}, true, false, true, '2026-02-04T10:00:00Z')`);
 
     await migrate(database);
     const rows = await queryRows<{ id: string; is_waitlisted: boolean; is_reserved: boolean; waitlist_seq: string | null }>(
@@ -271,5 +271,62 @@ describe('migration 0006: a waitlisted reservation has its place in line and hol
     const [next] = await queryRows<{ n: string }>(db, sql`select nextval('reservation_waitlist_seq')::text as n`);
     expect(next!.n).toBe('3');
     await expect(db.execute(sql`update reservations set is_reserved = true where id = ${first}`)).rejects.toThrow();
+  });
+});
+
+describe('migration 0008: classes know when they end, and a coach or a room is never booked twice (issue 16)', () => {
+  let database: Database;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsUpTo(8);
+    database = openPglite(newPglite());
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('computes ends, drops the later of two overlapping coach assignments, gives class types their fees, and refuses new overlaps', async () => {
+    const { db } = database;
+    await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    const make = factories(db);
+    const gym = await make.gym();
+    const coach = await make.staff(gym.id);
+    const rate = await make.taxRate(gym.id);
+    const [type] = await queryRows<{ id: string }>(db, sql`insert into class_types (gym_id, name) values (${gym.id}, 'WOD') returning id`);
+    const [early, overlapping, later] = ids(3);
+    await db.execute(sql`insert into events (id, gym_id, kind, class_type_id, starts_at, start_date, start_time, duration_minutes, capacity,
+        tax_rate_id, cancellation_fee_minor, no_show_fee_minor, cancellation_credit_deduction, no_show_credit_deduction) values
+      (${early}, ${gym.id}, 'class', ${type!.id}, '2026-03-05T12:00:00Z', '2026-03-05', '06:00', 60, 10, null, 500, 900, 1, 1),
+      (${overlapping}, ${gym.id}, 'class', ${type!.id}, '2026-03-05T12:45:00Z', '2026-03-05', '06:45', 60, 10, null, 500, 900, 1, 1),
+      (${later}, ${gym.id}, 'class', ${type!.id}, '2026-03-06T12:00:00Z', '2026-03-06', '06:00', 45, 10, ${rate.id}, 1500, 3000, 1, 2)`);
+    const [a, b, c] = ids(3);
+    await db.execute(sql`insert into event_coaches (id, gym_id, event_id, staff_id, role) values
+      (${a}, ${gym.id}, ${early}, ${coach.staffId}, 'lead'), (${b}, ${gym.id}, ${overlapping}, ${coach.staffId}, 'lead'), (${c}, ${gym.id}, ${later}, ${coach.staffId}, 'lead')`);
+
+    await migrate(database);
+    const ends = await queryRows<{ id: string; ends: string; busy: string }>(db, sql`select id, ends_at as ends, busy_until as busy from events order by starts_at`);
+    expect(ends.map((e) => [e.id, new Date(e.ends).toISOString(), new Date(e.busy).toISOString()])).toEqual([
+      [early, '2026-03-05T13:00:00.000Z', '2026-03-05T13:00:00.000Z'],
+      [overlapping, '2026-03-05T13:45:00.000Z', '2026-03-05T13:45:00.000Z'],
+      [later, '2026-03-06T12:45:00.000Z', '2026-03-06T12:45:00.000Z'],
+    ]);
+    const kept = await queryRows<{ id: string }>(db, sql`select id from event_coaches order by starts_at`);
+    expect(kept.map((k) => k.id)).toEqual([a, c]);
+    const [fees] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select cancellation_fee_minor as "fee", no_show_fee_minor as "noShow", no_show_credit_deduction as "credits", tax_rate_id as "rate" from class_types`,
+    );
+    expect(fees).toEqual({ fee: 1500, noShow: 3000, credits: 2, rate: rate.id });
+
+    // The coach cannot take the overlapping class again; once it moves clear, they can; a cancelled class frees them.
+    await expect(db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id) values (${gym.id}, ${overlapping}, ${coach.staffId})`)).rejects.toMatchObject({ cause: { code: '23P01', constraint: 'event_coaches_no_overlap' } });
+    await db.execute(sql`update events set starts_at = '2026-03-05T13:00:00Z' where id = ${overlapping}`);
+    await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id) values (${gym.id}, ${overlapping}, ${coach.staffId})`);
+    await expect(db.execute(sql`update events set duration_minutes = 90 where id = ${early}`)).rejects.toMatchObject({ cause: { code: '23P01', constraint: 'event_coaches_no_overlap' } });
+    await db.execute(sql`update events set cancelled_at = now() where id = ${early}`);
+    await db.execute(sql`update events set duration_minutes = 90 where id = ${early}`);
+    const [synced] = await queryRows<{ cancelled: boolean; busy: string }>(db, sql`select is_cancelled as cancelled, busy_until as busy from event_coaches where id = ${a}`);
+    expect({ ...synced, busy: new Date(synced!.busy).toISOString() }).toEqual({ cancelled: true, busy: '2026-03-05T13:30:00.000Z' });
   });
 });

@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client';
+import { ensureJobSchema } from '../lib/jobs';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -13,4 +14,6 @@ export async function migrate(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   }
+  // The durable queue's own tables and queues (decision 027).
+  await ensureJobSchema(database);
 }

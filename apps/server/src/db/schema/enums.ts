@@ -12,3 +12,4 @@ export const userTokenKindEnum = pgEnum('user_token_kind', ['password_reset', 'a
 export const impersonationActionEnum = pgEnum('impersonation_action', ['start', 'stop']);
 export const eventKindEnum = pgEnum('event_kind', ['class', 'appointment']);
 export const chargeReasonEnum = pgEnum('charge_reason', ['late_cancel', 'no_show']);
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);

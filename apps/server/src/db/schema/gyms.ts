@@ -72,6 +72,22 @@ export const locations = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('locations_gym_name_key').on(t.gymId, sql`lower(${t.name})`)],
+);
+
+/** The rooms of a location (issue 16); a room is never double-booked (events' exclusion constraint). */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    locationId: uuid().notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rooms_location_name_key').on(t.locationId, sql`lower(${t.name})`), index('rooms_gym_idx').on(t.gymId)],
 );

@@ -4,3 +4,4 @@ export * from './gyms';
 export * from './people';
 export * from './billing';
 export * from './events';
+export * from './mail';

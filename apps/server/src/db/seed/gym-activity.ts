@@ -94,6 +94,16 @@ export async function seedGymActivity(db: DbOrTx, rng: SeededRandom, g: GymActiv
   const reservationRows: (typeof t.reservations.$inferInsert)[] = [];
   const rootBySlot = new Map<string, string>();
   const fee = g.country === 'GB' ? 1000 : 1500;
+  // A coach is never in two places at once (the database refuses it, migration 0008).
+  const busy = new Map<string, [number, number][]>();
+  const coachIsFree = (staffId: string, startsAt: Date, minutes: number) => {
+    const from = startsAt.getTime();
+    const to = from + minutes * 60_000;
+    const taken = busy.get(staffId) ?? [];
+    if (taken.some(([a, b]) => a < to && from < b)) return false;
+    busy.set(staffId, [...taken, [from, to]]);
+    return true;
+  };
 
   for (let day = -PAST_DAYS; day <= FUTURE_DAYS; day++) {
     const date = addDays(today, day);
@@ -109,8 +119,10 @@ export async function seedGymActivity(db: DbOrTx, rng: SeededRandom, g: GymActiv
         durationMinutes: 60, capacity: ct.capacity, taxRateId,
         cancellationFeeMinor: fee, noShowFeeMinor: fee * 2, cancellationCreditDeduction: 1, noShowCreditDeduction: 1,
       });
-      coachRows.push({ gymId, eventId: id, staffId: coachIds[(slot + day + 50) % coachIds.length]!, role: 'lead' });
-      if (ct.capacity >= 16 && coachIds.length > 1) coachRows.push({ gymId, eventId: id, staffId: coachIds[(slot + day + 51) % coachIds.length]!, role: 'assistant' });
+      const lead = coachIds[(slot + day + 50) % coachIds.length]!;
+      if (coachIsFree(lead, startsAt, 60)) coachRows.push({ gymId, eventId: id, staffId: lead, role: 'lead' });
+      const assistant = coachIds[(slot + day + 51) % coachIds.length]!;
+      if (ct.capacity >= 16 && coachIds.length > 1 && coachIsFree(assistant, startsAt, 60)) coachRows.push({ gymId, eventId: id, staffId: assistant, role: 'assistant' });
 
       const isPast = startsAt.getTime() + 60 * 60_000 < now.getTime();
       const isStarted = startsAt.getTime() <= now.getTime();
@@ -148,7 +160,8 @@ export async function seedGymActivity(db: DbOrTx, rng: SeededRandom, g: GymActiv
       const id = rng.uuid();
       const capacity = i === 3 ? 3 : 1;
       appointmentRows.push({ id, gymId, kind: 'appointment', appointmentTypeId: type.id, locationId: locationIds[1]!, startsAt: fromZoned(date, time, g.timeZone), startDate: date, startTime: `${time}:00`, durationMinutes: type.durationMinutes, capacity, ...appointmentFees });
-      appointmentCoaches.push({ gymId, eventId: id, staffId: coachIds[i % coachIds.length]!, role: 'lead' });
+      const coach = coachIds.find((c, k) => k >= i % coachIds.length && coachIsFree(c, fromZoned(date, time, g.timeZone), type.durationMinutes));
+      if (coach) appointmentCoaches.push({ gymId, eventId: id, staffId: coach, role: 'lead' });
       for (const athleteId of rng.shuffle(athleteIds).slice(0, capacity)) {
         appointmentReservations.push({ id: rng.uuid(), gymId, eventId: id, athleteId, isReserved: true, isCredited: true });
       }

@@ -9,7 +9,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = { password_reset: 36
 const RESEND_INTERVAL_MS = 60_000;
 
 /** A single-use link token; only its hash is stored. Null when one was issued within the last minute. */
-export async function issueToken(db: Db, userId: string, kind: TokenKind, now = new Date()): Promise<string | null> {
+export async function issueToken(db: DbOrTx, userId: string, kind: TokenKind, now = new Date()): Promise<string | null> {
   const [recent] = await db
     .select({ id: userTokens.id })
     .from(userTokens)

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, endpoints } from '@spotter/shared';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
+import { queueMail } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
 import { route } from '../../lib/route';
 import { findUserByEmail } from '../auth/auth.repository';
@@ -10,25 +11,24 @@ import { consumeToken, issueToken, setPasswordAndEndSessions } from './accounts.
 
 /** Password reset and account activation: the logged-out pages of spec 2.1. */
 export async function accountsRoutes(app: FastifyInstance) {
-  const { db, mailer, config } = app;
+  const { db, config } = app;
 
   route(app, endpoints.resetPassword, async (request) => {
     const user = await findUserByEmail(db, request.body.email);
     if (user?.isActive) {
-      const token = await issueToken(db, user.id, 'password_reset');
-      if (token) {
+      // The link goes out through the outbox (decision 027), after the answer, with the token that the same commit keeps.
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, user.id, 'password_reset');
+        if (!token) return;
         const link = `${config.appUrl}/password/reset/confirm/${user.id}/${token}`;
-        // Sent after answering, so the answer takes as long whether the account exists or not.
-        setImmediate(() => {
-          mailer
-            .send({
-              to: user.email,
-              subject: 'Reset your Spotter password',
-              text: `Someone asked to reset the password of your Spotter account.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
-            })
-            .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
+        await queueMail(tx, app.jobs, {
+          kind: 'password_reset',
+          to: user.email,
+          subject: 'Reset your Spotter password',
+          text: `Someone asked to reset the password of your Spotter account.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
+          isSensitive: true,
         });
-      }
+      });
     }
     return { detail: RESET_REQUESTED_MESSAGE };
   });
@@ -67,12 +67,16 @@ export async function accountsRoutes(app: FastifyInstance) {
 
 /** Mail an activation link (used when accounts are invited, and on request). */
 export async function sendActivation(app: FastifyInstance, userId: string, email: string): Promise<void> {
-  const token = await issueToken(app.db, userId, 'activation');
-  if (!token) return;
-  const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-  await app.mailer.send({
-    to: email,
-    subject: 'Activate your Spotter account',
-    text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
+  await app.db.transaction(async (tx) => {
+    const token = await issueToken(tx, userId, 'activation');
+    if (!token) return;
+    const link = `${app.config.appUrl}/activate/${userId}/${token}`;
+    await queueMail(tx, app.jobs, {
+      kind: 'activation',
+      to: email,
+      subject: 'Activate your Spotter account',
+      text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
+      isSensitive: true,
+    });
   });
 }

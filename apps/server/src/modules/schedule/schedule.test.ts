@@ -19,8 +19,9 @@ afterAll(async () => {
 });
 
 const asMe = () => t.as({ userId: me.userId!, profileId: me.profileId });
-const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
-  t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, coachIds: [w.staff.staffId], daysAhead: 3, ...o });
+/** A class with a coach of its own (the tests' classes share times, and a coach is never in two classes at once). */
+const makeClass = async (o: Parameters<TestApp['make']['event']>[1] = {}) =>
+  t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, coachIds: [(await t.make.staff(w.gym.id)).staffId], daysAhead: 3, ...o });
 
 describe('GET /api/schedule/ (issue 16)', () => {
   it("lists a day's classes with places left, the line and the athlete's own booking, in start order", async () => {

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mailStatusEnum } from './enums';
+import { gyms } from './gyms';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Every email the product sends (issue 16, decision 027): written in the transaction of the write that causes it, and
+ * delivered by a job of the durable queue (lib/jobs.ts) with retries. `dedupeKey` makes the same mail for the same
+ * cause one row (a promotion mailed once, however often the write is retried).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().references(() => gyms.id, { onDelete: 'cascade' }),
+    /** What the mail is about (template name: 'waitlist_promoted', 'class_cancelled', 'password_reset', …). */
+    kind: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    replyTo: text(),
+    dedupeKey: text().unique(),
+    /** It carries a secret (a reset or activation link): its text is blanked once sent. */
+    isSensitive: boolean().notNull().default(false),
+    status: mailStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    /** While `sending`: the claim ends then, and another delivery may take the row (its process died). */
+    claimedUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_gym_idx').on(t.gymId, t.createdAt),
+    check('mail_outbox_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
