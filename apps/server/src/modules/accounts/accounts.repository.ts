@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, userTokens, users } from '../../db/schema';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/tokens';
 
 export type TokenKind = 'password_reset' | 'activation';
