@@ -9,6 +9,7 @@ export * from './gym-instant';
 export * from './demo';
 export * from './api/banners';
 export * from './api/schedule';
+export * from './api/calendar';
 export * from './api/accounts';
 export * from './regions';
 export * from './api/people';

@@ -170,3 +170,12 @@ export function sqlState(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a failed query broke (node-postgres and PGlite both set `constraint`), searched like sqlState. */
+export function constraintOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}

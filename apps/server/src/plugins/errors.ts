@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, fieldError } from '../lib/http-error';
+import { calendarMessages } from '@spotter/shared';
+import { constraintOf, sqlState } from '../db/client';
+import { HttpError, conflict, fieldError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -25,6 +27,21 @@ function nullCharacterPath(value: unknown, depth: number): string[] | null {
 
 export const NULL_CHARACTER_MESSAGE = 'Text cannot contain a null character.';
 
+/**
+ * Issue 16: the database refuses a coach or a room booked twice at once (exclusion constraints, migration 0008),
+ * whichever write tried it; the refusal is a 409 that says which.
+ */
+const EXCLUSIONS: Record<string, HttpError> = {
+  event_coaches_no_overlap: conflict(calendarMessages.coachBusy, 'coach_busy'),
+  events_room_no_overlap: conflict(calendarMessages.roomBusy, 'room_busy'),
+};
+
+/** The HttpError a database refusal stands for, if it is one the product explains. */
+export function refusalOf(err: unknown): HttpError | undefined {
+  if (sqlState(err) !== '23P01') return undefined;
+  return EXCLUSIONS[constraintOf(err) ?? ''];
+}
+
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
 function fieldsOf(issues: ValidationIssue[]): Record<string, string[]> {
@@ -44,7 +61,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (field) throw fieldError(field, NULL_CHARACTER_MESSAGE);
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const err = refusalOf(thrown) ?? thrown;
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
     }
