@@ -1,6 +1,8 @@
 import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
+import { appointmentsEndpoints } from './appointments';
 import { authEndpoints } from './auth';
+import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
@@ -25,6 +27,8 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...availabilityEndpoints,
+  ...appointmentsEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 
