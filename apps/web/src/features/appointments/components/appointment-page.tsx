@@ -47,7 +47,7 @@ export function AppointmentPage() {
         {missing ? (
           <Alert title="Appointment not found">This appointment does not exist, is not yours or is not in your gym.</Alert>
         ) : (
-          <Alert color="red.9" title="Error">
+          <Alert color="red" title="Error">
             {FETCH_FAILED_MESSAGE}
           </Alert>
         )}
@@ -137,7 +137,7 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
         Free times on {formatDate(date, country)}
       </Title>
       {slots.isError ? (
-        <Alert color="red.9" title="Error">
+        <Alert color="red" title="Error">
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : !results ? (

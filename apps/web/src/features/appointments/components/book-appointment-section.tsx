@@ -16,7 +16,7 @@ export function BookAppointmentSection() {
         Book an appointment
       </Title>
       {types.isError ? (
-        <Alert color="red.9" title="Error">
+        <Alert color="red" title="Error">
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : !types.data ? (

@@ -20,7 +20,7 @@ export function AvailabilityPage() {
     return (
       <>
         <PageHeader title="Availability" />
-        <Alert color="red.9" title="Error">
+        <Alert color="red" title="Error">
           {FETCH_FAILED_MESSAGE}
         </Alert>
       </>
@@ -110,18 +110,14 @@ function WeeklyHours({ coach, timeZone }: { coach: CoachAvailability; timeZone: 
           return (
             <Fieldset key={day} legend={day} variant="filled" p="sm">
               <Stack gap="xs">
-                {ranges.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    Not available
-                  </Text>
-                )}
                 {ranges.map((r) => (
                   <Group key={r.key} gap="xs" align="flex-end" wrap="nowrap">
                     <TimeInput label="From" value={r.startTime} onChange={(e) => setTime(r.key, 'startTime', e.currentTarget.value)} style={{ flex: 1 }} maw={160} />
                     <TimeInput label="To" value={r.endTime} onChange={(e) => setTime(r.key, 'endTime', e.currentTarget.value)} style={{ flex: 1 }} maw={160} />
                     <ActionIcon
                       variant="subtle"
-                      color="red.9"
+                      color="red"
+                      c="red.9"
                       size="lg"
                       mb={2}
                       aria-label={`Remove ${day} ${r.startTime}–${r.endTime}`}
@@ -132,6 +128,11 @@ function WeeklyHours({ coach, timeZone }: { coach: CoachAvailability; timeZone: 
                   </Group>
                 ))}
                 <Group gap="xs">
+                  {ranges.length === 0 && (
+                    <Text size="sm" c="dimmed" miw={100}>
+                      Not available
+                    </Text>
+                  )}
                   <Button variant="subtle" size="compact-sm" aria-label={`Add hours on ${day}`} onClick={() => change(addRange(draft, weekday))}>
                     + Add hours
                   </Button>
@@ -146,7 +147,7 @@ function WeeklyHours({ coach, timeZone }: { coach: CoachAvailability; timeZone: 
           );
         })}
         {problem && (
-          <Alert color="red.9" title="Check the hours" role="alert">
+          <Alert color="red" title="Check the hours" role="alert">
             {problem}
           </Alert>
         )}
@@ -237,7 +238,8 @@ function TimeOffList({ coach, timeZone, country }: { coach: CoachAvailability; t
               </Stack>
               <Button
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 size="compact-sm"
                 aria-label={`Remove time off ${timeOffLabel(t, country)}`}
                 loading={remove.isPending && remove.variables === t.timeOffId}
