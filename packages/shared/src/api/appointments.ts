@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gymCountries } from '../roles';
-import { isoDateSchema, uuidSchema } from './common';
+import { uuidSchema } from './common';
+import { availabilityMessages, scheduleDateSchema } from './availability';
 import { coachSchema, locationRefSchema, taxRateSchema } from './events';
 import { myBookingSchema } from './schedule';
 
@@ -20,7 +21,7 @@ export const appointmentMessages = {
 export const appointmentSlotsQuerySchema = z.object({
   appointmentTypeId: uuidSchema,
   /** The gym-local date. */
-  date: isoDateSchema,
+  date: scheduleDateSchema,
   /** Only this coach's slots. */
   staffId: uuidSchema.optional(),
 });
@@ -49,7 +50,9 @@ export type AppointmentSlotsAnswer = z.infer<typeof appointmentSlotsAnswerSchema
 export const bookAppointmentInputSchema = z.object({
   appointmentTypeId: uuidSchema,
   staffId: uuidSchema,
-  startsAt: z.iso.datetime({ offset: true, error: appointmentMessages.startFormat }),
+  startsAt: z.iso
+    .datetime({ offset: true, error: appointmentMessages.startFormat })
+    .refine((v) => v >= '2000' && v < '2100', availabilityMessages.dateRange),
   /** Athletes book for themselves only; staff with Kiosk for anyone of the gym. */
   athleteId: uuidSchema,
 });

@@ -18,7 +18,11 @@ export const availabilityMessages = {
   timeOffTooLong: 'A time off lasts at most one year.',
   reasonTooLong: 'The reason is at most 200 characters.',
   appointmentTypeNotFound: 'Appointment type not found.',
+  dateRange: 'Choose a date between 2000 and 2099.',
 } as const;
+
+/** A date of the schedule: a real date, within the years anyone books in (the zone arithmetic stays in range). */
+export const scheduleDateSchema = isoDateSchema.refine((d) => d >= '2000-01-01' && d <= '2099-12-31', availabilityMessages.dateRange);
 
 export const weeklyRangeInputSchema = z.object({
   weekday: z.number({ error: availabilityMessages.weekday }).int(availabilityMessages.weekday).min(1, availabilityMessages.weekday).max(7, availabilityMessages.weekday),
@@ -79,8 +83,8 @@ export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
 /** Time off from a local date and time to another, or whole days (no times), in the gym's zone. */
 export const createTimeOffInputSchema = z.object({
   staffId: uuidSchema,
-  startDate: isoDateSchema,
-  endDate: isoDateSchema,
+  startDate: scheduleDateSchema,
+  endDate: scheduleDateSchema,
   startTime: localTimeSchema.nullable().default(null),
   endTime: localTimeSchema.nullable().default(null),
   reason: z.string().trim().max(200, availabilityMessages.reasonTooLong).default(''),

@@ -132,6 +132,10 @@ describe('GET /api/appointment-slots/ (issue 16)', () => {
       expect([res.statusCode, res.json().message]).toEqual([404, appointmentMessages.typeNotFound]);
     }
     expect((await asMe.get(`/api/appointment-slots/?appointmentTypeId=${archived.id}&date=2026-02-30`)).statusCode).toBe(400);
+    const farOff = await asMe.get(`/api/appointment-slots/?appointmentTypeId=${archived.id}&date=9999-12-31`);
+    expect([farOff.statusCode, farOff.json().message]).toEqual([400, 'Choose a date between 2000 and 2099.']);
+    const booking = await asMe.post('/api/appointment-bookings/', { appointmentTypeId: archived.id, staffId: w.staff.staffId, startsAt: '9999-12-31T12:00:00Z', athleteId: me.athleteId });
+    expect(booking.statusCode).toBe(400);
   });
 });
 

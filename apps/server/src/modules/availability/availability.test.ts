@@ -178,6 +178,10 @@ describe('time off (issue 16)', () => {
     expect([backwards.statusCode, backwards.json().message]).toEqual([400, availabilityMessages.timeOffEndBeforeStart]);
     const datesBackwards = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2026-03-10' });
     expect(datesBackwards.json().message).toBe(availabilityMessages.timeOffEndBeforeStart);
+    const farOff = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '9999-12-31' });
+    expect([farOff.statusCode, farOff.json().message]).toEqual([400, 'Choose a date between 2000 and 2099.']);
+    const tooLong = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2028-03-12' });
+    expect([tooLong.statusCode, tooLong.json().message]).toEqual([400, availabilityMessages.timeOffTooLong]);
     const half = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2026-03-12', startTime: '15:00' });
     expect([half.statusCode, half.json().message]).toEqual([400, availabilityMessages.timeOffBothTimes]);
     expect((await desk.post('/api/availability/time-off/', { staffId: foreign.staffId, startDate: '2026-03-12', endDate: '2026-03-12' })).statusCode).toBe(404);
