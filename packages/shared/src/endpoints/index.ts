@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
+import { calendarEndpoints } from './calendar';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...calendarEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 
