@@ -22,6 +22,7 @@ import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
   await app.register(scheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 
