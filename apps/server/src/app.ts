@@ -24,6 +24,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
   await app.register(scheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(availabilityRoutes);
   await app.register(appointmentsRoutes);
   await app.register(platformRoutes);

@@ -140,6 +140,11 @@ export function factories(db: Db) {
       return row!;
     },
 
+    room: async (gymId: string, locationId: string, o: Partial<typeof t.rooms.$inferInsert> = {}) => {
+      const [row] = await db.insert(t.rooms).values({ gymId, locationId, name: unique('Room '), ...o }).returning();
+      return row!;
+    },
+
     classType: async (gymId: string, o: Partial<typeof t.classTypes.$inferInsert> = {}) => {
       const [row] = await db.insert(t.classTypes).values({ gymId, name: unique('Class type '), ...o }).returning();
       return row!;

@@ -4,6 +4,7 @@ import { appointmentsEndpoints } from './appointments';
 import { authEndpoints } from './auth';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
+import { calendarEndpoints } from './calendar';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...calendarEndpoints,
   ...availabilityEndpoints,
   ...appointmentsEndpoints,
   ...platformEndpoints,

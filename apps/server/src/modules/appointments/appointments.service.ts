@@ -3,11 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { appointmentMessages, formatGymInstant, freeSlots, reservationMessages, toZoned, type BookAppointmentInput, type GymCountry } from '@spotter/shared';
 import { athletes, eventCoaches, events, reservations } from '../../db/schema';
 import { constraintOf, sqlState } from '../../db/client';
-import { writeTransaction, type WriteContext } from '../../lib/changes';
+import { writeTransaction } from '../../lib/changes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
-import { eligibleAthlete, type Writer } from '../reservations/reservations.service';
+import { eligibleAthlete, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 import { slotQuestionOf } from './appointments.repository';
 
 /**
@@ -18,7 +17,7 @@ import { slotQuestionOf } from './appointments.repository';
  * constraint event_coaches_no_overlap, checked at commit), and the other is told the time is no longer available.
  */
 
-export type AppointmentsContext = WriteContext & { jobs: Jobs; appUrl: string };
+export type AppointmentsContext = ScheduleContext;
 export type Booker = Writer & { country: GymCountry; gymTitle: string };
 
 const isCoachTaken = (err: unknown) => sqlState(err) === '23P01' && constraintOf(err) === 'event_coaches_no_overlap';

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, fromZoned, toZoned } from '@spotter/shared';
-import { appointmentTypeCoaches, appointmentTypes, coachAvailability, coachTimeOff, gyms } from '../../db/schema';
+import { coachAvailability, coachTimeOff, gyms } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { SeededRandom } from '../../db/seed/random';
 
@@ -49,12 +49,3 @@ export async function seedAvailability(db: DbOrTx, rng: SeededRandom, gymId: str
   await db.insert(coachTimeOff).values(timeOff);
 }
 
-/**
- * Every appointment type of the gym (not archived) offered by the coaches given, so the demo's athletes can book them:
- * what the seed must give until appointment types are set up on their own screen.
- */
-export async function seedAppointmentTypeCoaches(db: DbOrTx, gymId: string, coachIds: readonly string[]): Promise<void> {
-  const types = await db.select({ id: appointmentTypes.id }).from(appointmentTypes).where(and(eq(appointmentTypes.gymId, gymId), isNull(appointmentTypes.archivedAt)));
-  const rows = types.flatMap((type) => coachIds.map((staffId) => ({ gymId, appointmentTypeId: type.id, staffId })));
-  if (rows.length > 0) await db.insert(appointmentTypeCoaches).values(rows).onConflictDoNothing();
-}
