@@ -20,7 +20,9 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(kioskRoutes);
   await app.register(scheduleRoutes);
   await app.register(calendarRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(appointmentsRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 

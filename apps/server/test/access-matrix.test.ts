@@ -62,6 +62,7 @@ beforeAll(async () => {
   // Reservations of members other than the athlete caller.
   const [classReservation] = await t.make.reserve(classEvent, [members[0]!.athleteId]);
   const [appointmentReservation] = await t.make.reserve(appointment, [members[1]!.athleteId]);
+  const timeOff = await t.make.timeOff(gym.id, staff.staffId, new Date(Date.now() + 86_400_000), new Date(Date.now() + 2 * 86_400_000));
   const expiredGym = await t.make.gym({ timeZone: 'America/New_York' });
   await t.make.owner(expiredGym.id);
   const expiredDemo = await t.make.demoGym(expiredGym.id, { type: 'TIME_LIMITED', expiresAt: new Date(Date.now() - 2 * 3600_000) });
@@ -84,6 +85,7 @@ beforeAll(async () => {
     athleteAppointmentId: appointmentReservation!,
     demoGymId: expiredDemo.id,
     seriesId: series!.id,
+    timeOffId: timeOff.id,
   };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },

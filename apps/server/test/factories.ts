@@ -155,6 +155,22 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** Coaches who offer an appointment type (appointment_type_coaches). */
+    offer: async (gymId: string, appointmentTypeId: string, staffIds: string[]) => {
+      if (staffIds.length) await db.insert(t.appointmentTypeCoaches).values(staffIds.map((staffId) => ({ gymId, appointmentTypeId, staffId })));
+    },
+
+    /** Weekly hours of a coach: [weekday (1 = Monday), 'HH:MM', 'HH:MM'] ranges in the gym's zone. */
+    coachHours: async (gymId: string, staffId: string, ranges: [number, string, string][]) => {
+      if (ranges.length) await db.insert(t.coachAvailability).values(ranges.map(([weekday, startTime, endTime]) => ({ gymId, staffId, weekday, startTime, endTime })));
+    },
+
+    /** A coach's time off between two instants. */
+    timeOff: async (gymId: string, staffId: string, startsAt: Date, endsAt: Date, reason = '') => {
+      const [row] = await db.insert(t.coachTimeOff).values({ gymId, staffId, startsAt, endsAt, reason }).returning();
+      return row!;
+    },
+
     /**
      * A class (or, with kind appointment, an appointment) of the gym at a local date and time: today at 18:00 by
      * default, or `daysAhead` days from today; 60 minutes, capacity 10, with the fees the kiosk tests read.

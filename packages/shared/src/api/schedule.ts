@@ -21,6 +21,8 @@ export type MyBooking = z.infer<typeof myBookingSchema>;
 
 export const scheduleClassSchema = z.object({
   eventId: z.uuid(),
+  /** My Events lists appointments too (`/appointments/{eventId}`); the day's schedule has classes only. */
+  kind: z.enum(['class', 'appointment']),
   name: z.string(),
   color: z.string(),
   startDate: z.string(),
@@ -67,7 +69,7 @@ export function isLateCancelAt(startsAt: Date, now: Date, cutoffMinutes: number)
   return now.getTime() >= startsAt.getTime() - cutoffMinutes * 60_000;
 }
 
-/** `/events` and `/events/attendance`: the athlete's bookings to come (soonest first) or past (latest first). */
+/** `/events` and `/events/attendance`: the athlete's bookings of classes and appointments to come (soonest first) or past (latest first). */
 export const myBookingsQuerySchema = paginationQuerySchema.extend({ when: z.enum(['upcoming', 'past']).default('upcoming') });
 export const myBookingsPageSchema = pageSchema(scheduleClassSchema);
 

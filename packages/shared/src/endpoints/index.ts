@@ -1,6 +1,8 @@
 import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
+import { appointmentsEndpoints } from './appointments';
 import { authEndpoints } from './auth';
+import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
 import { calendarEndpoints } from './calendar';
 import { eventsEndpoints } from './events';
@@ -27,6 +29,8 @@ export const endpoints = {
   ...kioskEndpoints,
   ...scheduleEndpoints,
   ...calendarEndpoints,
+  ...availabilityEndpoints,
+  ...appointmentsEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 

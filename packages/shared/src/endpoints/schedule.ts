@@ -30,7 +30,7 @@ export const scheduleEndpoints = {
     path: '/api/schedule/mine/',
     access: access.athlete,
     tags,
-    summary: "The athlete's class bookings to come (soonest first) or past (latest first), paged.",
+    summary: "The athlete's bookings of classes and appointments (kind) to come (soonest first) or past (latest first), paged.",
     query: myBookingsQuerySchema,
     answers: { 200: myBookingsPageSchema },
   }),

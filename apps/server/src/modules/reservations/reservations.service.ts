@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import {
   calendarMessages,
   eventMessages,
@@ -15,7 +15,7 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { athletes, charges, classTypes, events, reservations, reservationWaitlistSeq } from '../../db/schema';
+import { appointmentTypes, athletes, charges, classTypes, events, reservations, reservationWaitlistSeq } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -86,7 +86,7 @@ async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string, numbe
 }
 
 /** The athlete of the gym, refused with the first eligibility rule it fails for these events (rules.ts). */
-async function eligibleAthlete(tx: Tx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
+export async function eligibleAthlete(tx: Tx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
   const [athlete] = await tx.select({ fullName: fullName(athletes) }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) throw notFound(reservationMessages.athleteNotFound);
   if (eventIds.length === 0) return athlete;
@@ -325,8 +325,8 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
     if (!row) throw notFound(reservationMessages.reservationNotFound);
     assertOwn(w, row.athleteId);
     if (w.ownAthleteId !== null && (await isLateForAthlete(tx, kind, event!, row))) {
-      // Issue 16: an athlete cancelling inside the class type's late-cancel cut-off makes a late cancel with the
-      // class's fee (collected today, with its tax rate), as the cancel confirmation told them; the place frees.
+      // Issue 16: an athlete cancelling inside the type's late-cancel cut-off makes a late cancel with the class's or
+      // appointment's fee (collected today, with its tax rate), as the cancel confirmation told them; the place frees.
       const eventRow = (await findEvent(tx, w.gymId, kind, event!.id))!;
       const charge = await chargeTerms(tx, w, eventRow, row, 'late_cancel', {}, false);
       const now = new Date();
@@ -340,7 +340,19 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
     }
     // A cancelled booking frees its place for the first in line (leaving the line frees none).
     if (holdsPlace(row)) await promoteFromWaitlist(tx, ctx, kind, event!);
+    // Issue 16: an appointment nobody holds a place in any more is cancelled with it, so its coach is free again.
+    if (kind === 'appointment') await cancelIfEmpty(tx, w, event!.id);
   });
+}
+
+/** Cancels an appointment that no reservation holds a place in (its coach's time frees: event_coaches follows). */
+async function cancelIfEmpty(tx: Tx, w: Writer, eventId: string): Promise<void> {
+  const r = reservations;
+  const holders = tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, eventId), holdsPlaceSql(r)));
+  await tx
+    .update(events)
+    .set({ cancelledAt: new Date(), cancelReason: 'No one is booked any more.', updatedAt: new Date() })
+    .where(and(eq(events.id, eventId), eq(events.gymId, w.gymId), eq(events.kind, 'appointment'), isNull(events.cancelledAt), notExists(holders)));
 }
 
 /** Issue 16: a class's booking and waitlist settings, its class type's (appointments: none). */
@@ -366,14 +378,16 @@ async function classSettingsOf(tx: Tx, eventId: string): Promise<ClassBookingSet
   return row ?? null;
 }
 
-/** Whether an athlete's own cancel of a place-holding class booking now is a late cancel (the class type's cut-off). */
+/**
+ * Whether an athlete's own cancel of a place-holding booking now is a late cancel: inside the cut-off of the class's
+ * class type, or of the appointment's appointment type.
+ */
 async function isLateForAthlete(tx: Tx, kind: EventKind, event: LockedEvent, row: typeof reservations.$inferSelect, now = new Date()): Promise<boolean> {
-  if (kind !== 'class' || !holdsPlace(row) || row.isCheckedIn) return false;
-  const [type] = await tx
-    .select({ cutoff: classTypes.lateCancelCutoffMinutes })
-    .from(events)
-    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
-    .where(eq(events.id, event.id));
+  if (!holdsPlace(row) || row.isCheckedIn) return false;
+  const [type] =
+    kind === 'class'
+      ? await tx.select({ cutoff: classTypes.lateCancelCutoffMinutes }).from(events).innerJoin(classTypes, eq(classTypes.id, events.classTypeId)).where(eq(events.id, event.id))
+      : await tx.select({ cutoff: appointmentTypes.lateCancelCutoffMinutes }).from(events).innerJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId)).where(eq(events.id, event.id));
   return type !== undefined && isLateCancelAt(event.startsAt, now, type.cutoff);
 }
 

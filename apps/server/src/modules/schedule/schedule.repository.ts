@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { isLateCancelAt, type MyAttendance, type ScheduleClass } from '@spotter/shared';
-import { classTypes, events, gyms, locations, reservations } from '../../db/schema';
+import { appointmentTypes, classTypes, events, gyms, locations, reservations } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { coachRowsSql, endsAt, toCoaches } from '../events/events.repository';
@@ -12,8 +12,9 @@ import { holdsPlaceSql } from '../reservations/rules';
  * the line's length, coaches, room and the athlete's own reservation; the counts are probes of the reservation indexes.
  */
 
-/** Minutes before the start after which a cancel is a late cancel: the class type's cut-off (issue 16). */
-const lateCancelCutoffSql = (): SQL<number> => sql<number>`${classTypes.lateCancelCutoffMinutes}`;
+/** Minutes before the start after which a cancel is a late cancel: the class type's or appointment type's cut-off (issue 16). */
+const lateCancelCutoffSql = (): SQL<number> => sql<number>`coalesce(${classTypes.lateCancelCutoffMinutes}, ${appointmentTypes.lateCancelCutoffMinutes}, 0)`;
+const typeName = sql<string>`coalesce(${classTypes.name}, ${appointmentTypes.name})`;
 
 function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL) {
   const r = reservations;
@@ -21,8 +22,9 @@ function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL)
   return db
     .select({
       eventId: events.id,
-      name: classTypes.name,
-      color: classTypes.color,
+      kind: events.kind,
+      name: typeName,
+      color: sql<string>`coalesce(${classTypes.color}, ${appointmentTypes.color})`,
       startDate: events.startDate,
       startTime: events.startTime,
       startsAt: events.startsAt,
@@ -44,10 +46,11 @@ function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL)
       isNoShow: r.isNoShow,
     })
     .from(events)
-    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .leftJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .leftJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId))
     .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, events.gymId)))
     .leftJoin(r, and(eq(r.eventId, events.id), mine))
-    .where(and(eq(events.gymId, gymId), eq(events.kind, 'class'), where));
+    .where(and(eq(events.gymId, gymId), where));
 }
 
 type ClassColumns = Awaited<ReturnType<ReturnType<typeof selectClasses>['execute']>>[number];
@@ -56,6 +59,7 @@ function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
   const startsAt = new Date(c.startsAt);
   return {
     eventId: c.eventId,
+    kind: c.kind,
     name: c.name,
     color: c.color,
     startDate: c.startDate,
@@ -87,13 +91,13 @@ function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
 
 /** The classes of the gym on a local date, earliest first. */
 export async function listScheduleDay(db: DbOrTx, gymId: string, athleteId: string, date: string, now = new Date()): Promise<ScheduleClass[]> {
-  const rows = await selectClasses(db, gymId, athleteId, eq(events.startDate, date)).orderBy(asc(events.startsAt), asc(classTypes.name), asc(events.id));
+  const rows = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.startDate, date))!).orderBy(asc(events.startsAt), asc(typeName), asc(events.id));
   return rows.map((row) => toScheduleClass(row, now));
 }
 
 /** One class of the gym, or null (another gym's, an appointment, none). */
 export async function findScheduleClass(db: DbOrTx, gymId: string, athleteId: string, eventId: string, now = new Date()): Promise<ScheduleClass | null> {
-  const [row] = await selectClasses(db, gymId, athleteId, eq(events.id, eventId));
+  const [row] = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.id, eventId))!);
   return row ? toScheduleClass(row, now) : null;
 }
 
@@ -102,7 +106,7 @@ export async function gymPricing(db: DbOrTx, gymId: string): Promise<{ isTaxIncl
   return { isTaxInclusive: row?.isTaxInclusive ?? false };
 }
 
-/** The athlete's class bookings (any state) to come or past, paged: two statements whatever the page size. */
+/** The athlete's bookings of classes and appointments (any state) to come or past, paged: two statements whatever the page size. */
 export async function listMyBookings(
   db: DbOrTx,
   gymId: string,
@@ -117,7 +121,7 @@ export async function listMyBookings(
       .select({ n: count() })
       .from(r)
       .innerJoin(events, eq(events.id, r.eventId))
-      .where(and(eq(r.gymId, gymId), eq(r.athleteId, athleteId), eq(events.kind, 'class'), when)),
+      .where(and(eq(r.gymId, gymId), eq(r.athleteId, athleteId), when)),
     rows: selectClasses(db, gymId, athleteId, and(isNotNull(r.id), when)!)
       .orderBy(q.when === 'upcoming' ? asc(events.startsAt) : desc(events.startsAt), asc(events.id))
       .limit(q.limit)

@@ -9,7 +9,8 @@ const athleteTabs: BottomTab[] = [
   {
     label: 'Schedule',
     to: '/',
-    match: (p) => p === '/' || p.startsWith('/classes/') || p.startsWith('/appointments/'),
+    // A class's or an appointment's page (as a pattern: the classes path as a string is also an API path).
+    match: (p) => p === '/' || /^\/(classes|appointments)\//.test(p),
     icon: CalendarIcon,
   },
   { label: 'Documents', to: '/documents/unsigned', match: pathStartsWith('/documents'), icon: DocumentIcon },

@@ -5,14 +5,14 @@ import { myStateLabel, placesLabel } from '../lib/booking-state';
 
 const timeOf = (instant: string, timeZone: string, country: GymCountry) => formatTime(toZoned(new Date(instant), timeZone).time, country);
 
-/** One class of the day: time, name, coaches and room, places left or Full, and the athlete's own state. */
+/** One class of the day (or, in My Events, an appointment): time, name, coaches and room, places left or Full, and the athlete's own state. */
 export function ClassCard({ c, timeZone, country, withDate = false }: { c: ScheduleClass; timeZone: string; country: GymCountry; withDate?: boolean }) {
   const state = myStateLabel(c);
   const coaches = c.coaches.map((coach) => coach.fullName).join(', ');
   return (
     <Card
       component={Link}
-      to={`/classes/${c.eventId}`}
+      to={c.kind === 'appointment' ? `/appointments/${c.eventId}` : `/classes/${c.eventId}`}
       withBorder
       padding="md"
       radius="md"
@@ -39,7 +39,7 @@ export function ClassCard({ c, timeZone, country, withDate = false }: { c: Sched
             </Badge>
           )}
           <Text size="sm" fw={500}>
-            {c.hasStarted ? (withDate ? '' : 'Started') : placesLabel(c)}
+            {c.hasStarted ? (withDate ? '' : 'Started') : c.kind === 'appointment' ? 'Appointment' : placesLabel(c)}
           </Text>
         </Stack>
       </Group>

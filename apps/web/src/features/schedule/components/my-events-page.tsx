@@ -67,7 +67,7 @@ export function MyEventsPage() {
         empty={
           <Alert title="No upcoming bookings">
             <Group gap="xs">
-              <Text>Book a class from the</Text>
+              <Text>Book a class or an appointment from the</Text>
               <Button component={Link} to="/" variant="subtle" size="compact-md">
                 Schedule
               </Button>

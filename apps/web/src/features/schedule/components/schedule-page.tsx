@@ -2,13 +2,14 @@ import { Alert, Button, Group, ScrollArea, Skeleton, Stack, Text } from '@mantin
 import { useSearchParams } from 'react-router';
 import { addDays, dayOfWeek, toZoned } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
+import { BookAppointmentSection } from '../../appointments';
 import { useScheduleDay } from '../api/schedule';
 import { ClassCard } from './class-card';
 
 export const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** Spec 2.4 `/` (issue 16): a strip of the next seven days, then the chosen day's classes. */
+/** Spec 2.4 `/` (issue 16): a strip of the next seven days, the chosen day's classes, then the appointments to book. */
 export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('date');
@@ -67,6 +68,7 @@ export function SchedulePage() {
           ))}
         </Stack>
       )}
+      <BookAppointmentSection />
     </>
   );
 }

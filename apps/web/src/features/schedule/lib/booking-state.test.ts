@@ -4,6 +4,7 @@ import { bookingAction, cancellationNotice, myStateLabel, placesLabel } from './
 
 const cls = (o: Partial<ScheduleClass> = {}): ScheduleClass => ({
   eventId: '11111111-1111-4111-8111-111111111111',
+  kind: 'class',
   name: 'CrossFit WOD',
   color: 'blue',
   startDate: '2026-03-05',

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { appointmentMessages, formatGymInstant, freeSlots, reservationMessages, toZoned, type BookAppointmentInput, type GymCountry } from '@spotter/shared';
+import { athletes, eventCoaches, events, reservations } from '../../db/schema';
+import { constraintOf, sqlState } from '../../db/client';
+import { writeTransaction } from '../../lib/changes';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { queueMail } from '../../lib/outbox';
+import { eligibleAthlete, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { slotQuestionOf } from './appointments.repository';
+
+/**
+ * Issue 16: booking an appointment into a free slot. One transaction recomputes the slots (the rule of
+ * packages/shared rules/appointment-slots.ts), makes the appointment (an `events` row of kind appointment with the
+ * type's duration, capacity, fees and tax rate), its lead coach and the athlete's reservation, queues the confirmation
+ * mail and publishes the gym's change. Two bookings of one coach at once: the database keeps one (exclusion
+ * constraint event_coaches_no_overlap, checked at commit), and the other is told the time is no longer available.
+ */
+
+export type AppointmentsContext = ScheduleContext;
+export type Booker = Writer & { country: GymCountry; gymTitle: string };
+
+const isCoachTaken = (err: unknown) => sqlState(err) === '23P01' && constraintOf(err) === 'event_coaches_no_overlap';
+
+export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input: BookAppointmentInput): Promise<{ eventId: string; reservationId: string }> {
+  if (w.ownAthleteId !== null && w.ownAthleteId !== input.athleteId) throw forbidden(reservationMessages.athletesOwnOnly, 'own_reservations_only');
+  const startsAt = new Date(input.startsAt);
+  const local = toZoned(startsAt, w.timeZone);
+  try {
+    return await writeTransaction(ctx, async (tx, publish) => {
+      const question = await slotQuestionOf(tx, w.gymId, w.timeZone, input.appointmentTypeId, local.date, input.staffId);
+      if (!question) throw notFound(appointmentMessages.typeNotFound);
+      const { type, coaches } = question;
+      const coach = coaches[0];
+      if (!coach) throw badRequest(appointmentMessages.coachNotOffered, 'coach_not_offered');
+      const offered = freeSlots({ date: local.date, timeZone: w.timeZone, durationMinutes: type.durationMinutes, bufferMinutes: type.bufferMinutes, now: new Date(), coaches });
+      if (!offered.some((s) => s.startsAt.getTime() === startsAt.getTime())) throw conflict(appointmentMessages.slotTaken, 'slot_taken');
+
+      const eventId = randomUUID();
+      const reservationId = randomUUID();
+      const now = new Date();
+      await tx.insert(events).values({
+        id: eventId,
+        gymId: w.gymId,
+        kind: 'appointment',
+        appointmentTypeId: type.id,
+        startsAt,
+        startDate: local.date,
+        startTime: local.time,
+        durationMinutes: type.durationMinutes,
+        capacity: type.capacity,
+        taxRateId: type.taxRateId,
+        cancellationFeeMinor: type.cancellationFeeMinor,
+        noShowFeeMinor: type.noShowFeeMinor,
+        cancellationCreditDeduction: type.cancellationCreditDeduction,
+        noShowCreditDeduction: type.noShowCreditDeduction,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(eventCoaches).values({ gymId: w.gymId, eventId, staffId: coach.staffId, role: 'lead' });
+      // The booking rules of the athlete (rules.ts eligibilityRules), asked of the new appointment: a refusal rolls it back.
+      await eligibleAthlete(tx, w.gymId, input.athleteId, [eventId]);
+      await tx.insert(reservations).values({
+        id: reservationId,
+        gymId: w.gymId,
+        eventId,
+        athleteId: input.athleteId,
+        isReserved: true,
+        registrationDatetime: now,
+        updatedAt: now,
+        updatedByUserId: w.actorUserId,
+      });
+      const [athlete] = await tx.select({ firstName: athletes.firstName, email: athletes.email }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, w.gymId)));
+      if (athlete?.email) {
+        const when = formatGymInstant(startsAt, { timeZone: w.timeZone, country: w.country });
+        await queueMail(tx, ctx.jobs, {
+          kind: 'appointment_booked',
+          to: athlete.email,
+          gymId: w.gymId,
+          dedupeKey: `appointment_booked:${reservationId}`,
+          subject: `Booked: ${type.name} at ${w.gymTitle}`,
+          text: `Hi ${athlete.firstName},\n\nYour ${type.name} with ${coach.fullName} is booked for ${when} (${type.durationMinutes} minutes).\n\nTo see or cancel it, open ${ctx.appUrl}/appointments/${eventId}`,
+        });
+      }
+      await publish({ kind: 'gym', gymId: w.gymId });
+      return { eventId, reservationId };
+    });
+  } catch (err) {
+    if (isCoachTaken(err)) throw conflict(appointmentMessages.slotTaken, 'slot_taken');
+    throw err;
+  }
+}

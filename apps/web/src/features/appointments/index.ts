@@ -1,0 +1,2 @@
+// What other features use of appointments (eslint: a feature imports another only through its index).
+export { BookAppointmentSection } from './components/book-appointment-section';
