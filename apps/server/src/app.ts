@@ -22,6 +22,10 @@ import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
+import { appointmentTypesRoutes } from './modules/appointment-types/appointment-types.routes';
+import { classTypesRoutes } from './modules/class-types/class-types.routes';
+import { eventSetupRoutes } from './modules/event-setup/event-setup.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
@@ -136,6 +140,10 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
   await app.register(scheduleRoutes);
+  await app.register(classTypesRoutes);
+  await app.register(appointmentTypesRoutes);
+  await app.register(locationsRoutes);
+  await app.register(eventSetupRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 

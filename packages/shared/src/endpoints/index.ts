@@ -1,10 +1,14 @@
 import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
+import { appointmentTypesEndpoints } from './appointment-types';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
+import { classTypesEndpoints } from './class-types';
+import { eventSetupEndpoints } from './event-setup';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
+import { locationsEndpoints } from './locations';
 import { peopleEndpoints } from './people';
 import { platformEndpoints } from './platform';
 import { profilesEndpoints } from './profiles';
@@ -25,6 +29,10 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...classTypesEndpoints,
+  ...appointmentTypesEndpoints,
+  ...locationsEndpoints,
+  ...eventSetupEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 
