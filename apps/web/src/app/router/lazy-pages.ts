@@ -33,3 +33,9 @@ export const SchedulePage = lazyWithReload('schedule', pick(() => import('../../
 export const ClassPage = lazyWithReload('schedule-class', pick(() => import('../../features/schedule/components/class-page'), 'ClassPage'));
 export const MyEventsPage = lazyWithReload('schedule-mine', pick(() => import('../../features/schedule/components/my-events-page'), 'MyEventsPage'));
 export const AttendancePage = lazyWithReload('schedule-attendance', pick(() => import('../../features/schedule/components/my-events-page'), 'AttendancePage'));
+export const ClassTypesPage = lazyWithReload('event-setup-classes', pick(() => import('../../features/event-setup/components/class-types-page'), 'ClassTypesPage'));
+export const AppointmentTypesPage = lazyWithReload(
+  'event-setup-appointments',
+  pick(() => import('../../features/event-setup/components/appointment-types-page'), 'AppointmentTypesPage'),
+);
+export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => import('../../features/event-setup/components/locations-page'), 'LocationsPage'));
