@@ -17,7 +17,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateAppointmentType, useUpdateAppointmentType } from '../api/appointment-types';
 import { formatMinutes, fromMinor, toMinor } from '../lib/describe';
-import { ColorField, DescriptionField, GYM_TAX_RATE, Section, TaxRateField, WholeInput } from './type-fields';
+import { ColorField, DescriptionField, GYM_TAX_RATE, HELP_BELOW, Section, TaxRateField, WholeInput } from './type-fields';
 
 type Whole = number | string;
 
@@ -181,7 +181,7 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
               <DescriptionField description="What athletes read about this appointment when they book it." value={v.description} onChange={(d) => form.setFieldValue('description', d)} error={form.errors.description} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <WholeInput label="Duration" unit="min" description="How long one appointment lasts." {...form.getInputProps('durationMinutes')} />
-                <MoneyInput label="Price" help="What one appointment costs." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('price')} />
+                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Price" help="What one appointment costs." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('price')} />
                 <WholeInput label="Buffer after" unit="min" description="Time kept free after each appointment: the coach cannot be booked again until it ends." {...form.getInputProps('bufferMinutes')} />
                 <WholeInput label="Capacity" unit="athletes" description="Athletes in one appointment: 1 for personal training, more for a small group." {...form.getInputProps('capacity')} />
               </SimpleGrid>
@@ -190,6 +190,7 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
 
           <Section legend="Coaches">
             <MultiSelect
+              inputWrapperOrder={HELP_BELOW}
               label="Coaches who offer it"
               description="Only these coaches are offered when an appointment of this type is booked."
               placeholder={v.coachIds.length === 0 ? 'Choose coaches' : undefined}
@@ -215,8 +216,8 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
                 {...form.getInputProps('lateCancelCutoffMinutes')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MoneyInput label="Late cancel fee" help="Charged when an athlete cancels after the cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
-                <MoneyInput label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
+                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Late cancel fee" help="Charged when an athlete cancels after the cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
+                <MoneyInput inputWrapperOrder={HELP_BELOW} label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
                 <WholeInput label="Credits deducted for a late cancel" unit="credits" description="Credits taken from the athlete's package when they cancel late." {...form.getInputProps('cancellationCreditDeduction')} />
                 <WholeInput label="Credits deducted for a no-show" unit="credits" description="Credits taken when an athlete booked but did not come." {...form.getInputProps('noShowCreditDeduction')} />
               </SimpleGrid>

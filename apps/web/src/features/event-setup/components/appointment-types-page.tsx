@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useAppointmentTypeAction, useAppointmentTypes } from '../api/appointment-types';
 import { useExportCsv } from '../api/export-csv';
 import { useEventSetupOptions } from '../api/options';
-import { beforeStart } from '../lib/describe';
+import { lateCancelSummary } from '../lib/describe';
 import { AppointmentTypeForm } from './appointment-type-form';
 import { ConfirmDialog, RowActions, SetupEmpty, SetupToolbar, StatusBadge, TypeName, rowActionsFor, type Confirmation, type RowAction } from './setup-parts';
 import { SetupTable, type Column } from './setup-table';
@@ -65,7 +65,7 @@ export function AppointmentTypesPage() {
       cell: (t) => (
         <Stack gap={0}>
           <Text size="sm">{`Late cancel ${formatMoney(t.cancellationFeeMinor, gym.country)} · no-show ${formatMoney(t.noShowFeeMinor, gym.country)}`}</Text>
-          <Text size="xs" c="dimmed">{`Late from ${beforeStart(t.lateCancelCutoffMinutes)}`}</Text>
+          <Text size="xs" c="dimmed">{lateCancelSummary(t.lateCancelCutoffMinutes)}</Text>
         </Stack>
       ),
     },

@@ -7,7 +7,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateClassType, useUpdateClassType } from '../api/class-types';
 import { formatMinutes, fromMinor, toMinor } from '../lib/describe';
-import { ColorField, DescriptionField, GYM_TAX_RATE, Section, TaxRateField, WholeInput } from './type-fields';
+import { ColorField, DescriptionField, GYM_TAX_RATE, HELP_BELOW, Section, TaxRateField, WholeInput } from './type-fields';
 
 type Whole = number | string;
 
@@ -275,8 +275,8 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
                 </Alert>
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MoneyInput label="Late cancel fee" help="Charged when an athlete cancels after the late cancel cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
-                <MoneyInput label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
+                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Late cancel fee" help="Charged when an athlete cancels after the late cancel cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
+                <MoneyInput inputWrapperOrder={HELP_BELOW} label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
                 <WholeInput label="Credits deducted for a late cancel" unit="credits" description="Class credits taken from the athlete's package when they cancel late." {...form.getInputProps('cancellationCreditDeduction')} />
                 <WholeInput label="Credits deducted for a no-show" unit="credits" description="Class credits taken when an athlete booked but did not come." {...form.getInputProps('noShowCreditDeduction')} />
               </SimpleGrid>

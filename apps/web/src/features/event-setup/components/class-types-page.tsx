@@ -5,18 +5,27 @@ import { PageHeader } from '../../../components/page-header';
 import { useClassTypeAction, useClassTypes } from '../api/class-types';
 import { useExportCsv } from '../api/export-csv';
 import { useEventSetupOptions } from '../api/options';
-import { bookingWindowSummary, waitlistSummary } from '../lib/describe';
+import { bookingWindowSummary, lateCancelSummary, waitlistSummary } from '../lib/describe';
 import { ClassTypeForm } from './class-type-form';
 import { ConfirmDialog, RowActions, SetupEmpty, SetupToolbar, StatusBadge, TypeName, rowActionsFor, type Confirmation, type RowAction } from './setup-parts';
 import { SetupTable, type Column } from './setup-table';
 import { useSetupGym, useSetupList } from './use-setup-list';
 
 function feesCell(t: ClassType, country: GymCountry) {
-  if (t.cancellationFeeMinor === 0 && t.noShowFeeMinor === 0) return <Text size="sm" c="dimmed">No fees</Text>;
+  const late = <Text size="xs" c="dimmed">{lateCancelSummary(t.lateCancelCutoffMinutes)}</Text>;
+  if (t.cancellationFeeMinor === 0 && t.noShowFeeMinor === 0) {
+    return (
+      <Stack gap={0}>
+        <Text size="sm">No fees</Text>
+        {late}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={0}>
       <Text size="sm">{`Late cancel ${formatMoney(t.cancellationFeeMinor, country)}`}</Text>
       <Text size="sm">{`No-show ${formatMoney(t.noShowFeeMinor, country)}`}</Text>
+      {late}
     </Stack>
   );
 }

@@ -94,7 +94,7 @@ function LocationCard({ location, ask }: { location: GymLocation; ask: Ask }) {
             <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
               {location.name}
             </Title>
-            <StatusBadge isArchived={location.isArchived} />
+            {location.isArchived && <StatusBadge isArchived />}
           </Group>
           <RowActions name={location.name} actions={rowActionsFor(location)} onAction={onAction} />
         </Group>

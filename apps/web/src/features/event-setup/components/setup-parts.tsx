@@ -19,9 +19,10 @@ export function TypeName({ name, color }: { name: string; color: string }) {
   );
 }
 
+/** Light badges with darker text than Mantine's shade 9 on shade 1, which is below 4.5:1 for teal (axe color-contrast). */
 export function StatusBadge({ isArchived }: { isArchived: boolean }) {
   return (
-    <Badge variant="light" color={isArchived ? 'gray' : 'teal'} radius="sm">
+    <Badge variant="light" color={isArchived ? 'gray' : 'teal'} c={isArchived ? '#343a40' : '#0b5e45'} radius="sm" style={{ minWidth: 'max-content' }}>
       {isArchived ? 'Archived' : 'Active'}
     </Badge>
   );

@@ -5,6 +5,9 @@ import { TypeSwatch } from './setup-parts';
 
 /** Fields the class and appointment type forms share: a section, whole-number inputs, the colour and the tax rate. */
 
+/** Help text under each setting, so that the boxes of a row line up whatever the length of their help. */
+export const HELP_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
+
 export function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <Fieldset legend={legend} radius="md" styles={{ legend: { fontWeight: 700 } }}>
@@ -17,6 +20,7 @@ export function Section({ legend, children }: { legend: string; children: ReactN
 export function WholeInput({ unit, ...props }: Omit<NumberInputProps, 'decimalScale' | 'allowDecimal' | 'allowNegative'> & { unit?: string }) {
   return (
     <NumberInput
+      inputWrapperOrder={HELP_BELOW}
       {...props}
       allowDecimal={false}
       allowNegative={false}
@@ -33,6 +37,7 @@ const colorName = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 export function ColorField(props: { value: string; onChange: (value: string) => void; error?: ReactNode; description?: string }) {
   return (
     <Select
+      inputWrapperOrder={HELP_BELOW}
       label="Colour"
       description={props.description}
       data={typeColors.map((c) => ({ value: c, label: colorName(c) }))}
@@ -71,6 +76,7 @@ export function TaxRateField(props: {
   ];
   return (
     <Select
+      inputWrapperOrder={HELP_BELOW}
       label="Tax rate"
       description={props.description}
       data={data}
@@ -86,6 +92,7 @@ export function TaxRateField(props: {
 export function DescriptionField(props: { value: string; onChange: (value: string) => void; error?: ReactNode; description: string }) {
   return (
     <Textarea
+      inputWrapperOrder={HELP_BELOW}
       label="Description"
       description={props.description}
       value={props.value}

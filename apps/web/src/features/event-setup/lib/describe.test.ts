@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { beforeStart, bookingWindowSummary, formatMinutes, toMinor, waitlistSummary } from './describe';
+import { beforeStart, bookingWindowSummary, formatMinutes, lateCancelSummary, toMinor, waitlistSummary } from './describe';
 
 describe('set-up wording', () => {
   it('tells minutes as people say them', () => {
     expect([0, 45, 60, 90, 120, 1440, 2880, 1500].map(formatMinutes)).toEqual(['0 min', '45 min', '1 h', '1 h 30 min', '2 h', '1 day', '2 days', '25 h']);
     expect(beforeStart(0)).toBe('at the start');
     expect(beforeStart(120)).toBe('2 h before');
+    expect(lateCancelSummary(0)).toBe('No late cancel before the start');
+    expect(lateCancelSummary(1440)).toBe('Late within 1 day of the start');
   });
 
   it('sums up the booking window and the waitlist', () => {
