@@ -38,7 +38,8 @@ export const classTypeInputSchema = z
     /** The first in line is promoted when a place frees up, until this many minutes before the start. */
     promotionCutoffMinutes: minutesBeforeSchema.default(0),
   })
-  .refine((v) => v.bookingOpensDays === null || v.bookingClosesMinutes < v.bookingOpensDays * 1440, {
+  // Only once the days are valid: 0 days has its own message.
+  .refine((v) => v.bookingOpensDays === null || v.bookingOpensDays < 1 || v.bookingClosesMinutes < v.bookingOpensDays * 1440, {
     message: setupMessages.bookingWindowEmpty,
     path: ['bookingClosesMinutes'],
   });
