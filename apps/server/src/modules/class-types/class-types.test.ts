@@ -212,6 +212,13 @@ describe('class types: validation', () => {
     expect((await owner.post(`${URL}${first.classTypeId}/restore/`)).json()).toMatchObject({ isArchived: false, archivedAt: null });
   });
 
+  it('two saves of one name at once: one is created, the other told the name is taken (never a 500)', async () => {
+    const [a, b] = await Promise.all([owner.post(URL, named('Twin Session')), plainStaff.post(URL, named('TWIN SESSION'))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(refused.json()).toMatchObject({ message: setupMessages.classTypeNameTaken, fields: { name: [setupMessages.classTypeNameTaken] } });
+  });
+
   it('lets a name made before the name rule stay while other settings change, but not be given anew', async () => {
     const legacy = await t.make.classType(w.gym.id, { name: 'Mobility & Yoga' });
     const saved = await owner.put(`${URL}${legacy.id}/`, { ...full, name: 'Mobility & Yoga', defaultCapacity: 20 });

@@ -60,6 +60,28 @@ describe('ClassTypesPage (issue 16, spec 2.7 /events/classes)', () => {
     await waitFor(() => expect(String(callsTo(fetchMock, 'GET', '/api/class-types/?').at(-1)![0])).toContain('status=archived'));
   });
 
+  it('exports the whole filtered list as the CSV file the server names', async () => {
+    const saved: { href: string; download: string }[] = [];
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    const fetchMock = stubSetupFetch((url) => {
+      if (url.startsWith('/api/class-types/?')) return jsonResponse(pageOf([buildClassType()]));
+      if (url.startsWith('/api/class-types/export/')) {
+        return new Response('Name\r\nCrossFit WOD\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="class-types-active-2026-03-04.csv"' } });
+      }
+      return undefined;
+    });
+    renderPage();
+    await screen.findByText('CrossFit WOD');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:csv', download: 'class-types-active-2026-03-04.csv' }]));
+    expect(String(callsTo(fetchMock, 'GET', '/api/class-types/export/')[0]![0])).toBe('/api/class-types/export/?status=active');
+    click.mockRestore();
+  });
+
   it("shows the spec's 'Error' alert when the list fails", async () => {
     stubSetupFetch((url) => (url.startsWith('/api/class-types/?') ? jsonResponse({ message: 'Boom', code: 'internal_error' }, 500) : undefined));
     renderPage();
