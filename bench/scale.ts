@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { toZoned } from '@spotter/shared';
+import { addDays, dayOfWeek, toZoned } from '@spotter/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
@@ -63,8 +63,10 @@ export async function addGyms(database: Database, count: number): Promise<void> 
     select id, gym_id, 'class', class_type_id, (select l.id from locations l where l.gym_id = sc.gym_id order by l.name limit 1),
       (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 20 from scale_classes sc`);
   // A lead coach on every class, and two one-to-one appointments a day with their coach and athlete.
+  // Classes c and c + 42 share a day and an hour: they get different coaches (a coach is never in two places at once,
+  // migration 0008), out of the first five; the sixth coaches the appointments.
   await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id)
-    select sc.gym_id, sc.id, st.staff_id from scale_classes sc join scale_staff st on st.gym_id = sc.gym_id and st.s = 1 + sc.c % ${STAFF_PER_GYM}`);
+    select sc.gym_id, sc.id, st.staff_id from scale_classes sc join scale_staff st on st.gym_id = sc.gym_id and st.s = 1 + (sc.c / 42) % ${STAFF_PER_GYM - 1}`);
   await db.execute(sql`create temporary table scale_appointments as
     select gen_random_uuid() as id, g.id as gym_id, g.n, a,
       (select t.id from appointment_types t where t.gym_id = g.id order by t.name limit 1) as type_id,
@@ -73,7 +75,7 @@ export async function addGyms(database: Database, count: number): Promise<void> 
   await db.execute(sql`insert into events (id, gym_id, kind, appointment_type_id, starts_at, start_date, start_time, duration_minutes, capacity)
     select id, gym_id, 'appointment', type_id, (start_date + start_time) at time zone 'America/Chicago', start_date, start_time, 60, 1 from scale_appointments`);
   await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id)
-    select sa.gym_id, sa.id, st.staff_id from scale_appointments sa join scale_staff st on st.gym_id = sa.gym_id and st.s = 1 + sa.a % ${STAFF_PER_GYM}`);
+    select sa.gym_id, sa.id, st.staff_id from scale_appointments sa join scale_staff st on st.gym_id = sa.gym_id and st.s = ${STAFF_PER_GYM}`);
   await db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id, is_reserved, is_credited)
     select gen_random_uuid(), sa.gym_id, sa.id, sp.athlete_id, true, true
     from scale_appointments sa join scale_people sp on sp.gym_id = sa.gym_id and sp.p = 1 + (sa.a * 13) % ${ATHLETES_PER_GYM}`);
@@ -93,7 +95,10 @@ export async function addGyms(database: Database, count: number): Promise<void> 
   await db.execute(sql`analyze`);
 }
 
-type Side = { database: Database; url: string; detail: string; list: string; headers: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
+/** The Monday of the week of a date. */
+const weekStart = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
+
+type Side = { database: Database; url: string; detail: string; list: string; calendar: string; headers: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
 
 async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const database = await openDatabase({ database: { kind: 'postgres', url: databaseUrl } });
@@ -114,6 +119,8 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
     url,
     detail: `${url}/api/events/${cls.id}/kiosk-event/?limit=100&offset=0&eventType=class`,
     list: `${url}/api/events/kiosk-events/?date=${today}`,
+    // Issue 16: the staff calendar's week (Monday to Sunday around today), every class and appointment of the gym.
+    calendar: `${url}/api/calendar/?start=${weekStart(today)}&end=${addDays(weekStart(today), 6)}`,
     headers: { cookie: session.cookie },
     classId: cls.id,
     gymId: gym.id,
@@ -131,9 +138,11 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         (select count(*)::int from events) as classes, (select count(*)::int from reservations) as reservations`,
     );
     const rows: BenchRow[] = [];
-    for (const [name, pick] of [
-      ['kiosk-event read (100 athletes)', (s: Side) => s.detail],
-      ['kiosk-events list (today)', (s: Side) => s.list],
+    for (const [name, pick, within] of [
+      ['kiosk-event read (100 athletes)', (s: Side) => s.detail, 1.2],
+      ['kiosk-events list (today)', (s: Side) => s.list, 1.2],
+      // Issue 16: within 1.5x of the small database.
+      ['week calendar read (staff)', (s: Side) => s.calendar, 1.5],
     ] as const) {
       const result = await compare(() => round(pick(small), seconds, 10, small.headers), () => round(pick(large), seconds, 10, large.headers));
       const ratio = Number(result.ratio.toFixed(2));
@@ -141,8 +150,8 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         benchmark: `scale: ${name}, ${counts!.gyms} gyms vs the demo data`,
         value: ratio,
         unit: 'x small',
-        target: '>= 0.83 (within 1.2x)',
-        pass: ratio >= 1 / 1.2,
+        target: `>= ${(1 / within).toFixed(2)} (within ${within}x)`,
+        pass: ratio >= 1 / within,
         detail: { rps: Math.round(result.subject.rps), p99Ms: result.subject.p99, smallRps: Math.round(result.baseline.rps), smallP99Ms: result.baseline.p99 },
       });
     }
@@ -153,6 +162,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     const captured = [
       ...(await statementsOf(large.database.db, () => fetch(large.detail, { headers: large.headers }).then((r) => r.text()))),
       ...(await statementsOf(large.database.db, () => fetch(large.list, { headers: large.headers }).then((r) => r.text()))),
+      ...(await statementsOf(large.database.db, () => fetch(large.calendar, { headers: large.headers }).then((r) => r.text()))),
     ].filter((st) => !/from "sessions"/.test(st.text));
     const reads: Statement[] = [...new Map(captured.map((st) => [st.text, st])).values()];
     const booked = await queryRows<{ id: string }>(large.database.db, sql`select id from reservations where event_id = ${large.classId} limit 100`);
@@ -176,9 +186,9 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
     fs.writeFileSync(out, `${JSON.stringify(counts)}\n\n${plans.map((p) => `${p.text}\n\n${p.plan}\n\ngeneric plan:\n${p.generic}`).join('\n\n----\n\n')}\n`);
     const seqScans = plans
       .flatMap((p) => `${p.plan}\n${p.generic}`.split('\n'))
-      .filter((line) => /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|staff|event_coaches|notes|invoices|documents|tax_rates)\b/.test(line));
+      .filter((line) => /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|rooms|staff|event_coaches|notes|invoices|documents|tax_rates)\b/.test(line));
     rows.push({
-      benchmark: `scale: the ${reads.length} statements of the kiosk-event and kiosk-events reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
+      benchmark: `scale: the ${reads.length} statements of the kiosk-event, kiosk-events and week calendar reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
       value: seqScans.length,
       unit: 'seq scans',
       target: '0 on large tables',

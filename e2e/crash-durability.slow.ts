@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killQuietly, killServerHard, portAcceptsConnections, processExists, serverPid } from './support/hard-kill';
@@ -71,7 +72,7 @@ function openPgliteStore(): Store {
     dataDir,
     lockPath: path.join(dataDir, 'pglite', 'spotter.lock'),
     readReservations: async (ids) => {
-      const db = new PGlite(path.join(dataDir, 'pglite'));
+      const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { btree_gist } });
       try {
         return toStored((await db.query<ReservationRow>(RESERVATIONS_SQL, [uuidArray(ids)])).rows);
       } finally {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
 import { createDemoGym } from './support/demo-gyms';
 import { startServer, type ServerProcess } from './support/server-process';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 async function moveDemoExpiryIntoThePast(dataDir: string, title: string) {
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { btree_gist } });
   try {
     const result = await db.query(
       `update demo_gyms set expires_at = now() - interval '1 minute' where gym_id = (select id from gyms where title = $1)`,

@@ -4,6 +4,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from './support/server-process';
 import { QUICK_PASS, SQLMAP_HOST, THOROUGH_PASS, runSqlmap, type SqlmapRun } from './support/sqlmap';
@@ -261,7 +262,7 @@ function runFailures(job: Pick<Job, 'route' | 'pass' | 'expect'>, run: SqlmapRun
 
 /** A deliberately injectable endpoint for the positive control: PGlite with SQL built by string concatenation. */
 async function startInjectableServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const db = new PGlite();
+  const db = new PGlite({ extensions: { btree_gist } });
   await db.exec(`create table gyms (id int primary key, title text); insert into gyms values (1, 'Iron Temple Barbell'), (2, 'Northside Strength'), (3, 'Maple Athletics');`);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

@@ -22,6 +22,7 @@ import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { appointmentTypesRoutes } from './modules/appointment-types/appointment-types.routes';
 import { classTypesRoutes } from './modules/class-types/class-types.routes';
 import { eventSetupRoutes } from './modules/event-setup/event-setup.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
   await app.register(scheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(classTypesRoutes);
   await app.register(appointmentTypesRoutes);
   await app.register(locationsRoutes);

@@ -3,6 +3,7 @@ import { endpoints, hasPermission, type Access, type Endpoint, type Permission, 
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
+import { classSeries } from '../src/db/schema';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -65,6 +66,10 @@ beforeAll(async () => {
   await t.make.owner(expiredGym.id);
   const expiredDemo = await t.make.demoGym(expiredGym.id, { type: 'TIME_LIMITED', expiresAt: new Date(Date.now() - 2 * 3600_000) });
   const room = await t.make.room(gym.id, location.id);
+  const [series] = await t.db
+    .insert(classSeries)
+    .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
+    .returning();
 
   samples = {
     id: owner.profileId,
@@ -84,6 +89,7 @@ beforeAll(async () => {
     appointmentTypeId: appointment.appointmentTypeId!,
     locationId: location.id,
     roomId: room.id,
+    seriesId: series!.id,
   };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },

@@ -145,7 +145,8 @@ export class Jobs {
 
   /**
    * Runs here, now, every job in the queues, those waiting for a later start or retry too (tests, whose clock stands
-   * still; the workers do this on their own). A failing job is recorded as failed and answered in the list.
+   * still; the workers do this on their own). The first job that fails is recorded as failed (left for its retry) and
+   * ends the drain.
    */
   async drain(): Promise<{ done: number; failed: unknown[] }> {
     let done = 0;
@@ -163,8 +164,10 @@ export class Jobs {
             await this.#boss.complete(name, job.id);
             done++;
           } catch (err) {
+            // A failure ends the drain: the job is left for its retry, as a worker would leave it.
             await this.#boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
             failed.push(err);
+            return { done, failed };
           }
         }
       }

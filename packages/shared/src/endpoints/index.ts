@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts';
 import { appointmentTypesEndpoints } from './appointment-types';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
+import { calendarEndpoints } from './calendar';
 import { classTypesEndpoints } from './class-types';
 import { eventSetupEndpoints } from './event-setup';
 import { eventsEndpoints } from './events';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...calendarEndpoints,
   ...classTypesEndpoints,
   ...appointmentTypesEndpoints,
   ...locationsEndpoints,

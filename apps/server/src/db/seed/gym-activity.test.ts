@@ -26,13 +26,15 @@ describe('seeded class times of today (CONTRACT.md "Demo data")', () => {
 });
 
 describe('seeded series (the kiosk bulk booking books a class of today again on later days)', () => {
-  it('whatever the minute of the day, a class of today recurs with its type and room on later days', () => {
-    const today = '2026-11-22';
-    const later = [2, 4, 6].map((day) => classPlanFor(day, addDays(today, day), today, '00:00', 6));
-    for (let now = 0; now < 24 * 60; now += 5) {
-      const plan = classPlanFor(0, today, today, hhmm(now), 6);
-      const recurring = plan.filter((c) => later.every((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)));
-      expect(recurring.length, `at ${hhmm(now)}`).toBeGreaterThan(0);
+  it('whatever the day and the minute, a class of today recurs with its type and room within the week', () => {
+    for (const today of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-28']) {
+      const week = [1, 2, 3, 4, 5, 6, 7].map((day) => classPlanFor(day, addDays(today, day), today, '00:00', 5));
+      for (let now = 0; now < 24 * 60; now += 5) {
+        const plan = classPlanFor(0, today, today, hhmm(now), 5);
+        const recurring = plan.filter((c) => week.some((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)));
+        expect(recurring.length, `${today} at ${hhmm(now)}`).toBeGreaterThan(0);
+        expect(recurring.every((c) => c.isSeries)).toBe(true);
+      }
     }
   });
 });
@@ -53,6 +55,47 @@ describe('seeded reservations of the classes under way', () => {
       );
       expect(classes.length).toBeGreaterThan(0);
       for (const c of classes) expect(c.waiting, `class ${c.id}`).toBeGreaterThanOrEqual(MIN_WAITING);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('seeded schedule (issue 16)', () => {
+  it('gives each real gym weekly series with rooms, full classes with a waitlist in line order, and appointment types with coaches', async () => {
+    const database = await openDatabase({ database: { kind: 'memory' } });
+    try {
+      await migrate(database);
+      await seed(database.db, new Date('2026-11-24T18:00:00Z'));
+      const gyms = await queryRows<{ title: string; series: number; rooms: number; open: number; typesWithCoaches: number }>(
+        database.db,
+        sql`select g.title,
+            (select count(*)::int from class_series s where s.gym_id = g.id) as series,
+            (select count(*)::int from rooms r where r.gym_id = g.id) as rooms,
+            (select count(*)::int from class_series s where s.gym_id = g.id and s.materialized_through >= date '2026-11-24' + 83) as open,
+            (select count(distinct t.appointment_type_id)::int from appointment_type_coaches t where t.gym_id = g.id) as "typesWithCoaches"
+          from gyms g where g.title in ('Iron Temple Barbell', 'Northside Strength', 'Maple Athletics') order by g.title`,
+      );
+      expect(gyms).toEqual([
+        { title: 'Iron Temple Barbell', series: 21, rooms: 3, open: 21, typesWithCoaches: 3 },
+        { title: 'Maple Athletics', series: 21, rooms: 3, open: 21, typesWithCoaches: 3 },
+        { title: 'Northside Strength', series: 21, rooms: 3, open: 21, typesWithCoaches: 3 },
+      ]);
+      const lines = await queryRows<{ id: string; capacity: number; held: number; waiting: number; seqs: string }>(
+        database.db,
+        sql`select e.id, e.capacity,
+            (select count(*)::int from reservations r where r.event_id = e.id and r.is_reserved) as held,
+            (select count(*)::int from reservations r where r.event_id = e.id and r.is_waitlisted) as waiting,
+            (select string_agg(r.waitlist_seq::text, ',' order by r.registration_datetime) from reservations r where r.event_id = e.id and r.is_waitlisted) as seqs
+          from events e where e.kind = 'class' and exists (select 1 from reservations r where r.event_id = e.id and r.is_waitlisted)`,
+      );
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) {
+        expect(line.held).toBe(line.capacity);
+        expect(line.waiting).toBeGreaterThanOrEqual(2);
+        const seqs = line.seqs.split(',').map(Number);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      }
     } finally {
       await database.close();
     }

@@ -236,6 +236,7 @@ export function toClassPreview(e: EventRow): Omit<KiloClassPreview, 'isReserved'
 export function classFilter(start: string, end: string, days: number[] | undefined, startTime: string | undefined, classTypeId: string | undefined, locationId: string | null | undefined): SQL {
   return and(
     eq(events.kind, 'class'),
+    isNull(events.cancelledAt),
     sql`${events.startDate} between ${start}::date and ${end}::date`,
     days ? inArray(sql`extract(dow from ${events.startDate})::int + 1`, days) : undefined,
     startTime ? eq(events.startTime, startTime) : undefined,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL, isNull } from 'drizzle-orm';
 import { eventTypeOf, holdsPlace, type Coach, type EventKind, type EventSummary, type KioskAthlete, type KioskEvent, type Note } from '@spotter/shared';
 import { athletes, eventCoaches, events, notes, reservations, staff } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -205,7 +205,8 @@ function daySearch(date: string, kind: EventKind | undefined, search: string): S
           where ${reservations.eventId} = ${events.id} and ${holdsPlaceSql()} and ${fullName(athletes)} ilike ${p})`,
       )
     : undefined;
-  return and(eq(events.startDate, date), kind ? eq(events.kind, kind) : undefined, matches)!;
+  // A class the gym cancelled is not at the front desk (issue 16).
+  return and(eq(events.startDate, date), isNull(events.cancelledAt), kind ? eq(events.kind, kind) : undefined, matches)!;
 }
 
 /** The card of an event: its summary with the reservations holding a place, earliest first (spec 2.11). */

@@ -20,7 +20,7 @@ function writerOf(request: FastifyRequest): Writer {
 
 /** Spec 4 and 7.3: reservations of classes and appointments, walk-ins, late cancels and no shows (decision 005). */
 export async function reservationsRoutes(app: FastifyInstance) {
-  const ctx: ReservationsContext = { db: app.db, changes: app.changes, fastWrites: app.config.fastWrites };
+  const ctx: ReservationsContext = { db: app.db, changes: app.changes, jobs: app.jobs, appUrl: app.config.appUrl, fastWrites: app.config.fastWrites };
 
   /** POST of either kind: the reservation, or the existing one for the same id again (200). */
   const create = async (request: FastifyRequest, reply: FastifyReply, kind: EventKind, input: ReservationInput) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  calendarMessages,
   eventMessages,
   holdsPlace,
   isFull,
@@ -20,6 +21,7 @@ import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { classFilter, findEvent, findTaxRate } from '../events/events.repository';
 import { fullName } from '../../lib/sql-text';
+import { mailPromoted, type BookingMailContext } from './booking-mail';
 import { fastCheckIn, fastWalkIn } from './fast-paths';
 import { findReservation, findReservations, toClassReservation, type ReservationRecord } from './reservations.repository';
 import { eligibilityRules, holdsPlaceSql } from './rules';
@@ -34,13 +36,16 @@ import { eligibilityRules, holdsPlaceSql } from './rules';
 /** The caller of a reservation write: its gym, who acts, and for athlete profiles their own athlete id. */
 export type Writer = { gymId: string; timeZone: string; actorUserId: string; ownAthleteId: string | null };
 
-export type ReservationsContext = WriteContext & {
+/** What a schedule write needs: the database and feed, and the job queue and address its mails go out with. */
+export type ScheduleContext = WriteContext & BookingMailContext;
+
+export type ReservationsContext = ScheduleContext & {
   /** Decision 016 (FAST_WRITES): check-ins and walk-ins that arrive together run as grouped statements. */
   fastWrites: boolean;
 };
 
 /** An event as its lock holds it. */
-export type LockedEvent = { id: string; capacity: number; startsAt: Date; startDate: string };
+export type LockedEvent = { id: string; capacity: number; startsAt: Date; startDate: string; cancelledAt: Date | null };
 
 export const eventNotFound = (kind: EventKind) => notFound(kind === 'class' ? eventMessages.classNotFound : eventMessages.appointmentNotFound);
 const eventFull = (kind: EventKind) => conflict(kind === 'class' ? reservationMessages.classFull : reservationMessages.appointmentFull, 'event_full');
@@ -57,7 +62,7 @@ export async function withEventLock<T>(ctx: WriteContext, w: Writer, target: Loc
   return writeTransaction(ctx, async (tx, publish) => {
     const where = 'id' in target ? eq(events.id, target.id) : target.where;
     const locked = await tx
-      .select({ id: events.id, capacity: events.capacity, startsAt: events.startsAt, startDate: events.startDate })
+      .select({ id: events.id, capacity: events.capacity, startsAt: events.startsAt, startDate: events.startDate, cancelledAt: events.cancelledAt })
       .from(events)
       .where(and(eq(events.gymId, w.gymId), eq(events.kind, target.kind), where))
       .orderBy(asc(events.id))
@@ -145,6 +150,7 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     if (replay !== null) return replay;
     const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId)));
     if (other) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
+    if (event!.cancelledAt) throw conflict(calendarMessages.cancelled, 'cancelled');
     if (input.isReserved && !input.isCheckedIn) await assertBookingWindow(tx, w, kind, event!, new Date());
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
     if (waits) await assertWaitlistHasRoom(tx, kind, event!, input.joinWaitlist === true);
@@ -235,7 +241,7 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       })
       .where(eq(r.id, id));
     // A late cancel or no show frees its place for the first in line.
-    if (wasHolding && !willHold) await promoteFromWaitlist(tx, kind, event!);
+    if (wasHolding && !willHold) await promoteFromWaitlist(tx, ctx, kind, event!);
     const unchanged =
       charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
       charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
@@ -333,7 +339,7 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
       await tx.delete(r).where(eq(r.id, id));
     }
     // A cancelled booking frees its place for the first in line (leaving the line frees none).
-    if (holdsPlace(row)) await promoteFromWaitlist(tx, kind, event!);
+    if (holdsPlace(row)) await promoteFromWaitlist(tx, ctx, kind, event!);
   });
 }
 
@@ -399,12 +405,12 @@ async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, event: LockedEvent
 
 /**
  * Issue 16: while the class has free places and its promotion cut-off has not passed, the first in line (lowest
- * waitlistSeq) becomes reserved. Runs inside the write that freed the place (a cancel, a late cancel or no show, a
- * raised capacity), under the event's lock, so two frees never promote the same athlete and nobody skips the line.
- * Answers the promoted reservations' ids.
+ * waitlistSeq) becomes reserved and is emailed (the outbox, in the same transaction). Runs inside the write that freed
+ * the place (a cancel, a late cancel or no show, a raised capacity), under the event's lock, so two frees never promote
+ * the same athlete and nobody skips the line. Answers the promoted reservations' ids.
  */
-export async function promoteFromWaitlist(tx: Tx, kind: EventKind, event: LockedEvent, now = new Date()): Promise<string[]> {
-  if (kind !== 'class') return [];
+export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind: EventKind, event: LockedEvent, now = new Date()): Promise<string[]> {
+  if (kind !== 'class' || event.cancelledAt) return [];
   const cutoff = (await classSettingsOf(tx, event.id))?.promotionCutoffMinutes ?? 0;
   if (now.getTime() >= event.startsAt.getTime() - cutoff * 60_000) return [];
   const free = event.capacity - ((await placesHeld(tx, [event.id])).get(event.id) ?? 0);
@@ -421,7 +427,19 @@ export async function promoteFromWaitlist(tx: Tx, kind: EventKind, event: Locked
     .set({ isWaitlisted: false, waitlistSeq: null, isReserved: true, updatedAt: now })
     .where(inArray(r.id, first))
     .returning({ id: r.id });
-  return promoted.map((p) => p.id);
+  const ids = promoted.map((p) => p.id);
+  await mailPromoted(tx, ctx, ids);
+  return ids;
+}
+
+/**
+ * The bookings of a class the gym cancels (issue 16): removed, so nothing points at a class that will not run. This is
+ * the one place where a booking is given up on the gym's side; the packages issue's credit ledger restores the credits
+ * they used here, in the same transaction.
+ */
+export async function releaseBookings(tx: Tx, gymId: string, reservationIds: string[]): Promise<void> {
+  if (reservationIds.length === 0) return;
+  await tx.delete(reservations).where(and(eq(reservations.gymId, gymId), inArray(reservations.id, reservationIds)));
 }
 
 /** One year from a date, same month and day (29 February: 28 February or 1 March by the calendar). */

@@ -41,7 +41,7 @@ const chargeOf = async (reservationId: string) => (await t.db.select().from(char
 const countOf = async (eventId: string) => (await t.db.select({ n: count() }).from(reservations).where(eq(reservations.eventId, eventId)))[0]!.n;
 
 const asMe = () => t.as({ userId: me.userId!, profileId: me.profileId });
-const ctx = (): ReservationsContext => ({ db: t.db, changes: t.app.changes, fastWrites });
+const ctx = (): ReservationsContext => ({ db: t.db, changes: t.app.changes, jobs: t.app.jobs, appUrl: t.app.config.appUrl, fastWrites });
 const writer = (): Writer => ({ gymId: w.gym.id, timeZone: w.gym.timeZone, actorUserId: w.staff.userId, ownAthleteId: null });
 
 /** Statements sent to the database while `run` runs, not counting the change feed's own notifications (PostgreSQL). */

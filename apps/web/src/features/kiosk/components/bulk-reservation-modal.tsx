@@ -127,7 +127,8 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
           <Text>
             {classes.length} matching {classes.length === 1 ? 'class' : 'classes'}; {bookable} will be reserved.
           </Text>
-          <ScrollArea.Autosize mah={280} type="auto">
+          {/* A long list scrolls: its viewport takes the focus, so the keyboard can scroll it too (axe scrollable-region-focusable). */}
+          <ScrollArea.Autosize mah={280} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Matching classes, scrollable' }}>
             <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Matching classes">
               {classes.map((c) => (
                 <Group key={c.kiloClassId} component="li" justify="space-between" wrap="nowrap" py={4}>
