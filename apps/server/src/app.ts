@@ -25,6 +25,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { appointmentTypesRoutes } from './modules/appointment-types/appointment-types.routes';
+import { classTypesRoutes } from './modules/class-types/class-types.routes';
+import { eventSetupRoutes } from './modules/event-setup/event-setup.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
@@ -142,6 +146,10 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(calendarRoutes);
   await app.register(availabilityRoutes);
   await app.register(appointmentsRoutes);
+  await app.register(classTypesRoutes);
+  await app.register(appointmentTypesRoutes);
+  await app.register(locationsRoutes);
+  await app.register(eventSetupRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 

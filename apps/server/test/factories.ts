@@ -145,6 +145,20 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** A weekly series of a class type (no classes made: the calendar's module makes them). */
+    classSeries: async (gymId: string, classTypeId: string, o: Partial<typeof t.classSeries.$inferInsert> = {}) => {
+      const [row] = await db
+        .insert(t.classSeries)
+        .values({ gymId, classTypeId, rrule: 'FREQ=WEEKLY;BYDAY=MO', startTime: '06:00:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-02', materializedThrough: '2026-03-02', ...o })
+        .returning();
+      return row!;
+    },
+
+    workout: async (gymId: string, classTypeId: string, o: Partial<typeof t.workouts.$inferInsert> = {}) => {
+      const [row] = await db.insert(t.workouts).values({ gymId, classTypeId, date: '2026-03-04', content: '<p>5x5 back squat</p>', ...o }).returning();
+      return row!;
+    },
+
     classType: async (gymId: string, o: Partial<typeof t.classTypes.$inferInsert> = {}) => {
       const [row] = await db.insert(t.classTypes).values({ gymId, name: unique('Class type '), ...o }).returning();
       return row!;

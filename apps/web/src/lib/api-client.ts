@@ -193,3 +193,21 @@ export function nextOffset(next: string | null): number | null {
   const offset = new URL(next, 'http://next.invalid').searchParams.get('offset');
   return offset === null ? null : Number(offset);
 }
+
+/** The file name a `Content-Disposition: attachment; filename="…"` names, or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match ? match[1]! : null;
+}
+
+/**
+ * A GET endpoint whose answer is a file (a CSV export): its bytes and the name the server gives it. Failures are
+ * ApiErrors as with callEndpoint.
+ */
+export async function downloadEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>): Promise<{ blob: Blob; fileName: string | null }> {
+  const { params, query, signal } = call as { params?: Record<string, string>; query?: Parameters<typeof endpointQueryString>[0]; signal?: AbortSignal };
+  const url = apiUrl(`${endpointPath(routePath(name), params)}${endpointQueryString(query)}`);
+  const response = await send(url, { method: 'GET', credentials: 'include', headers: { Accept: 'text/csv, application/json' }, signal });
+  if (!response.ok) throw await toApiError(response);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}

@@ -24,8 +24,9 @@ function pathPattern(path: string): RegExp {
 /** What may not appear outside lib/api-client.ts: an endpoint's path, the API's auth and events folders, or a call by path. */
 const forbidden: RegExp[] = [
   ...Object.values(routes).map(({ path }) => pathPattern(path)),
-  // The athlete app's own page /events/attendance (spec 2.4) is a route of the app, not of the API.
-  new RegExp(`${QUOTE}(?:/api)?/(?:auth/|events/(?!attendance${QUOTE}))`),
+  // The app's own pages /events/attendance (spec 2.4) and /events/classes, /events/appointments, /events/location
+  // (spec 2.7) are routes of the app, not of the API.
+  new RegExp(`${QUOTE}(?:/api)?/(?:auth/|events/(?!(?:attendance|classes|appointments|location)${QUOTE}))`),
   /\bapi\.(?:get|post|put|patch|delete)\(/,
   /\bapi(?:Request|Upload)\(/,
   /(?<!\w)fetch\(/,

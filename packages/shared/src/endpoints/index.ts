@@ -1,13 +1,17 @@
 import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
 import { appointmentsEndpoints } from './appointments';
+import { appointmentTypesEndpoints } from './appointment-types';
 import { authEndpoints } from './auth';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
 import { calendarEndpoints } from './calendar';
+import { classTypesEndpoints } from './class-types';
+import { eventSetupEndpoints } from './event-setup';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
+import { locationsEndpoints } from './locations';
 import { peopleEndpoints } from './people';
 import { platformEndpoints } from './platform';
 import { profilesEndpoints } from './profiles';
@@ -31,6 +35,10 @@ export const endpoints = {
   ...calendarEndpoints,
   ...availabilityEndpoints,
   ...appointmentsEndpoints,
+  ...classTypesEndpoints,
+  ...appointmentTypesEndpoints,
+  ...locationsEndpoints,
+  ...eventSetupEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 

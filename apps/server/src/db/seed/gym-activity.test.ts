@@ -71,7 +71,7 @@ describe('seeded schedule (issue 16)', () => {
         database.db,
         sql`select g.title,
             (select count(*)::int from class_series s where s.gym_id = g.id) as series,
-            (select count(*)::int from rooms r where r.gym_id = g.id) as rooms,
+            (select count(*)::int from rooms r where r.gym_id = g.id and r.archived_at is null) as rooms,
             (select count(*)::int from class_series s where s.gym_id = g.id and s.materialized_through >= date '2026-11-24' + 83) as open,
             (select count(distinct t.appointment_type_id)::int from appointment_type_coaches t where t.gym_id = g.id) as "typesWithCoaches"
           from gyms g where g.title in ('Iron Temple Barbell', 'Northside Strength', 'Maple Athletics') order by g.title`,

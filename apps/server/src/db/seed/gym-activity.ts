@@ -3,6 +3,7 @@ import { addDays, dayOfWeek, fromZoned, toZoned, type GymCountry } from '@spotte
 import { toRRuleText, type WeekdayNumber } from '@spotter/shared/recurrence';
 import * as t from '../schema';
 import type { DbOrTx, Tx } from '../client';
+import { seedAvailability } from '../../modules/availability/availability.seed';
 import { MATERIALIZE_DAYS, materialize } from '../../modules/calendar/series.service';
 import type { SeededRandom } from './random';
 
@@ -269,6 +270,9 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   await insertChunked(db, t.events, appointmentRows);
   await insertChunked(db, t.eventCoaches, appointmentCoaches);
   await insertChunked(db, t.reservations, appointmentReservations);
+
+  // Each coach's weekly hours and some time off (issue 16), so appointments can be booked.
+  await seedAvailability(db, rng, gymId, coachIds, now);
 
   // Pinned notes, past-due bills and unsigned documents on some members.
   const flagged = rng.shuffle(athleteIds);

@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { SeededRandom } from './random';
 import { firstNames, lastNames } from './names';
 import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
+import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
 
 export const SEED_PASSWORD = 'Spotter123';
 const SEED = 20261121;
@@ -175,6 +176,8 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       if (g.athletes === 0) continue;
       const activity = { ...g, classTypeCount: g.key.startsWith('demo') ? 3 : CLASS_TYPE_COUNT };
       await seedGymActivity(d, rng, activity, gymIds.get(g.key)!, coachesByGym.get(g.key)!, athletesByGym.get(g.key)!, now);
+      // Issue 16: an archived class type and room, so the set-up screens' archives show something.
+      if (!g.key.startsWith('demo')) await seedEventSetup(d, gymIds.get(g.key)!, now);
     }
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).

@@ -35,3 +35,9 @@ export const MyEventsPage = lazyWithReload('schedule-mine', pick(() => import('.
 export const AttendancePage = lazyWithReload('schedule-attendance', pick(() => import('../../features/schedule/components/my-events-page'), 'AttendancePage'));
 export const AppointmentPage = lazyWithReload('appointment', pick(() => import('../../features/appointments/components/appointment-page'), 'AppointmentPage'));
 export const AvailabilityPage = lazyWithReload('availability', pick(() => import('../../features/availability/components/availability-page'), 'AvailabilityPage'));
+export const ClassTypesPage = lazyWithReload('event-setup-classes', pick(() => import('../../features/event-setup/components/class-types-page'), 'ClassTypesPage'));
+export const AppointmentTypesPage = lazyWithReload(
+  'event-setup-appointments',
+  pick(() => import('../../features/event-setup/components/appointment-types-page'), 'AppointmentTypesPage'),
+);
+export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => import('../../features/event-setup/components/locations-page'), 'LocationsPage'));

@@ -1,0 +1,2 @@
+// What other features use of the event set-up (eslint: a feature imports another only through its index).
+export { setupKeys } from './api/query-keys';
