@@ -33,3 +33,5 @@ export const SchedulePage = lazyWithReload('schedule', pick(() => import('../../
 export const ClassPage = lazyWithReload('schedule-class', pick(() => import('../../features/schedule/components/class-page'), 'ClassPage'));
 export const MyEventsPage = lazyWithReload('schedule-mine', pick(() => import('../../features/schedule/components/my-events-page'), 'MyEventsPage'));
 export const AttendancePage = lazyWithReload('schedule-attendance', pick(() => import('../../features/schedule/components/my-events-page'), 'AttendancePage'));
+export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../features/calendar/components/calendar-page'), 'CalendarPage'));
+export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { matchPath } from 'react-router';
 import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
+import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
 import { schedulePages } from './schedule-pages';
@@ -9,7 +10,7 @@ import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, kioskPages, platformPages, schedulePages];
+const registries: readonly PageRegistry[] = [accountPages, calendarPages, kioskPages, platformPages, schedulePages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {
