@@ -11,7 +11,11 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 const weekTitle = (from: string, to: string, country: GymCountry) =>
-  new Intl.DateTimeFormat(localeOf(country).locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+  new Intl.DateTimeFormat(localeOf(country).locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
+    .replace(/\s/g, ' ');
+
+const dayName = (date: string, country: GymCountry) =>
+  new Intl.DateTimeFormat(localeOf(country).locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** The seven days shown around `date`: blocks of seven from the gym's today, so today always starts its block. */
 export function stripStart(date: string, today: string): string {
@@ -57,6 +61,7 @@ export function Agenda({ date, today, timeZone, country, filters, onDate, onOpen
             key={d}
             variant={d === date ? 'filled' : 'default'}
             aria-pressed={d === date}
+            aria-label={`${d === today ? 'Today, ' : ''}${dayName(d, country)}`}
             onClick={() => onDate(d)}
             h={56}
             px={2}

@@ -17,7 +17,8 @@ export function viewTitle(view: CalendarView, date: string, country: GymCountry)
       return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(date));
     case 'week': {
       const { start, end } = visibleRange('week', date, firstDayOfWeek);
-      return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatRange(utc(start), utc(end));
+      // formatRange puts thin spaces around its dash; plain ones read the same and match what people type.
+      return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatRange(utc(start), utc(end)).replace(/\s/g, ' ');
     }
   }
 }

@@ -17,7 +17,7 @@ type EventDrawerProps = {
   eventId: string | null;
   options: CalendarOptions | undefined;
   onClose: () => void;
-  /** Called once the event is known (the page moves to its date when it opened from a link). */
+  /** Called once the event is known (the page moves to its date when it opened from a link); undefined until the page can. */
   onLoaded?: (event: RosterAnswer['event']) => void;
 };
 
@@ -46,11 +46,12 @@ function EventDetails({ eventId, options, onLoaded }: { eventId: string; options
   const [mode, setMode] = useState<Mode>('details');
   const [cancelled, setCancelled] = useState<ClassChangeAnswer | null>(null);
   const loaded = roster.data?.event;
+  const isListening = onLoaded !== undefined;
   useEffect(() => {
     if (loaded) onLoaded?.(loaded);
-    // Once per event: later refetches of the same event do not move the calendar.
+    // Once per event (and once the page listens): later refetches of the same event do not move the calendar.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded?.eventId]);
+  }, [loaded?.eventId, isListening]);
 
   if (roster.isError) {
     const missing = isApiError(roster.error) && (roster.error.status === 404 || roster.error.status === 400);

@@ -75,12 +75,16 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
         eventId={state.eventId}
         options={options.data}
         onClose={() => update({ eventId: null, eventType: null })}
-        onLoaded={(event) => {
-          // Opened from a link (the kiosk's Back, spec 2.12): show the event's day when no date was asked for.
-          if (state.date || !options.data || !today) return;
-          const shown = layout === 'agenda' ? { start: today, end: today } : visibleRange(state.view, today, localeOf(options.data.country).firstDayOfWeek);
-          if (event.startDate < shown.start || event.startDate > shown.end) update({ date: event.startDate }, { replace: true });
-        }}
+        onLoaded={
+          options.data && today
+            ? (event) => {
+                // Opened from a link (the kiosk's Back, spec 2.12): show the event's day when no date was asked for.
+                if (state.date) return;
+                const shown = layout === 'agenda' ? { start: today, end: today } : visibleRange(state.view, today, localeOf(options.data!.country).firstDayOfWeek);
+                if (event.startDate < shown.start || event.startDate > shown.end) update({ date: event.startDate }, { replace: true });
+              }
+            : undefined
+        }
       />
       {options.data && (
         <NewClassModal

@@ -23,9 +23,16 @@ export const CLASS_TYPE_REQUIRED = 'Choose a class type.';
 export const DATE_REQUIRED = 'Choose a date.';
 export const TIME_REQUIRED = 'Choose a start time.';
 
-/** The first message a shared schema gives a value, or null when it passes. */
-export function schemaError(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown): string | null {
-  if (value === '' || value === null || value === undefined) return schema.safeParse(Number.NaN).error?.issues[0]?.message ?? null;
+export const DURATION_REQUIRED = 'Enter the duration in minutes.';
+export const CAPACITY_REQUIRED = 'Enter the capacity.';
+
+/** The first message a shared schema gives a value, `required` when it is empty, or null when it passes. */
+export function schemaError(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+  required: string,
+): string | null {
+  if (value === '' || value === null || value === undefined) return required;
   const result = schema.safeParse(value);
   return result.success ? null : (result.error?.issues[0]?.message ?? null);
 }
@@ -43,8 +50,8 @@ export function validateClassForm(values: ClassFormValues, today: string): Parti
     weekdays: weekly && values.weekdays.length === 0 ? calendarMessages.weekdaysRequired : null,
     lastDate: weekly && values.lastDate && values.date && values.lastDate < values.date ? calendarMessages.lastBeforeFirst : null,
     startTime: /^\d{2}:\d{2}/.test(values.startTime) ? null : TIME_REQUIRED,
-    durationMinutes: schemaError(durationSchema, values.durationMinutes),
-    capacity: schemaError(capacitySchema, values.capacity),
+    durationMinutes: schemaError(durationSchema, values.durationMinutes, DURATION_REQUIRED),
+    capacity: schemaError(capacitySchema, values.capacity, CAPACITY_REQUIRED),
   };
 }
 

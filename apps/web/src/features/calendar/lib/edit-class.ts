@@ -1,5 +1,5 @@
 import { calendarMessages, capacitySchema, durationSchema, type CalendarEvent, type ChangeScope, type UpdateClassInput } from '@spotter/shared';
-import { hhmm, schemaError, DATE_REQUIRED, TIME_REQUIRED } from './class-form';
+import { CAPACITY_REQUIRED, DATE_REQUIRED, DURATION_REQUIRED, hhmm, schemaError, TIME_REQUIRED } from './class-form';
 
 export type EditClassValues = {
   scope: ChangeScope;
@@ -31,8 +31,8 @@ export function validateEdit(values: EditClassValues, event: CalendarEvent, toda
   return {
     date: values.scope !== 'this' ? null : !values.date ? DATE_REQUIRED : dateChanged && values.date < today ? calendarMessages.dateInPast : null,
     startTime: /^\d{2}:\d{2}/.test(values.startTime) ? null : TIME_REQUIRED,
-    durationMinutes: schemaError(durationSchema, values.durationMinutes),
-    capacity: schemaError(capacitySchema, values.capacity),
+    durationMinutes: schemaError(durationSchema, values.durationMinutes, DURATION_REQUIRED),
+    capacity: schemaError(capacitySchema, values.capacity, CAPACITY_REQUIRED),
   };
 }
 
