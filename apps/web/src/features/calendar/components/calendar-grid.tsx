@@ -3,12 +3,11 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { DateSelectArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput, EventMountArg, SlotLabelContentArg, ViewMountArg } from '@fullcalendar/core';
+import type { DateSelectArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput, EventMountArg, SlotLabelContentArg } from '@fullcalendar/core';
 import { formatTime, localeOf, type CalendarEvent, type GymCountry } from '@spotter/shared';
 import { dateOfFloating, floatingSpan, fullCalendarView, gymNow, minutesBetween, timeOfFloating, type CalendarView } from '../lib/calendar-time';
 import { eventColors } from '../lib/event-colors';
 import { eventAccessibleName, placesLabel, waitlistLabel } from '../lib/labels';
-import { fixFullCalendarA11y } from '../lib/full-calendar-a11y';
 import classes from './calendar-grid.module.css';
 
 export type NewClassSlot = { date: string; startTime?: string; durationMinutes?: number };
@@ -48,7 +47,6 @@ function slotBounds(events: EventInput[]): { min: string; max: string } {
  */
 export function CalendarGrid({ view, date, timeZone, country, events, onOpen, onNewClass }: CalendarGridProps) {
   const calendarRef = useRef<FullCalendar>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const { hour12, firstDayOfWeek, locale } = localeOf(country);
   const byId = useMemo(() => new Map(events.map((e) => [e.eventId, e])), [events]);
 
@@ -109,7 +107,7 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
   };
 
   return (
-    <div className={classes.root} ref={rootRef} data-testid="calendar-grid">
+    <div className={classes.root} data-testid="calendar-grid">
       <FullCalendar
         ref={calendarRef}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
@@ -161,10 +159,6 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
         }}
         // FullCalendar's "+N more" is an <a> without href carrying aria-expanded: a button to assistive technology.
         moreLinkDidMount={(arg) => arg.el.setAttribute('role', 'button')}
-        viewDidMount={(arg: ViewMountArg) => fixFullCalendarA11y(arg.el)}
-        datesSet={() => {
-          if (rootRef.current) fixFullCalendarA11y(rootRef.current);
-        }}
       />
     </div>
   );
