@@ -87,9 +87,10 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
     return (
       <div className={classes.content}>
         <div className={classes.time}>
-          {time(arg.event.start)} – {time(arg.event.end)}
+          {/* A week's columns are narrow: the start alone (the block's height shows the length, the name says all). */}
+          {arg.view.type === 'timeGridWeek' ? time(arg.event.start) : `${time(arg.event.start)} – ${time(arg.event.end)}`}
         </div>
-        <div className={classes.name}>{event.name}</div>
+        <div className={classes.name} data-clamp>{event.name}</div>
         <div className={classes.meta}>
           {places}
           {!event.isCancelled && waiting ? ` · ${waiting}` : ''}

@@ -64,7 +64,11 @@ describe('CalendarPage: what it asks for', () => {
   it('starts the week on Monday in the UK, with a 24-hour clock', async () => {
     const fetchMock = stubCalendarFetch({ options: buildOptions({ country: 'GB', timeZone: 'Europe/London' }), events: [buildEvent({ timeZone: 'Europe/London', startTime: '18:30:00' })] });
     renderPage();
-    expect((await findEvent(/Barbell Club/)).textContent).toContain('18:30 – 19:30');
+    const event = await findEvent(/Barbell Club/);
+    expect(event.textContent).toContain('18:30');
+    expect(event.getAttribute('aria-label')).toContain('06/05/2026 18:30 – 19:30');
+    const hours = [...document.querySelectorAll('.fc-timegrid-slot-label')].map((c) => c.textContent).filter(Boolean);
+    expect(hours.slice(0, 2)).toEqual(['05:00', '06:00']);
     expect(reads(fetchMock)).toEqual([{ start: '2026-05-04', end: '2026-05-10' }]);
     expect(headerDates()[0]).toBe('2026-05-04');
   });
@@ -201,7 +205,8 @@ describe('CalendarPage: edit', () => {
   it('asks which classes of the series, and sends that scope with only what changed', async () => {
     const { fetchMock, drawer } = await openDrawer(seriesClass, (u, init) => (init.method === 'PUT' ? jsonResponse({ changed: 5, notified: 0, promoted: 1 }) : undefined));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
-    expect(within(drawer).getByRole('button', { name: 'Date' })).toBeTruthy();
+    // The form loads on first use.
+    expect(await within(drawer).findByRole('button', { name: 'Date' })).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('radio', { name: 'This and following classes' }));
     // Only a single class moves to another date.
     expect(within(drawer).queryByRole('button', { name: 'Date' })).toBeNull();
@@ -220,6 +225,7 @@ describe('CalendarPage: edit', () => {
       init.method === 'PUT' ? jsonResponse({ message: calendarMessages.coachBusy, code: 'conflict' }, 409) : undefined,
     );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
+    await within(drawer).findByRole('button', { name: 'Save changes' });
     const coaches = within(drawer).getAllByLabelText('Coaches').find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(coaches);
     fireEvent.click(await screen.findByRole('option', { name: 'Casey Park' }));
@@ -233,7 +239,7 @@ describe('CalendarPage: edit', () => {
   it('says when nothing changed and sends nothing', async () => {
     const { fetchMock, drawer } = await openDrawer(seriesClass, () => undefined);
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Save changes' }));
     expect(await within(drawer).findByText(calendarMessages.nothingToChange)).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT', '/api/classes/')).toHaveLength(0);
   });

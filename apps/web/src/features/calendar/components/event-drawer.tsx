@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Drawer, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { formatTime, hasPermission, type CalendarOptions, type ClassChangeAnswer, type RosterAnswer, type RosterEntry } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
+import { lazyWithReload, pick } from '../../../lib/chunk-reload';
 import { useCurrentSession } from '../../auth';
 import { useClassRoster } from '../api/get-class-roster';
 import { useSeries } from '../api/get-series';
 import { dateTimeLabel, isoWeekdays, placesLabel } from '../lib/labels';
 import { CancelClassPanel } from './cancel-class-panel';
-import { EditClassForm } from './edit-class-form';
+
+// The edit form brings the date and time pickers; it loads when Edit is first pressed.
+const EditClassForm = lazyWithReload('calendar-edit-class', pick(() => import('./edit-class-form'), 'EditClassForm'));
 
 export const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 
 type EventDrawerProps = {
   eventId: string | null;
+  /** From the link (spec 2.12 `eventType`), so the title is right before the event has loaded. */
+  kind: 'class' | 'appointment' | null;
   options: CalendarOptions | undefined;
   onClose: () => void;
   /** Called once the event is known (the page moves to its date when it opened from a link); undefined until the page can. */
@@ -22,7 +27,7 @@ type EventDrawerProps = {
 };
 
 /** An occurrence's details and roster, with Open in kiosk, Edit and Cancel class; the whole screen on a phone. */
-export function EventDrawer({ eventId, options, onClose, onLoaded }: EventDrawerProps) {
+export function EventDrawer({ eventId, kind, options, onClose, onLoaded }: EventDrawerProps) {
   const isNarrow = useMediaQuery('(max-width: 47.99em)');
   return (
     <Drawer
@@ -30,7 +35,7 @@ export function EventDrawer({ eventId, options, onClose, onLoaded }: EventDrawer
       onClose={onClose}
       position="right"
       size={isNarrow ? '100%' : 'lg'}
-      title="Class details"
+      title={kind === 'appointment' ? 'Appointment details' : 'Class details'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
@@ -74,7 +79,11 @@ function EventDetails({ eventId, options, onLoaded }: { eventId: string; options
   }
   const { event, timeZone, country } = roster.data;
   if (mode === 'edit' && options) {
-    return <EditClassForm event={event} options={options} timeZone={timeZone} country={country} onDone={() => setMode('details')} />;
+    return (
+      <Suspense fallback={<Skeleton height={320} aria-busy="true" aria-label="Loading the form" />}>
+        <EditClassForm event={event} options={options} timeZone={timeZone} country={country} onDone={() => setMode('details')} />
+      </Suspense>
+    );
   }
   if (mode === 'cancel') {
     return (

@@ -9,10 +9,11 @@ import { useViewState } from '../lib/use-view-state';
 import { Agenda } from './agenda';
 import type { NewClassSlot } from './calendar-grid';
 import { EventDrawer, FETCH_FAILED_MESSAGE } from './event-drawer';
-import { NewClassModal } from './new-class-modal';
 
-// FullCalendar (about 60 KB gzipped) loads only where the grid is drawn, never on a phone's agenda.
+// FullCalendar (about 60 KB gzipped) loads only where the grid is drawn, never on a phone's agenda; the new class
+// form (with the date and time pickers) on first use.
 const GridScreen = lazyWithReload('calendar-grid', pick(() => import('./grid-screen'), 'GridScreen'));
+const NewClassModal = lazyWithReload('calendar-new-class', pick(() => import('./new-class-modal'), 'NewClassModal'));
 
 const gridSkeleton = (
   <Stack aria-busy="true" aria-label="Loading the calendar">
@@ -26,6 +27,9 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
   const options = useCalendarOptions();
   const [state, update] = useViewState();
   const [slot, setSlot] = useState<NewClassSlot | null>(null);
+  // Kept mounted once opened, so it closes with its transition.
+  const [hasOpenedForm, setHasOpenedForm] = useState(false);
+  if (slot && !hasOpenedForm) setHasOpenedForm(true);
   const today = options.data ? gymToday(options.data.timeZone) : null;
   const date = state.date ?? today;
   // A new class starts on the day shown, or today when that is past.
@@ -73,6 +77,7 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
       )}
       <EventDrawer
         eventId={state.eventId}
+        kind={state.eventType}
         options={options.data}
         onClose={() => update({ eventId: null, eventType: null })}
         onLoaded={
@@ -86,16 +91,18 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
             : undefined
         }
       />
-      {options.data && (
-        <NewClassModal
-          slot={slot}
-          options={options.data}
-          onClose={() => setSlot(null)}
-          onCreated={(created) => {
-            // The agenda shows one day: move to the new class's first day.
-            if (layout === 'agenda') update({ date: created === today ? null : created }, { replace: true });
-          }}
-        />
+      {options.data && hasOpenedForm && (
+        <Suspense fallback={null}>
+          <NewClassModal
+            slot={slot}
+            options={options.data}
+            onClose={() => setSlot(null)}
+            onCreated={(created) => {
+              // The agenda shows one day: move to the new class's first day.
+              if (layout === 'agenda') update({ date: created === today ? null : created }, { replace: true });
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
