@@ -13,10 +13,6 @@ export function calendarQueryOptions(query: CalendarQueryParams) {
 }
 
 /** The range's events; the previous range's stay on screen while the next one loads. */
-export function useCalendar(query: CalendarQueryParams | null) {
-  return useQuery({
-    ...calendarQueryOptions(query ?? { start: '', end: '' }),
-    enabled: query !== null,
-    placeholderData: keepPreviousData,
-  });
+export function useCalendar(query: CalendarQueryParams) {
+  return useQuery({ ...calendarQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -149,14 +149,15 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
         selectable
         selectMirror
         unselectAuto
-        selectAllow={(span) => !span.allDay}
+        // New classes start from now on (the server refuses the past too).
+        selectAllow={(span) => !span.allDay && span.start.getTime() >= Date.parse(`${gymNow(timeZone)}Z`)}
         select={(arg: DateSelectArg) => {
           arg.view.calendar.unselect();
           if (arg.allDay) return;
           onNewClass({ date: dateOfFloating(arg.start), startTime: timeOfFloating(arg.start), durationMinutes: minutesBetween(arg.start, arg.end) });
         }}
         dateClick={(arg) => {
-          if (arg.view.type === 'dayGridMonth') onNewClass({ date: dateOfFloating(arg.date) });
+          if (arg.view.type === 'dayGridMonth' && dateOfFloating(arg.date) >= gymNow(timeZone).slice(0, 10)) onNewClass({ date: dateOfFloating(arg.date) });
         }}
         // FullCalendar's "+N more" is an <a> without href carrying aria-expanded: a button to assistive technology.
         moreLinkDidMount={(arg) => arg.el.setAttribute('role', 'button')}
