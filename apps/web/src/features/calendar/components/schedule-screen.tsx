@@ -10,7 +10,7 @@ import { Agenda } from './agenda';
 import type { NewClassSlot } from './calendar-grid';
 import { EventDrawer, FETCH_FAILED_MESSAGE } from './event-drawer';
 
-// FullCalendar (about 60 KB gzipped) loads only where the grid is drawn, never on a phone's agenda; the new class
+// FullCalendar (the grid chunk is about 80 KB gzipped) loads only where the grid is drawn, never on a phone's agenda; the new class
 // form (with the date and time pickers) on first use.
 const GridScreen = lazyWithReload('calendar-grid', pick(() => import('./grid-screen'), 'GridScreen'));
 const NewClassModal = lazyWithReload('calendar-new-class', pick(() => import('./new-class-modal'), 'NewClassModal'));
