@@ -10,8 +10,8 @@ import { Agenda } from './agenda';
 import type { NewClassSlot } from './calendar-grid';
 import { EventDrawer, FETCH_FAILED_MESSAGE } from './event-drawer';
 
-// FullCalendar (the grid chunk is about 80 KB gzipped) loads only where the grid is drawn, never on a phone's agenda; the new class
-// form (with the date and time pickers) on first use.
+// FullCalendar (the grid chunk is about 80 KB gzipped) loads only where the grid is drawn, never on a phone's
+// agenda; the new class form (with the date and time pickers) on first use.
 const GridScreen = lazyWithReload('calendar-grid', pick(() => import('./grid-screen'), 'GridScreen'));
 const NewClassModal = lazyWithReload('calendar-new-class', pick(() => import('./new-class-modal'), 'NewClassModal'));
 
