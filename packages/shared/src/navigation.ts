@@ -115,9 +115,13 @@ export const staffRoutes: readonly RouteEntry[] = [
   { path: '/sales-portal/:salesPortalSlug/:packageId/:billingPlanId', title: 'Sales Portal', requires: ['notDemoGym'] },
 ];
 
-/** Spec 2.8: a narrow viewport; / is the schedule and the dashboard moves to /dashboard. */
+/**
+ * Spec 2.8: a narrow viewport; / is the schedule and the dashboard moves to /dashboard. `/calendar/scheduling` stays
+ * (as the same agenda) so the kiosk's Back to the calendar (spec 2.12) and shared links keep their event on a phone.
+ */
 export const staffMobileRoutes: readonly RouteEntry[] = [
   { path: '/', title: 'Schedule' },
+  { path: '/calendar/scheduling', title: 'Scheduling' },
   { path: '/kiosk', title: 'Kiosk', permissions: ['Kiosk'] },
   { path: '/kiosk/:eventId', title: 'Kiosk Event', permissions: ['Kiosk'] },
   { path: '/athletes', title: 'Athletes', permissions: ['AthleteView'] },

@@ -13,7 +13,7 @@ export function StaffMobileLayout() {
     ...(hasPermission(session, 'AthleteView')
       ? [{ label: 'Athletes', to: '/athletes', match: (p: string) => pathStartsWith('/athletes')(p) || p.startsWith('/users/athletes/'), icon: UsersIcon }]
       : []),
-    { label: 'Schedule', to: '/', match: (p) => p === '/' || p.startsWith('/kiosk'), icon: CalendarIcon },
+    { label: 'Schedule', to: '/', match: (p) => p === '/' || p.startsWith('/kiosk') || p === '/calendar/scheduling', icon: CalendarIcon },
     { label: 'Products', to: '/products', match: (p) => pathStartsWith('/products')(p) || p.startsWith('/packages/'), icon: PackageIcon },
     { label: 'Account', to: '/account', match: pathStartsWith('/account'), icon: AccountIcon },
   ];

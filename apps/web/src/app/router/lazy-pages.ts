@@ -41,3 +41,5 @@ export const AppointmentTypesPage = lazyWithReload(
   pick(() => import('../../features/event-setup/components/appointment-types-page'), 'AppointmentTypesPage'),
 );
 export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => import('../../features/event-setup/components/locations-page'), 'LocationsPage'));
+export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../features/calendar/components/calendar-page'), 'CalendarPage'));
+export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));
