@@ -78,6 +78,10 @@ beforeAll(async () => {
     athleteKiloClassId: classReservation!,
     athleteAppointmentId: appointmentReservation!,
     demoGymId: expiredDemo.id,
+    classTypeId: classType.id,
+    date: '2026-03-05',
+    // A calendar feed's token: any string (an unknown one is a 404).
+    token: 'not-a-live-feed-token',
   };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },

@@ -10,6 +10,8 @@ export * from './demo';
 export * from './api/banners';
 export * from './api/schedule';
 export * from './api/calendar';
+export * from './api/programming';
+export * from './api/calendar-feeds';
 export * from './api/accounts';
 export * from './regions';
 export * from './api/people';

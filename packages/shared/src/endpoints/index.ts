@@ -2,12 +2,14 @@ import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
+import { calendarFeedsEndpoints } from './calendar-feeds';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
 import { peopleEndpoints } from './people';
 import { platformEndpoints } from './platform';
 import { profilesEndpoints } from './profiles';
+import { programmingEndpoints } from './programming';
 import { reservationsEndpoints } from './reservations';
 import { scheduleEndpoints } from './schedule';
 import { uploadsEndpoints } from './uploads';
@@ -25,6 +27,8 @@ export const endpoints = {
   ...reservationsEndpoints,
   ...kioskEndpoints,
   ...scheduleEndpoints,
+  ...programmingEndpoints,
+  ...calendarFeedsEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 

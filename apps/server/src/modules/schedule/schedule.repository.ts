@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { isLateCancelAt, type MyAttendance, type ScheduleClass } from '@spotter/shared';
-import { classTypes, events, gyms, locations, reservations } from '../../db/schema';
+import { isLateCancelAt, type ClassWorkout, type MyAttendance, type ScheduleClass } from '@spotter/shared';
+import { classTypes, events, gyms, locations, reservations, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { coachRowsSql, endsAt, toCoaches } from '../events/events.repository';
+import { coachRowsSql, endsAt, parseJson, toCoaches } from '../events/events.repository';
 import { waitlistPositionSql } from '../reservations/reservations.repository';
 import { holdsPlaceSql } from '../reservations/rules';
 
@@ -15,7 +15,14 @@ import { holdsPlaceSql } from '../reservations/rules';
 /** Minutes before the start after which a cancel is a late cancel: the class type's cut-off (issue 16). */
 const lateCancelCutoffSql = (): SQL<number> => sql<number>`${classTypes.lateCancelCutoffMinutes}`;
 
-function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL) {
+/** The workout of the day of the class's type (programming), read only for one class. */
+const workoutSql = (wanted: boolean) =>
+  wanted
+    ? sql<ClassWorkout | string | null>`(select json_build_object('title', ${workouts.title}, 'content', ${workouts.content}) from ${workouts}
+        where ${workouts.gymId} = ${events.gymId} and ${workouts.classTypeId} = ${events.classTypeId} and ${workouts.date} = ${events.startDate})`
+    : sql<ClassWorkout | string | null>`null::json`;
+
+function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL, withWorkout = false) {
   const r = reservations;
   const mine = sql`${r.athleteId} = ${athleteId}`;
   return db
@@ -42,6 +49,7 @@ function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL)
       isCheckedIn: r.isCheckedIn,
       isLateCancel: r.isLateCancel,
       isNoShow: r.isNoShow,
+      workout: workoutSql(withWorkout),
     })
     .from(events)
     .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
@@ -91,10 +99,18 @@ export async function listScheduleDay(db: DbOrTx, gymId: string, athleteId: stri
   return rows.map((row) => toScheduleClass(row, now));
 }
 
-/** One class of the gym, or null (another gym's, an appointment, none). */
-export async function findScheduleClass(db: DbOrTx, gymId: string, athleteId: string, eventId: string, now = new Date()): Promise<ScheduleClass | null> {
-  const [row] = await selectClasses(db, gymId, athleteId, eq(events.id, eventId));
-  return row ? toScheduleClass(row, now) : null;
+/** One class of the gym with its workout of the day, or null (another gym's, an appointment, none): one statement. */
+export async function findScheduleClass(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<{ event: ScheduleClass; workout: ClassWorkout | null } | null> {
+  const [row] = await selectClasses(db, gymId, athleteId, eq(events.id, eventId), true);
+  if (!row) return null;
+  const workout = row.workout === null ? null : parseJson(row.workout);
+  return { event: toScheduleClass(row, now), workout: workout && { title: workout.title, content: workout.content } };
 }
 
 export async function gymPricing(db: DbOrTx, gymId: string): Promise<{ isTaxInclusive: boolean }> {
