@@ -39,9 +39,9 @@ export const programmingClassTypeSchema = z.object({ classTypeId: z.uuid(), name
 export type ProgrammingClassType = z.infer<typeof programmingClassTypeSchema>;
 
 export const workoutsQuerySchema = z.object({
-  /** First and last local date, inclusive. */
-  start: isoDateSchema,
-  end: isoDateSchema,
+  /** First and last local date, inclusive; by default the week (Monday to Sunday) of the gym's today, or 7 days from `start`. */
+  start: isoDateSchema.optional(),
+  end: isoDateSchema.optional(),
   classTypeId: uuidSchema.optional(),
 });
 export type WorkoutsQuery = z.infer<typeof workoutsQuerySchema>;
@@ -74,6 +74,13 @@ export type SaveWorkoutInput = z.infer<typeof saveWorkoutInputSchema>;
 /** The workout as saved, or null when empty content deleted it. */
 export const saveWorkoutAnswerSchema = z.object({ workout: workoutSchema.nullable() });
 export type SaveWorkoutAnswer = z.infer<typeof saveWorkoutAnswerSchema>;
+
+/** The Monday of a local date's week: programming weeks run Monday to Sunday. */
+export function weekStartOf(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
 
 /** What an athlete sees of a class's workout (the class page). */
 export const classWorkoutSchema = z.object({ title: z.string(), content: z.string() });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PROGRAMMING_MAX_DAYS, addDays, endpoints, programmingMessages, toZoned } from '@spotter/shared';
+import { PROGRAMMING_MAX_DAYS, addDays, endpoints, programmingMessages, toZoned, weekStartOf } from '@spotter/shared';
 import { fieldError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
@@ -17,16 +17,21 @@ export async function programmingRoutes(app: FastifyInstance) {
 
   route(app, endpoints.workouts, async (request) => {
     const auth = gymCaller(request);
-    const q = request.query;
-    if (q.end < q.start) throw fieldError('end', programmingMessages.endBeforeStart);
-    if (q.end > addDays(q.start, PROGRAMMING_MAX_DAYS - 1)) throw fieldError('end', programmingMessages.rangeTooLong);
-    const [classTypes, results] = await Promise.all([listProgrammingClassTypes(db, auth.gym.gymId), listWorkouts(db, auth.gym.gymId, q)]);
+    const today = toZoned(new Date(), auth.gym.timeZone).date;
+    const start = request.query.start ?? weekStartOf(today);
+    const end = request.query.end ?? addDays(start, 6);
+    if (end < start) throw fieldError('end', programmingMessages.endBeforeStart);
+    if (end > addDays(start, PROGRAMMING_MAX_DAYS - 1)) throw fieldError('end', programmingMessages.rangeTooLong);
+    const [classTypes, results] = await Promise.all([
+      listProgrammingClassTypes(db, auth.gym.gymId),
+      listWorkouts(db, auth.gym.gymId, { start, end, classTypeId: request.query.classTypeId }),
+    ]);
     return {
       timeZone: auth.gym.timeZone,
       country: auth.gym.country,
-      today: toZoned(new Date(), auth.gym.timeZone).date,
-      start: q.start,
-      end: q.end,
+      today,
+      start,
+      end,
       classTypes,
       results,
     };

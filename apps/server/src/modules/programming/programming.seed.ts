@@ -1,5 +1,5 @@
 import { asc, eq, and, inArray } from 'drizzle-orm';
-import { addDays, dayOfWeek } from '@spotter/shared';
+import { addDays, weekStartOf } from '@spotter/shared';
 import { classTypes, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { SeededRandom } from '../../db/seed/random';
@@ -67,7 +67,7 @@ export async function seedProgramming(db: DbOrTx, rng: SeededRandom, gymId: stri
     .where(and(eq(classTypes.gymId, gymId), inArray(classTypes.id, [...classTypeIds])))
     .orderBy(asc(classTypes.id));
   const byId = new Map(types.map((t) => [t.id, t.name]));
-  const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  const monday = weekStartOf(today);
   const rows = classTypeIds
     .filter((id) => byId.has(id))
     .flatMap((classTypeId) => {

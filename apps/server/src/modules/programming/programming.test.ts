@@ -129,7 +129,9 @@ describe('GET /api/workouts/ and DELETE /api/workouts/:classTypeId/:date/', () =
     expect([long.statusCode, long.json().message, long.json().fields]).toEqual([400, programmingMessages.rangeTooLong, { end: [programmingMessages.rangeTooLong] }]);
     const backwards = await owner.get(`/api/workouts/?start=${today}&end=${addDays(today, -1)}`);
     expect([backwards.statusCode, backwards.json().message]).toEqual([400, programmingMessages.endBeforeStart]);
-    expect((await owner.get(`/api/workouts/?start=${today}`)).statusCode).toBe(400);
+    // By default the week (Monday to Sunday) of the gym's today; from a start, 7 days. 2026-03-04 is a Wednesday.
+    expect((await owner.get('/api/workouts/')).json()).toMatchObject({ today: '2026-03-04', start: '2026-03-02', end: '2026-03-08' });
+    expect((await owner.get('/api/workouts/?start=2026-03-10')).json()).toMatchObject({ start: '2026-03-10', end: '2026-03-16' });
   });
 });
 
