@@ -4,12 +4,13 @@ import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
+import { programmingPages } from './programming-pages';
 import { schedulePages } from './schedule-pages';
 import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, kioskPages, platformPages, schedulePages];
+const registries: readonly PageRegistry[] = [accountPages, kioskPages, platformPages, programmingPages, schedulePages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {
