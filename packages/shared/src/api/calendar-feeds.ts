@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gymCountries } from '../roles';
 
 /**
  * Issue 16: a private iCalendar feed per profile (`/calendar/integration`, the athlete's Account page). The link holds
@@ -6,7 +7,6 @@ import { z } from 'zod';
  */
 export const calendarFeedMessages = {
   notFound: 'Calendar not found.',
-  noLiveFeed: 'There is no calendar link to revoke.',
   impersonating: 'A calendar link cannot be made while impersonating.',
   created: 'Calendar link created',
   regenerated: 'Calendar link regenerated: the old link no longer works',
@@ -18,6 +18,9 @@ export const CALENDAR_FEED_DAYS_BACK = 30;
 export const CALENDAR_FEED_DAYS_AHEAD = 120;
 
 export const calendarFeedStatusSchema = z.object({
+  /** The gym's zone and country, to tell the times below as the gym does. */
+  timeZone: z.string(),
+  country: z.enum(gymCountries),
   isLive: z.boolean(),
   /** When the live link was made; null without one. */
   createdAt: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedStatus, type Role } from '@spotter/shared';
+import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedStatus, type GymCountry, type Role } from '@spotter/shared';
 import { appointmentTypes, athletes, calendarFeeds, classTypes, eventCoaches, events, gyms, locations, profiles, reservations, rooms, staff } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { coachRowsSql, eventTypeName, toCoaches } from '../events/events.repository';
@@ -8,16 +8,25 @@ import { holdsPlaceSql } from '../reservations/rules';
 
 /** Issue 16: private iCalendar feeds. A feed is found by the sha256 of its token; only live ones. */
 
-export async function feedStatus(db: DbOrTx, gymId: string, profileId: string): Promise<CalendarFeedStatus> {
+/** The gym a feed's owner belongs to, as the answers tell times. */
+export type FeedGym = { gymId: string; timeZone: string; country: GymCountry };
+
+export async function feedStatus(db: DbOrTx, gym: FeedGym, profileId: string): Promise<CalendarFeedStatus> {
   const [row] = await db
     .select({ createdAt: calendarFeeds.createdAt, lastFetchedAt: calendarFeeds.lastFetchedAt })
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.gymId, gymId), eq(calendarFeeds.profileId, profileId), isNull(calendarFeeds.revokedAt)));
-  return toStatus(row ?? null);
+    .where(and(eq(calendarFeeds.gymId, gym.gymId), eq(calendarFeeds.profileId, profileId), isNull(calendarFeeds.revokedAt)));
+  return toStatus(gym, row ?? null);
 }
 
-export function toStatus(row: { createdAt: Date; lastFetchedAt: Date | null } | null): CalendarFeedStatus {
-  return { isLive: row !== null, createdAt: row?.createdAt.toISOString() ?? null, lastFetchedAt: row?.lastFetchedAt?.toISOString() ?? null };
+export function toStatus(gym: FeedGym, row: { createdAt: Date; lastFetchedAt: Date | null } | null): CalendarFeedStatus {
+  return {
+    timeZone: gym.timeZone,
+    country: gym.country,
+    isLive: row !== null,
+    createdAt: row?.createdAt.toISOString() ?? null,
+    lastFetchedAt: row?.lastFetchedAt?.toISOString() ?? null,
+  };
 }
 
 export type LiveFeed = {

@@ -14,12 +14,12 @@ export async function calendarFeedsRoutes(app: FastifyInstance) {
   const ctx = { db, changes: app.changes };
   const ownerOf = (request: Parameters<typeof gymCaller>[0]) => {
     const auth = gymCaller(request);
-    return { gymId: auth.gym.gymId, profileId: auth.profileId };
+    return { gym: { gymId: auth.gym.gymId, timeZone: auth.gym.timeZone, country: auth.gym.country }, profileId: auth.profileId };
   };
 
   route(app, endpoints.myCalendarFeed, async (request) => {
     const owner = ownerOf(request);
-    return feedStatus(db, owner.gymId, owner.profileId);
+    return feedStatus(db, owner.gym, owner.profileId);
   });
 
   route(app, endpoints.createCalendarFeed, async (request, reply) => {

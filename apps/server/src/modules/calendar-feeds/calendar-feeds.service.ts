@@ -3,9 +3,9 @@ import type { CalendarFeedStatus, CreatedCalendarFeed } from '@spotter/shared';
 import { calendarFeeds, profiles } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { toStatus } from './calendar-feeds.repository';
+import { toStatus, type FeedGym } from './calendar-feeds.repository';
 
-type Owner = { gymId: string; profileId: string };
+type Owner = { gym: FeedGym; profileId: string };
 
 /** The path of a feed's URL under APP_URL. */
 export const feedPath = (token: string) => `/api/calendar-feeds/${token}/calendar.ics`;
@@ -22,12 +22,12 @@ export async function createFeed(ctx: WriteContext, owner: Owner, appUrl: string
     await tx
       .update(calendarFeeds)
       .set({ revokedAt: now })
-      .where(and(eq(calendarFeeds.gymId, owner.gymId), eq(calendarFeeds.profileId, owner.profileId), isNull(calendarFeeds.revokedAt)));
+      .where(and(eq(calendarFeeds.gymId, owner.gym.gymId), eq(calendarFeeds.profileId, owner.profileId), isNull(calendarFeeds.revokedAt)));
     const [row] = await tx
       .insert(calendarFeeds)
-      .values({ gymId: owner.gymId, profileId: owner.profileId, tokenHash: sha256(token), createdAt: now })
+      .values({ gymId: owner.gym.gymId, profileId: owner.profileId, tokenHash: sha256(token), createdAt: now })
       .returning({ createdAt: calendarFeeds.createdAt, lastFetchedAt: calendarFeeds.lastFetchedAt });
-    return { ...toStatus(row!), url: `${appUrl}${feedPath(token)}` };
+    return { ...toStatus(owner.gym, row!), url: `${appUrl}${feedPath(token)}` };
   });
 }
 
@@ -37,7 +37,7 @@ export async function revokeFeed(ctx: WriteContext, owner: Owner): Promise<Calen
     tx
       .update(calendarFeeds)
       .set({ revokedAt: new Date() })
-      .where(and(eq(calendarFeeds.gymId, owner.gymId), eq(calendarFeeds.profileId, owner.profileId), isNull(calendarFeeds.revokedAt))),
+      .where(and(eq(calendarFeeds.gymId, owner.gym.gymId), eq(calendarFeeds.profileId, owner.profileId), isNull(calendarFeeds.revokedAt))),
   );
-  return toStatus(null);
+  return toStatus(owner.gym, null);
 }

@@ -59,7 +59,7 @@ async function createLink(client: ApiClient) {
 describe('calendar links (issue 16)', () => {
   it('makes a link once, keeps only the sha256 of its token, and regenerating revokes the old one', async () => {
     const client = await asMe();
-    expect((await client.get('/api/calendar-feeds/mine/')).json()).toEqual({ isLive: false, createdAt: null, lastFetchedAt: null });
+    expect((await client.get('/api/calendar-feeds/mine/')).json()).toEqual({ timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null });
     const first = await createLink(client);
     expect(first).toMatchObject({ isLive: true, createdAt: TEST_NOW, lastFetchedAt: null });
     expect(first.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\/calendar\.ics$/);
@@ -70,7 +70,7 @@ describe('calendar links (issue 16)', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     // The status never answers the URL again.
     const status = (await client.get('/api/calendar-feeds/mine/')).json();
-    expect(status).toEqual({ isLive: true, createdAt: TEST_NOW, lastFetchedAt: null });
+    expect(status).toEqual({ timeZone: 'America/Chicago', country: 'US', isLive: true, createdAt: TEST_NOW, lastFetchedAt: null });
     expect((await t.client().get(pathOf(first.url))).statusCode).toBe(200);
 
     const second = await createLink(client);
@@ -82,7 +82,7 @@ describe('calendar links (issue 16)', () => {
     expect(all.filter((row) => row.revokedAt === null)).toHaveLength(1);
 
     const revoked = await client.delete('/api/calendar-feeds/mine/');
-    expect(revoked.json()).toEqual({ isLive: false, createdAt: null, lastFetchedAt: null });
+    expect(revoked.json()).toEqual({ timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null });
     expect((await t.client().get(pathOf(second.url))).statusCode).toBe(404);
     expect((await client.delete('/api/calendar-feeds/mine/')).statusCode).toBe(200);
     expect((await t.client().get('/api/calendar-feeds/not-a-token/calendar.ics')).statusCode).toBe(404);
