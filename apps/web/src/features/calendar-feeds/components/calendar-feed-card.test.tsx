@@ -51,6 +51,7 @@ describe('the calendar link (issue 16 /calendar/integration)', () => {
     expect(field.value).toBe(URL_1);
     expect(field.readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toBe('webcal://localhost:3000/api/calendar-feeds/first-token/calendar.ics');
     expect(await screen.findByText('Calendar link created')).toBeTruthy();
     expect(await screen.findByText('Your calendar link works since 03/06/2026 6:00 AM.')).toBeTruthy();
     expect(screen.getByText('No calendar app has fetched it yet.')).toBeTruthy();

@@ -70,7 +70,7 @@ export function CalendarFeedCard({ holds, headingOrder = 2 }: Props) {
               </Button>
             )}
           </Group>
-          <Instructions />
+          <Instructions headingOrder={headingOrder === 2 ? 3 : 4} />
         </>
       )}
       <Modal
@@ -145,14 +145,20 @@ function NewLink({ url }: { url: string }) {
       <Text size="sm" c="dark.4">
         Copy it now: it is shown only this once. Keep it private, as anyone who has it can see this calendar.
       </Text>
+      {/* webcal: opens the phone's or computer's calendar app, which offers to subscribe. */}
+      <Button component="a" href={url.replace(/^https?:/, 'webcal:')} variant="light" color="blue.9" w="fit-content">
+        Open in my calendar app
+      </Button>
     </Stack>
   );
 }
 
-function Instructions() {
+function Instructions({ headingOrder }: { headingOrder: 3 | 4 }) {
   return (
     <Stack gap={4}>
-      <Text fw={500}>Subscribe by URL</Text>
+      <Title order={headingOrder} size="h5">
+        Subscribe by URL
+      </Title>
       <List size="sm" spacing={4}>
         <List.Item>
           <strong>Google Calendar</strong> (on a computer): next to Other calendars choose +, then From URL; paste the link and choose Add calendar.
@@ -167,7 +173,7 @@ function Instructions() {
       </List>
       <Text size="xs" c="dark.4">
         Calendar apps fetch subscribed calendars on their own schedule: a change may take a few hours to show (Google Calendar can take up to a day).{' '}
-        <Anchor href="https://support.google.com/calendar/answer/37100" target="_blank" rel="noopener noreferrer" size="xs">
+        <Anchor href="https://support.google.com/calendar/answer/37100" target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           Google's help
         </Anchor>
       </Text>

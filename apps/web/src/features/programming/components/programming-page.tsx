@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Alert, Badge, Button, ColorSwatch, Group, Loader, Modal, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
-import { addDays, weekStartOf, type ProgrammingClassType, type Workout, type WorkoutsAnswer } from '@spotter/shared';
+import { addDays, formatDate, weekStartOf, type ProgrammingClassType, type Workout, type WorkoutsAnswer } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { lazyWithReload, pick } from '../../../lib/chunk-reload';
 import { useWorkouts } from '../api/programming';
@@ -112,17 +112,15 @@ function Week({ answer, onEdit }: WeekProps) {
                 Class type
               </Table.Th>
               {dates.map((date) => (
-                <Table.Th key={date} scope="col" p="xs" bg={date === answer.today ? 'blue.0' : undefined}>
-                  <Group gap={6} wrap="nowrap">
-                    <span>
-                      {shortWeekday(date)} {date.slice(5).replace('-', '/')}
-                    </span>
-                    {date === answer.today && (
-                      <Badge size="xs" color="blue.9">
-                        Today
-                      </Badge>
-                    )}
-                  </Group>
+                <Table.Th key={date} scope="col" p="xs" bg={date === answer.today ? 'blue.0' : undefined} style={{ verticalAlign: 'top' }}>
+                  <div>
+                    {shortWeekday(date)} {formatDate(date, answer.country).slice(0, 5)}
+                  </div>
+                  {date === answer.today && (
+                    <Text size="xs" fw={700} c="blue.9">
+                      Today
+                    </Text>
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -6,7 +6,7 @@ import '@mantine/tiptap/styles.css';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
-import { WORKOUT_TITLE_MAX, formatDate, formatTime, isRichTextEmpty, toZoned, type ProgrammingClassType, type Workout, type WorkoutsAnswer } from '@spotter/shared';
+import { WORKOUT_TITLE_MAX, formatDate, formatTime, toZoned, type ProgrammingClassType, type Workout, type WorkoutsAnswer } from '@spotter/shared';
 import { useDeleteWorkout, useSaveWorkout } from '../api/programming';
 import { dayLabel } from '../lib/week';
 
@@ -53,7 +53,8 @@ export function WorkoutDialog({ target, answer, onClose }: Props) {
     content: workout?.content ?? '',
     editorProps: { attributes: { 'aria-label': 'Workout', role: 'textbox', 'aria-multiline': 'true' } },
   });
-  const isEmpty = useEditorState({ editor, selector: ({ editor: e }) => (e ? isRichTextEmpty(e.getHTML()) : true) }) ?? true;
+  // Read from the document, not its HTML: the selector also runs while the editor is being made or taken down.
+  const isEmpty = useEditorState({ editor, selector: ({ editor: e }) => (e && !e.isDestroyed ? e.isEmpty : true) }) ?? true;
   const busy = save.isPending || remove.isPending;
   const typeOf = new Map(answer.classTypes.map((t) => [t.classTypeId, t.name]));
   const others = answer.results.filter((w) => !(w.classTypeId === classType.classTypeId && w.date === date));

@@ -8,6 +8,7 @@ import { useCurrentSession } from '../../auth';
 import { useBookClass, useCancelBooking, useScheduleClass } from '../api/schedule';
 import { bookingAction, cancellationNotice, myStateLabel, placesLabel } from '../lib/booking-state';
 import { FETCH_FAILED_MESSAGE } from './schedule-page';
+import classes from './class-page.module.css';
 
 /** Spec 2.4 `/classes/{eventId}` (issue 16): a class's details and the athlete's Book, Cancel, Join or Leave waitlist. */
 export function ClassPage() {
@@ -90,15 +91,10 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
         onCancel={() => setConfirming(true)}
       />
       {workout && (
-        <Paper component="section" withBorder radius="md" p="md" aria-labelledby="class-workout">
+        <Paper component="section" withBorder radius="md" p="md" aria-labelledby="class-workout" className={classes.workout}>
           <Title order={2} size="h3" id="class-workout" mb="xs">
-            Workout
+            Workout{workout.title ? `: ${workout.title}` : ''}
           </Title>
-          {workout.title && (
-            <Text fw={700} size="lg" mb="xs">
-              {workout.title}
-            </Text>
-          )}
           <RichText html={workout.content} />
         </Paper>
       )}
