@@ -146,7 +146,7 @@ function NewLink({ url }: { url: string }) {
         Copy it now: it is shown only this once. Keep it private, as anyone who has it can see this calendar.
       </Text>
       {/* webcal: opens the phone's or computer's calendar app, which offers to subscribe. */}
-      <Button component="a" href={url.replace(/^https?:/, 'webcal:')} variant="light" color="blue.9" w="fit-content">
+      <Button component="a" href={url.replace(/^https?:/, 'webcal:')} variant="default" w="fit-content">
         Open in my calendar app
       </Button>
     </Stack>
