@@ -52,6 +52,8 @@ type Fixtures = {
   athleteId: string;
   appointmentId: string;
   bannerId: string;
+  /** The token of a live calendar link of the owner. */
+  feedToken: string;
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -99,6 +101,9 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/schedule/': { role: 'athlete', query: { date: f.today } },
     '/api/schedule/{eventId}/': { role: 'athlete', path: { eventId: f.classId } },
     '/api/schedule/mine/': { role: 'athlete', query: { ...page, when: 'upcoming' } },
+    // Programming and the calendar link (issue 16); the feed's token is hashed before it reaches SQL.
+    '/api/workouts/': { role: 'owner', query: { start: f.today, end: addDays(f.today, 6), classTypeId: f.classTypeId } },
+    '/api/calendar-feeds/{token}/calendar.ics': { role: 'owner', path: { token: f.feedToken } },
   };
 }
 
@@ -173,7 +178,13 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   const northside = await getJson<Page<{ gymId: string; title: string }>>(base, platform.cookie, '/api/platform/gyms/?search=Northside');
   const athleteId = detail.athleteKiloClasses[0]?.athlete.athleteId;
   if (!detail.location || !athleteId || !banners.results[0] || !northside.results[0] || !owner.body.gym) throw new Error('the seeded data lacks a location, attendee, banner or gym');
+  const csrf = /csrftoken=([^;]+)/.exec(owner.cookie)?.[1] ?? '';
+  const feed = await fetch(`${base}/api/calendar-feeds/mine/`, { method: 'POST', headers: { 'x-csrftoken': csrf, cookie: owner.cookie } });
+  if (feed.status !== 201) throw new Error(`POST /api/calendar-feeds/mine/: ${feed.status} ${await feed.text()}`);
+  const feedToken = /\/api\/calendar-feeds\/([^/]+)\/calendar\.ics$/.exec(((await feed.json()) as { url: string }).url)?.[1];
+  if (!feedToken) throw new Error('the calendar link has no token');
   return {
+    feedToken,
     today: cls.startDate,
     inTwoWeeks: addDays(cls.startDate, 14),
     gymId: owner.body.gym.gymId,

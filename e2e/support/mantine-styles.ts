@@ -13,7 +13,7 @@ let known: Set<string> | undefined;
 function mantineClassesWithRules(): Set<string> {
   if (known) return known;
   known = new Set();
-  for (const sheet of ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css']) {
+  for (const sheet of ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css', '@mantine/tiptap/styles.css']) {
     const css = fs.readFileSync(require.resolve(sheet, { paths: [path.join(REPO_ROOT, 'apps/web')] }), 'utf8');
     for (const match of css.matchAll(MANTINE_CLASS)) known.add(match[1]!);
   }

@@ -34,14 +34,16 @@ describe('logs', () => {
     expect((await c.post('/api/auth/login/', { email: owner.email, password: 'WrongSecret99' })).statusCode).toBe(401);
     await c.get('/api/auth/session/');
     await c.get('/password/reset/confirm/abc/SECRET-RESET-TOKEN');
+    await c.get('/api/calendar-feeds/SECRET-FEED-TOKEN/calendar.ics');
     const sessionId = c.cookies.get('sessionid')!;
     const csrf = c.cookies.get('csrftoken')!;
     const log = lines.join('');
     expect(log).toContain('"reqId"');
-    for (const secret of [TEST_PASSWORD, 'WrongSecret99', sessionId, csrf, 'SECRET-RESET-TOKEN']) {
+    for (const secret of [TEST_PASSWORD, 'WrongSecret99', sessionId, csrf, 'SECRET-RESET-TOKEN', 'SECRET-FEED-TOKEN']) {
       expect(log, secret).not.toContain(secret);
     }
     expect(log).toContain('/password/reset/confirm/[redacted]');
+    expect(log).toContain('/api/calendar-feeds/[redacted]');
   });
 
   it('echo a sane incoming X-Request-Id and make one otherwise', async () => {

@@ -29,20 +29,22 @@ import { appointmentTypesRoutes } from './modules/appointment-types/appointment-
 import { classTypesRoutes } from './modules/class-types/class-types.routes';
 import { eventSetupRoutes } from './modules/event-setup/event-setup.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { programmingRoutes } from './modules/programming/programming.routes';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-// Paths of the web app that carry secrets (reset and activation tokens) are masked in logs.
-const SECRET_PATHS = /^(\/password\/reset\/confirm|\/activate)\/.*/;
+// Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
+const SECRET_PATHS = /^(\/password\/reset\/confirm|\/activate|\/api\/calendar-feeds(?=\/[^/]+\/calendar\.ics))\/.*/;
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(appointmentTypesRoutes);
   await app.register(locationsRoutes);
   await app.register(eventSetupRoutes);
+  await app.register(programmingRoutes);
+  await app.register(calendarFeedsRoutes);
   await app.register(platformRoutes);
   await app.register(webRoutes);
 

@@ -92,6 +92,9 @@ beforeAll(async () => {
     roomId: room.id,
     seriesId: series!.id,
     timeOffId: timeOff.id,
+    date: '2026-03-05',
+    // A calendar feed's token: any string (an unknown one is a 404).
+    token: 'not-a-live-feed-token',
   };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },

@@ -16,6 +16,8 @@ export * from './api/event-setup';
 export * from './api/class-types';
 export * from './api/appointment-types';
 export * from './api/locations';
+export * from './api/programming';
+export * from './api/calendar-feeds';
 export * from './api/accounts';
 export * from './regions';
 export * from './api/people';

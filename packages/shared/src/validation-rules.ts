@@ -39,7 +39,8 @@ export function isValidName(value: string): boolean {
 export function isRichTextEmpty(value: string | readonly unknown[] | null | undefined): boolean {
   if (value == null) return true;
   if (Array.isArray(value)) return value.length === 0;
-  const stripped = (value as string).replace(/<\/?p\s*\/?>|<br\s*\/?>/gi, '').trim();
+  // Paragraph tags with attributes too (an editor's alignment: <p style="text-align: center"></p>).
+  const stripped = (value as string).replace(/<\/?p(?:\s[^>]*)?\/?>|<br(?:\s[^>]*)?\/?>/gi, '').trim();
   return stripped.length === 0;
 }
 

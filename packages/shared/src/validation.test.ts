@@ -47,7 +47,9 @@ describe('spec 5 validation rules', () => {
   });
 
   it('rich text: empty when null, blank, only paragraph or line-break tags, or an empty list', () => {
-    for (const empty of [null, undefined, '', '<p></p>', '<p><br></p>', '<br/><p> </p>', []]) expect(isRichTextEmpty(empty)).toBe(true);
+    for (const empty of [null, undefined, '', '<p></p>', '<p><br></p>', '<br/><p> </p>', '<p style="text-align: center"></p>', '<P><BR class="x"></P>', []]) expect(isRichTextEmpty(empty)).toBe(true);
+    expect(isRichTextEmpty('<pre>x</pre>')).toBe(false);
+    expect(isRichTextEmpty('<p style="text-align: center">Hi</p>')).toBe(false);
     expect(isRichTextEmpty('<p>Hi</p>')).toBe(false);
     expect(isRichTextEmpty([{ type: 'p' }])).toBe(false);
   });

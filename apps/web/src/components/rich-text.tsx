@@ -1,15 +1,18 @@
 import { createElement, type ReactNode } from 'react';
 import { Typography } from '@mantine/core';
 
-// Rich text from the server (banners, notes) is rebuilt element by element; anything not listed is dropped
-// and its text kept, so no markup, attribute or script the list does not name ever reaches the DOM.
-const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a']);
+// Rich text from the server (banners, notes, workouts) is rebuilt element by element; anything not listed is dropped
+// and its text kept, so no markup, attribute or script the list does not name ever reaches the DOM. The list is what
+// the editor makes (spec 9: headings 1-6, alignments left, center, right, justify).
+const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'a']);
+const ALIGNABLE_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify']);
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'iframe', 'object', 'noscript', 'title']);
 
-/** Only absolute http(s) links survive; javascript:, data: and relative URLs are dropped. */
+/** Only absolute http(s) and mailto links survive; javascript:, data: and relative URLs are dropped. */
 function safeHref(value: string | null): string | undefined {
   const trimmed = value?.trim() ?? '';
-  if (!/^https?:\/\//i.test(trimmed)) return undefined;
+  if (!/^(https?:\/\/|mailto:)/i.test(trimmed)) return undefined;
   try {
     return new URL(trimmed).toString();
   } catch {
@@ -31,7 +34,9 @@ function toReact(node: Node, key: string): ReactNode {
     if (!href) return children;
     return createElement('a', { key, href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
   }
-  return createElement(tag, { key }, ...children);
+  // Of the style attribute only the text alignment is read, and only one of the four the editor offers.
+  const align = ALIGNABLE_TAGS.has(tag) ? (element as HTMLElement).style?.textAlign : '';
+  return createElement(tag, align && ALIGNMENTS.has(align) ? { key, style: { textAlign: align } } : { key }, ...children);
 }
 
 /** Parses HTML inertly (DOMParser runs no scripts and loads nothing) and keeps only the allow-listed markup. */

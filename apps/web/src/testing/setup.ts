@@ -48,6 +48,14 @@ if (!('fonts' in document) || !document.fonts) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
 }
 
+// ProseMirror (the rich-text editor) measures ranges when it scrolls the selection into view; jsdom has no layout.
+if (typeof Range.prototype.getClientRects !== 'function') {
+  const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = emptyRects;
+  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+}
+if (typeof document.elementFromPoint !== 'function') document.elementFromPoint = () => null;
+
 afterEach(() => {
   cleanup();
   notifications.clean();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gymCountries } from '../roles';
 import { isoDateSchema, pageSchema, paginationQuerySchema } from './common';
 import { coachSchema, locationRefSchema } from './events';
+import { classWorkoutSchema } from './programming';
 
 /**
  * The athlete's schedule (issue 16): a day of the gym's classes, each with its places and the athlete's own booking,
@@ -58,6 +59,8 @@ export const scheduleClassAnswerSchema = z.object({
   country: z.enum(gymCountries),
   isTaxInclusive: z.boolean(),
   event: scheduleClassSchema,
+  /** The workout of the day of the class's type (programming), or null. */
+  workout: classWorkoutSchema.nullable(),
 });
 export type ScheduleClassAnswer = z.infer<typeof scheduleClassAnswerSchema>;
 

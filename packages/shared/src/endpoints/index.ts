@@ -8,6 +8,7 @@ import { bannersEndpoints } from './banners';
 import { calendarEndpoints } from './calendar';
 import { classTypesEndpoints } from './class-types';
 import { eventSetupEndpoints } from './event-setup';
+import { calendarFeedsEndpoints } from './calendar-feeds';
 import { eventsEndpoints } from './events';
 import { healthEndpoints } from './health';
 import { kioskEndpoints } from './kiosk';
@@ -15,6 +16,7 @@ import { locationsEndpoints } from './locations';
 import { peopleEndpoints } from './people';
 import { platformEndpoints } from './platform';
 import { profilesEndpoints } from './profiles';
+import { programmingEndpoints } from './programming';
 import { reservationsEndpoints } from './reservations';
 import { scheduleEndpoints } from './schedule';
 import { uploadsEndpoints } from './uploads';
@@ -39,6 +41,8 @@ export const endpoints = {
   ...appointmentTypesEndpoints,
   ...locationsEndpoints,
   ...eventSetupEndpoints,
+  ...programmingEndpoints,
+  ...calendarFeedsEndpoints,
   ...platformEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -4,6 +4,7 @@ import { toRRuleText, type WeekdayNumber } from '@spotter/shared/recurrence';
 import * as t from '../schema';
 import type { DbOrTx, Tx } from '../client';
 import { seedAvailability } from '../../modules/availability/availability.seed';
+import { seedProgramming } from '../../modules/programming/programming.seed';
 import { MATERIALIZE_DAYS, materialize } from '../../modules/calendar/series.service';
 import type { SeededRandom } from './random';
 
@@ -271,8 +272,9 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   await insertChunked(db, t.eventCoaches, appointmentCoaches);
   await insertChunked(db, t.reservations, appointmentReservations);
 
-  // Each coach's weekly hours and some time off (issue 16), so appointments can be booked.
+  // Each coach's weekly hours and some time off (issue 16), so appointments can be booked; this week's workouts.
   await seedAvailability(db, rng, gymId, coachIds, now);
+  await seedProgramming(db, rng, gymId, types.map((ct) => ct.id), today);
 
   // Pinned notes, past-due bills and unsigned documents on some members.
   const flagged = rng.shuffle(athleteIds);

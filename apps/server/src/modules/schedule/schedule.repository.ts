@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { isLateCancelAt, type MyAttendance, type ScheduleClass } from '@spotter/shared';
-import { appointmentTypes, classTypes, events, gyms, locations, reservations } from '../../db/schema';
+import { isLateCancelAt, type ClassWorkout, type MyAttendance, type ScheduleClass } from '@spotter/shared';
+import { appointmentTypes, classTypes, events, gyms, locations, reservations, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { coachRowsSql, endsAt, toCoaches } from '../events/events.repository';
+import { coachRowsSql, endsAt, parseJson, toCoaches } from '../events/events.repository';
 import { waitlistPositionSql } from '../reservations/reservations.repository';
 import { holdsPlaceSql } from '../reservations/rules';
 
@@ -16,7 +16,14 @@ import { holdsPlaceSql } from '../reservations/rules';
 const lateCancelCutoffSql = (): SQL<number> => sql<number>`coalesce(${classTypes.lateCancelCutoffMinutes}, ${appointmentTypes.lateCancelCutoffMinutes}, 0)`;
 const typeName = sql<string>`coalesce(${classTypes.name}, ${appointmentTypes.name})`;
 
-function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL) {
+/** The workout of the day of the class's type (programming), read only for one class. */
+const workoutSql = (wanted: boolean) =>
+  wanted
+    ? sql<ClassWorkout | string | null>`(select json_build_object('title', ${workouts.title}, 'content', ${workouts.content}) from ${workouts}
+        where ${workouts.gymId} = ${events.gymId} and ${workouts.classTypeId} = ${events.classTypeId} and ${workouts.date} = ${events.startDate})`
+    : sql<ClassWorkout | string | null>`null::json`;
+
+function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL, withWorkout = false) {
   const r = reservations;
   const mine = sql`${r.athleteId} = ${athleteId}`;
   return db
@@ -44,6 +51,7 @@ function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL)
       isCheckedIn: r.isCheckedIn,
       isLateCancel: r.isLateCancel,
       isNoShow: r.isNoShow,
+      workout: workoutSql(withWorkout),
     })
     .from(events)
     .leftJoin(classTypes, eq(classTypes.id, events.classTypeId))
@@ -95,10 +103,18 @@ export async function listScheduleDay(db: DbOrTx, gymId: string, athleteId: stri
   return rows.map((row) => toScheduleClass(row, now));
 }
 
-/** One class of the gym, or null (another gym's, an appointment, none). */
-export async function findScheduleClass(db: DbOrTx, gymId: string, athleteId: string, eventId: string, now = new Date()): Promise<ScheduleClass | null> {
-  const [row] = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.id, eventId))!);
-  return row ? toScheduleClass(row, now) : null;
+/** One class of the gym with its workout of the day, or null (another gym's, an appointment, none): one statement. */
+export async function findScheduleClass(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<{ event: ScheduleClass; workout: ClassWorkout | null } | null> {
+  const [row] = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.id, eventId))!, true);
+  if (!row) return null;
+  const workout = row.workout === null ? null : parseJson(row.workout);
+  return { event: toScheduleClass(row, now), workout: workout && { title: workout.title, content: workout.content } };
 }
 
 export async function gymPricing(db: DbOrTx, gymId: string): Promise<{ isTaxInclusive: boolean }> {

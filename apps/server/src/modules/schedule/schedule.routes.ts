@@ -24,9 +24,9 @@ export async function scheduleRoutes(app: FastifyInstance) {
 
   route(app, endpoints.athleteScheduleClass, async (request) => {
     const { auth, athleteId } = athleteOf(request);
-    const [event, pricing] = await Promise.all([findScheduleClass(db, auth.gym.gymId, athleteId, request.params.eventId), gymPricing(db, auth.gym.gymId)]);
-    if (!event) throw notFound(eventMessages.classNotFound);
-    return { timeZone: auth.gym.timeZone, country: auth.gym.country, isTaxInclusive: pricing.isTaxInclusive, event };
+    const [one, pricing] = await Promise.all([findScheduleClass(db, auth.gym.gymId, athleteId, request.params.eventId), gymPricing(db, auth.gym.gymId)]);
+    if (!one) throw notFound(eventMessages.classNotFound);
+    return { timeZone: auth.gym.timeZone, country: auth.gym.country, isTaxInclusive: pricing.isTaxInclusive, event: one.event, workout: one.workout };
   });
 
   route(app, endpoints.myBookings, async (request) => {

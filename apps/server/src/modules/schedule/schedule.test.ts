@@ -84,6 +84,26 @@ describe('GET /api/schedule/ (issue 16)', () => {
   });
 });
 
+describe('GET /api/schedule/:eventId/ with the workout of the day (issue 16 programming)', () => {
+  it("answers the workout of the class's type on its date, or null, in the same statements", async () => {
+    const cls = await makeClass({ daysAhead: 4 });
+    const client = await asMe();
+    const before = await countDriverQueries(t.db, () => client.get(`/api/schedule/${cls.id}/`));
+    expect(before.result.json().workout).toBeNull();
+    const owner = await t.as(w.owner);
+    const otherType = await t.make.classType(w.gym.id);
+    await owner.put('/api/workouts/', { classTypeId: otherType.id, date: cls.startDate, title: 'Not this one', content: '<p>Other</p>' });
+    await owner.put('/api/workouts/', { classTypeId: w.classType.id, date: addDays(cls.startDate, 1), title: 'Not today', content: '<p>Tomorrow</p>' });
+    await owner.put('/api/workouts/', { classTypeId: w.classType.id, date: cls.startDate, title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
+    const after = await countDriverQueries(t.db, () => client.get(`/api/schedule/${cls.id}/`));
+    expect(after.result.json().workout).toEqual({ title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
+    expect(after.count).toBe(before.count);
+    // The day list does not carry workouts.
+    const day = (await client.get(`/api/schedule/?date=${cls.startDate}`)).json();
+    expect(day.results.find((c: { eventId: string }) => c.eventId === cls.id)).not.toHaveProperty('workout');
+  });
+});
+
 describe('GET /api/schedule/mine/ and /api/schedule/attendance/ (issue 16)', () => {
   it("pages the athlete's bookings to come and past, and counts their attendance", async () => {
     const athlete = await t.make.athlete(w.gym.id, { firstName: 'Kim', lastName: 'Lee' });

@@ -7,12 +7,13 @@ import { eventSetupPages } from './event-setup-pages';
 import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
+import { programmingPages } from './programming-pages';
 import { schedulePages } from './schedule-pages';
 import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, schedulePages, eventSetupPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {

@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentSession } from '../../auth';
+import { CalendarFeedCard } from '../../calendar-feeds';
 import { AccountPanel } from './account-panel';
 
 /** /account on a phone (spec 2.4 athlete tab, spec 2.8 mobile menu): the Account Details panel as a page. */
@@ -12,6 +13,12 @@ export function AccountPage() {
       <Paper withBorder p="md" radius="md">
         <AccountPanel session={session} />
       </Paper>
+      {/* Issue 16: the private calendar link of this gym profile (staff on a phone reach it here too). */}
+      {session.gym && (
+        <Paper withBorder p="md" radius="md" mt="md">
+          <CalendarFeedCard holds={session.role === 'athlete' ? 'bookings' : 'coaching'} />
+        </Paper>
+      )}
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { formatDate, formatTime, toZoned, type ScheduleClassAnswer } from '@spotter/shared';
+import { RichText } from '../../../components/rich-text';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
 import { useBookClass, useCancelBooking, useScheduleClass } from '../api/schedule';
 import { bookingAction, cancellationNotice, myStateLabel, placesLabel } from '../lib/booking-state';
 import { FETCH_FAILED_MESSAGE } from './schedule-page';
+import classes from './class-page.module.css';
 
 /** Spec 2.4 `/classes/{eventId}` (issue 16): a class's details and the athlete's Book, Cancel, Join or Leave waitlist. */
 export function ClassPage() {
@@ -46,7 +48,7 @@ export function ClassPage() {
 }
 
 function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
-  const { event: c, timeZone, country } = answer;
+  const { event: c, timeZone, country, workout } = answer;
   const athleteId = useCurrentSession().athlete?.athleteId ?? null;
   const book = useBookClass(c.eventId);
   const cancel = useCancelBooking();
@@ -88,6 +90,14 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
         onBook={(joinWaitlist) => athleteId && book.mutate({ athleteId, joinWaitlist })}
         onCancel={() => setConfirming(true)}
       />
+      {workout && (
+        <Paper component="section" withBorder radius="md" p="md" aria-labelledby="class-workout" className={classes.workout}>
+          <Title order={2} size="h3" id="class-workout" mb="xs">
+            Workout{workout.title ? `: ${workout.title}` : ''}
+          </Title>
+          <RichText html={workout.content} />
+        </Paper>
+      )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={action === 'leaveWaitlist' ? 'Leave the waitlist?' : 'Cancel your booking?'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>

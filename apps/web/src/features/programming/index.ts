@@ -1,0 +1,2 @@
+// What other parts of the app use of programming (eslint: a feature imports another only through its index).
+export { programmingKeys } from './api/programming';
