@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser, signInAsIronTempleAthlete } from './support/browser';
 import { HttpSession } from './support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -40,13 +40,7 @@ async function offerPersonalTraining(): Promise<{ coach: string }> {
   return { coach: coach.fullName };
 }
 
-async function signInAsAthlete(page: Page) {
-  await page.goto(`${baseUrl}/login`);
-  await submitLogin(page, 'athlete@example.com');
-  await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
-  await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
-  await page.getByRole('heading', { name: 'Schedule' }).waitFor();
-}
+const signInAsAthlete = (page: Page) => signInAsIronTempleAthlete(page, baseUrl);
 
 describe('appointments (issue 16)', () => {
   it('an athlete books a Personal Training slot on a phone, finds it in My Events and cancels it', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, screenshot, type Browser, signInAsIronTempleAthlete } from './support/browser';
 import { HttpSession } from './support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -17,13 +17,7 @@ afterEach(async () => {
 
 type DayAnswer = { date: string; results: { eventId: string; name: string; capacity: number; placesHeld: number; hasStarted: boolean; myBooking: unknown }[] };
 
-async function signInAsAthlete(page: Page) {
-  await page.goto(`${baseUrl}/login`);
-  await submitLogin(page, 'athlete@example.com');
-  await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
-  await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
-  await page.getByRole('heading', { name: 'Schedule' }).waitFor();
-}
+const signInAsAthlete = (page: Page) => signInAsIronTempleAthlete(page, baseUrl);
 
 /** The front desk of Iron Temple (the owner), through the API. */
 async function frontDesk(): Promise<HttpSession> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser, signInAsIronTempleAthlete } from './support/browser';
 import { HttpSession } from './support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -62,7 +62,7 @@ async function frontDesk(): Promise<HttpSession> {
 }
 
 describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', () => {
-  it('the owner creates a weekly series, opens an occurrence with its roster and the kiosk, cancels one, and reads the schedule on a phone', async () => {
+  it('the owner creates a weekly series, opens an occurrence with its roster and the kiosk, cancels one, reads the schedule on a phone, and an athlete books the series', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'owner@example.com');
@@ -75,7 +75,7 @@ describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', 
     await nav.getByRole('link', { name: 'Scheduling' }).click();
     await page.getByRole('heading', { name: 'Scheduling', level: 1 }).waitFor();
     await page.locator('.fc-event').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await expectNoAxeViolations(page);
     await screenshot(page, 'calendar-week');
 
@@ -127,7 +127,7 @@ describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', 
     const [mondayClass, wednesdayClass] = ours as [CalendarEvent, CalendarEvent];
     const mondayEvent = page.locator(`.fc-event[data-event-id="${mondayClass.eventId}"]`);
     await mondayEvent.waitFor();
-    expect(await mondayEvent.textContent()).toContain('6:00 AM – 7:00 AM');
+    expect(await mondayEvent.getAttribute('aria-label')).toContain('6:00 AM – 7:00 AM');
     expect(await mondayEvent.locator('xpath=ancestor::td[contains(@class, "fc-timegrid-col")]').getAttribute('data-date')).toBe(monday);
     const sixOClock = (await page.locator('.fc-timegrid-slot-lane[data-time="06:00:00"]').boundingBox())!;
     const drawnAt = (await mondayEvent.boundingBox())!;
@@ -203,6 +203,25 @@ describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', 
     await drawer.getByRole('link', { name: 'Open in kiosk' }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'staff-schedule-phone-drawer');
+
+    // An athlete books Wednesday's class of the new series in the athlete app, on a phone.
+    const athleteBrowser = await launchBrowser({ width: 390, height: 844 });
+    try {
+      const phone = athleteBrowser.page;
+      await signInAsIronTempleAthlete(phone, baseUrl);
+      await phone.goto(`${baseUrl}/?date=${wednesday}`);
+      await phone.locator(`a[href="/classes/${wednesdayClass.eventId}"]`).click();
+      await phone.getByRole('heading', { name: 'Barbell Club' }).waitFor();
+      await phone.getByRole('button', { name: 'Book', exact: true }).click();
+      await phone.getByText('Your place is booked.').waitFor();
+      await phone.getByText('Booked', { exact: true }).first().waitFor();
+      await expectNoAxeViolations(phone);
+      await screenshot(phone, 'athlete-books-series-class');
+    } finally {
+      await athleteBrowser.close();
+    }
+    const roster = (await (await desk.request('GET', `/api/classes/${wednesdayClass.eventId}/roster/`)).json()) as { attendees: unknown[] };
+    expect(roster.attendees).toHaveLength(1);
 
     // Leave the demo data as it was for the journeys after this one.
     expect((await desk.request('POST', `/api/classes/${wednesdayClass.eventId}/cancel/`, { scope: 'all', reason: '' })).status).toBe(200);

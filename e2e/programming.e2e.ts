@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser, signInAsIronTempleAthlete } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browsers: Browser[] = [];
@@ -34,13 +34,7 @@ async function signInAsOwner(page: Page) {
   await closeBanners(page);
 }
 
-async function signInAsAthlete(page: Page) {
-  await page.goto(`${baseUrl}/login`);
-  await submitLogin(page, 'athlete@example.com');
-  await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
-  await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
-  await page.getByRole('heading', { name: 'Schedule' }).waitFor();
-}
+const signInAsAthlete = (page: Page) => signInAsIronTempleAthlete(page, baseUrl);
 
 const mmddyyyy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
@@ -67,7 +61,7 @@ describe('programming and the calendar link (issue 16)', () => {
     const dialog = owner.getByRole('dialog', { name: /^CrossFit WOD · / });
     const editor = dialog.getByRole('textbox', { name: 'Workout' });
     await editor.waitFor();
-    await dialog.getByLabel('Title').fill('Fran');
+    await dialog.getByLabel('Title').fill('Fran, the journey');
     await editor.click();
     await owner.keyboard.press('Control+A');
     await owner.keyboard.press('Delete');
@@ -86,7 +80,7 @@ describe('programming and the calendar link (issue 16)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await owner.locator('.mantine-Notification-root').filter({ hasText: 'Workout saved' }).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await grid.getByRole('button', { name: /: edit Fran$/ }).waitFor();
+    await grid.getByRole('button', { name: /: edit Fran, the journey$/ }).waitFor();
     await screenshot(owner, 'programming-week-saved');
 
     // Narrower (a tablet, or a laptop with the side menu): the week is a list by day.
@@ -103,7 +97,7 @@ describe('programming and the calendar link (issue 16)', () => {
     await wod.waitFor();
     await wod.click();
     await athlete.waitForURL(/\/classes\/[0-9a-f-]{36}$/);
-    const workout = athlete.getByRole('region', { name: 'Workout: Fran' });
+    const workout = athlete.getByRole('region', { name: 'Workout: Fran, the journey' });
     await workout.waitFor();
     await workout.getByRole('heading', { name: 'Warm-up and WOD' }).waitFor();
     expect(await workout.locator('strong').textContent()).toBe('thrusters');

@@ -54,6 +54,10 @@ type Fixtures = {
   bannerId: string;
   /** The token of a live calendar link of the owner. */
   feedToken: string;
+  /** Issue 16: a series, a coach and an appointment type of the owner's gym. */
+  seriesId: string;
+  coachId: string;
+  appointmentTypeId: string;
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -104,6 +108,23 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     // Programming and the calendar link (issue 16); the feed's token is hashed before it reaches SQL.
     '/api/workouts/': { role: 'owner', query: { start: f.today, end: addDays(f.today, 6), classTypeId: f.classTypeId } },
     '/api/calendar-feeds/{token}/calendar.ics': { role: 'owner', path: { token: f.feedToken } },
+    // The staff calendar, set-up and appointments (issue 16).
+    '/api/calendar/': {
+      role: 'owner',
+      query: { start: f.today, end: addDays(f.today, 6), locationId: f.locationId, coachId: f.coachId, classTypeId: f.classTypeId, kind: 'all', includeCancelled: 'true' },
+    },
+    '/api/class-series/{seriesId}/': { role: 'owner', path: { seriesId: f.seriesId } },
+    '/api/classes/{eventId}/roster/': { role: 'owner', path: { eventId: f.classId } },
+    '/api/appointment-slots/': { role: 'owner', query: { appointmentTypeId: f.appointmentTypeId, date: addDays(f.today, 1), staffId: f.coachId } },
+    '/api/schedule/appointments/{eventId}/': { role: 'athlete', path: { eventId: f.appointmentTypeId } },
+    '/api/class-types/': { role: 'owner', query: { ...page, search: 'a', status: 'active' } },
+    '/api/class-types/export/': { role: 'owner', query: { search: 'a', status: 'active' } },
+    '/api/class-types/{classTypeId}/': { role: 'owner', path: { classTypeId: f.classTypeId } },
+    '/api/appointment-types/': { role: 'owner', query: { ...page, search: 'a', status: 'active' } },
+    '/api/appointment-types/export/': { role: 'owner', query: { search: 'a', status: 'active' } },
+    '/api/appointment-types/{appointmentTypeId}/': { role: 'owner', path: { appointmentTypeId: f.appointmentTypeId } },
+    '/api/locations/': { role: 'owner', query: { ...page, search: 'a', status: 'active' } },
+    '/api/locations/export/': { role: 'owner', query: { search: 'a', status: 'active' } },
   };
 }
 
@@ -183,8 +204,15 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   if (feed.status !== 201) throw new Error(`POST /api/calendar-feeds/mine/: ${feed.status} ${await feed.text()}`);
   const feedToken = /\/api\/calendar-feeds\/([^/]+)\/calendar\.ics$/.exec(((await feed.json()) as { url: string }).url)?.[1];
   if (!feedToken) throw new Error('the calendar link has no token');
+  const options = await getJson<{ coaches: { staffId: string }[]; appointmentTypes: { appointmentTypeId: string }[] }>(base, owner.cookie, '/api/calendar/options/');
+  const week = await getJson<{ results: { seriesId: string | null }[] }>(base, owner.cookie, `/api/calendar/?start=${cls.startDate}&end=${addDays(cls.startDate, 6)}`);
+  const seriesId = week.results.find((e) => e.seriesId)?.seriesId;
+  if (!seriesId || !options.coaches[0] || !options.appointmentTypes[0]) throw new Error('the seeded gym lacks a series, a coach or an appointment type');
   return {
     feedToken,
+    seriesId,
+    coachId: options.coaches[0].staffId,
+    appointmentTypeId: options.appointmentTypes[0].appointmentTypeId,
     today: cls.startDate,
     inTwoWeeks: addDays(cls.startDate, 14),
     gymId: owner.body.gym.gymId,

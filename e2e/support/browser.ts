@@ -87,6 +87,15 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** athlete@example.com has no default profile: sign in and choose its athlete profile at Iron Temple Barbell. */
+export async function signInAsIronTempleAthlete(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, 'athlete@example.com');
+  await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
+  await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
+  await page.getByRole('heading', { name: 'Schedule' }).waitFor();
+}
+
 /**
  * Staff, owner and platform layouts open the banner modal (spec 2.10) once the banners arrive. Closes it with
  * its X, which hides it for this page load only, so other journeys never dismiss a banner for good.

@@ -37,6 +37,9 @@ export const scheduleClassSchema = z.object({
   coaches: z.array(coachSchema),
   location: locationRefSchema.nullable(),
   hasStarted: z.boolean(),
+  /** Cancelled by the gym (issue 16): shown, not bookable; the bookings it had were released and their athletes emailed. */
+  isCancelled: z.boolean(),
+  cancelReason: z.string().nullable(),
   myBooking: myBookingSchema.nullable(),
   /** Cancelling the athlete's booking now: a late cancel (after the cut-off) costs the class's cancellation fee. */
   cancellation: z.object({ isLate: z.boolean(), feeMinor: z.number().int(), cutoffMinutes: z.number().int() }),

@@ -199,7 +199,7 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   await insertChunked(db, t.events, oneOffs);
   await insertChunked(db, t.eventCoaches, oneOffCoaches);
 
-  // Bookings from a week ago to two weeks ahead; about one class in seven is full, with a few waiting in line.
+  // Bookings from a week ago to two weeks ahead; about one class in nine is full, with a few waiting in line.
   const classes: ClassRow[] = await db
     .select({ id: t.events.id, startsAt: t.events.startsAt, startDate: t.events.startDate, capacity: t.events.capacity, seriesId: t.events.seriesId })
     .from(t.events)
@@ -210,7 +210,7 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
     const startsAt = new Date(c.startsAt);
     const isPast = startsAt.getTime() + 60 * 60_000 < now.getTime();
     const isStarted = startsAt.getTime() <= now.getTime();
-    const isFull = !isStarted && c.startDate > today && index % 7 === 3;
+    const isFull = !isStarted && c.startDate > today && index % 9 === 4;
     const reserved = isFull ? c.capacity : Math.min(c.capacity, Math.round(c.capacity * (0.35 + rng.next() * 0.55)));
     const people = rng.shuffle(athleteIds);
     people.slice(0, reserved).forEach((athleteId, place) => {

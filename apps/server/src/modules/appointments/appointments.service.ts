@@ -6,7 +6,7 @@ import { constraintOf, sqlState } from '../../db/client';
 import { writeTransaction } from '../../lib/changes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
-import { eligibleAthlete, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { eligibleAthlete, lockCoachesAndRooms, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 import { slotQuestionOf } from './appointments.repository';
 
 /**
@@ -28,6 +28,8 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
   const local = toZoned(startsAt, w.timeZone);
   try {
     return await writeTransaction(ctx, async (tx, publish) => {
+      // Bookings of one coach go one after the other, so the slot read below sees every earlier one.
+      await lockCoachesAndRooms(tx, [input.staffId]);
       const question = await slotQuestionOf(tx, w.gymId, w.timeZone, input.appointmentTypeId, local.date, input.staffId);
       if (!question) throw notFound(appointmentMessages.typeNotFound);
       const { type, coaches } = question;

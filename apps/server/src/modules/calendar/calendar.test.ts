@@ -212,6 +212,10 @@ describe('changing and cancelling classes (issue 16)', () => {
     expect([again.statusCode, again.json().message]).toEqual([409, calendarMessages.cancelled]);
     const calendar = (await owner.get(`/api/calendar/?start=${c.startDate}&end=${c.startDate}`)).json();
     expect(calendar.results.find((e: { eventId: string }) => e.eventId === c.id)).toMatchObject({ isCancelled: true, cancelReason: 'Coach is ill' });
+    // Athletes see it on their schedule, cancelled, with the gym's reason.
+    const viewer = await t.make.athlete(g.gym.id);
+    const member = await t.as({ userId: viewer.userId!, profileId: viewer.profileId });
+    expect((await member.get(`/api/schedule/${c.id}/`)).json().event).toMatchObject({ isCancelled: true, cancelReason: 'Coach is ill', myBooking: null });
   });
 
   it('cancelling this and the following classes ends the series before it: the window makes no more', async () => {

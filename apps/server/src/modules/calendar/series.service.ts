@@ -21,7 +21,7 @@ import { queueMail } from '../../lib/outbox';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { cancelledMail, changedMail, recipientsOf } from '../reservations/booking-mail';
 import { holdsPlaceSql } from '../reservations/rules';
-import { promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { lockCoachesAndRooms, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 
 /**
  * Issue 16 (decision 026): the schedule's writes, each one transaction. A series is a weekly RRULE in the gym's zone
@@ -151,6 +151,7 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
     .from(classSeriesCoaches)
     .where(eq(classSeriesCoaches.seriesId, series.id))
     .orderBy(sql`${classSeriesCoaches.role} <> 'lead'`, asc(classSeriesCoaches.staffId));
+  await lockCoachesAndRooms(tx, coaches.map((c) => c.staffId), [series.roomId]);
   const [root] = await tx.select({ id: events.id }).from(events).where(eq(events.seriesId, series.id)).orderBy(asc(events.occurrenceDate)).limit(1);
   let rootId = root?.id ?? null;
   const rows = occurrences.map((o) => {
@@ -275,6 +276,7 @@ export async function createClass(ctx: ScheduleContext, w: Writer, input: Create
   return writeTransaction(ctx, async (tx, publish) => {
     const type = await activeClassType(tx, w.gymId, input.classTypeId);
     const placement = await checkPlacement(tx, w.gymId, input);
+    await lockCoachesAndRooms(tx, placement.coachIds ?? [], [placement.roomId]);
     const row = classRow(w.gymId, type, { date: input.date, startsAt }, w.timeZone, {
       durationMinutes: input.durationMinutes,
       capacity: input.capacity,
@@ -338,9 +340,13 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
   await withEventLock(ctx, w, { kind: 'class', where: inArray(events.id, targetIds) }, async (tx, locked) => {
     const placement = await checkPlacement(tx, w.gymId, input);
     const current = await tx
-      .select({ id: events.id, startDate: events.startDate, startTime: events.startTime, startsAt: events.startsAt, capacity: events.capacity, cancelledAt: events.cancelledAt })
+      .select({ id: events.id, startDate: events.startDate, startTime: events.startTime, startsAt: events.startsAt, capacity: events.capacity, cancelledAt: events.cancelledAt, roomId: events.roomId })
       .from(events)
       .where(inArray(events.id, locked.map((l) => l.id)));
+    // The coaches and rooms these classes take now and will take: a move or a new coach is checked against their other
+    // bookings one writer at a time.
+    const assigned = locked.length > 0 ? await tx.select({ staffId: eventCoaches.staffId }).from(eventCoaches).where(inArray(eventCoaches.eventId, locked.map((l) => l.id))) : [];
+    await lockCoachesAndRooms(tx, [...assigned.map((a) => a.staffId), ...(placement.coachIds ?? [])], [...current.map((e) => e.roomId), placement.roomId]);
     const held = await placesHeldBy(tx, locked.map((l) => l.id));
     if (input.capacity !== undefined) {
       const most = Math.max(0, ...held.values());

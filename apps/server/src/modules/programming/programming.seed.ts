@@ -19,7 +19,7 @@ const CROSSFIT: Plan[] = [
   { title: 'Partner chipper', content: heading('WOD') + p('In pairs, <strong>for time</strong>, split the reps as you like:') + list(['100 wall balls (20/14 lb)', '80 box jumps (24/20 in)', '60 toes-to-bar', '40 power cleans (135/95 lb)', '1,000 m row']) + p('<em>Time cap 30 minutes.</em>') },
   { title: 'Helen', content: heading('WOD') + p('<strong>3 rounds</strong> for time:') + list(['400 m run', '21 kettlebell swings (53/35 lb)', '12 pull-ups']) + p('Strength before: back squat 5×5 at 75%.') },
   { title: 'Deadlift and sprint', content: heading('Strength') + p('Deadlift: 5-5-3-3-1-1, building to a heavy single.') + heading('Metcon') + p('<strong>4 rounds</strong>, 1 minute rest between:') + list(['200 m run', '10 deadlifts (60% of today’s single)', '10 bar-facing burpees']) },
-  { title: 'Saturday team WOD', content: heading('WOD') + p('Teams of three, <strong>40-minute AMRAP</strong>, one works at a time:') + list(['30 cal assault bike', '30 dumbbell snatches (50/35 lb)', '30 wall balls']) + p('Bring a friend: guests train free on Saturdays.') },
+  { title: 'Team WOD', content: heading('WOD') + p('Teams of three, <strong>40-minute AMRAP</strong>, one works at a time:') + list(['30 cal assault bike', '30 dumbbell snatches (50/35 lb)', '30 wall balls']) + p('Bring a friend: guests train free at team WODs.') },
 ];
 
 const OLYMPIC: Plan[] = [

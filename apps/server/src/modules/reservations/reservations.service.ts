@@ -15,7 +15,7 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { appointmentTypes, athletes, charges, classTypes, events, reservations, reservationWaitlistSeq } from '../../db/schema';
+import { appointmentTypes, athletes, charges, classTypes, events, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -72,6 +72,21 @@ export async function withEventLock<T>(ctx: WriteContext, w: Writer, target: Loc
     await publish({ kind: 'gym', gymId: w.gymId });
     return result;
   });
+}
+
+/**
+ * Issue 16: before a write places coaches or rooms in time (a class made, moved or given other coaches, an appointment
+ * booked), it locks their rows, in id order, FOR NO KEY UPDATE (which an inserted assignment's foreign keys do not wait
+ * for). Two such writes of one coach or room then go one after the other: the second sees the first committed, and the
+ * exclusion constraints refuse it cleanly (23P01, a 409), rather than the two deadlocking on each other's deferred
+ * check at commit.
+ */
+export async function lockCoachesAndRooms(tx: Tx, staffIds: readonly (string | null | undefined)[], roomIds: readonly (string | null | undefined)[] = []): Promise<void> {
+  const ids = (list: readonly (string | null | undefined)[]) => [...new Set(list.filter((id): id is string => Boolean(id)))].sort();
+  const coachIds = ids(staffIds);
+  const placeIds = ids(roomIds);
+  if (coachIds.length > 0) await tx.select({ id: staff.id }).from(staff).where(inArray(staff.id, coachIds)).orderBy(asc(staff.id)).for('no key update');
+  if (placeIds.length > 0) await tx.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, placeIds)).orderBy(asc(rooms.id)).for('no key update');
 }
 
 /** The places held in each of the events (rules: holdsPlace). */

@@ -44,6 +44,8 @@ function selectClasses(db: DbOrTx, gymId: string, athleteId: string, where: SQL,
       locationName: locations.name,
       cancellationFeeMinor: events.cancellationFeeMinor,
       cutoffMinutes: lateCancelCutoffSql(),
+      cancelledAt: events.cancelledAt,
+      cancelReason: events.cancelReason,
       reservationId: r.id,
       isReserved: r.isReserved,
       isWaitlisted: r.isWaitlisted,
@@ -81,6 +83,8 @@ function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
     coaches: toCoaches(c.coaches),
     location: c.locationId && c.locationName !== null ? { locationId: c.locationId, name: c.locationName } : null,
     hasStarted: now.getTime() >= startsAt.getTime(),
+    isCancelled: c.cancelledAt !== null,
+    cancelReason: c.cancelReason,
     myBooking:
       c.reservationId === null
         ? null

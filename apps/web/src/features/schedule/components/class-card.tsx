@@ -17,7 +17,7 @@ export function ClassCard({ c, timeZone, country, withDate = false }: { c: Sched
       padding="md"
       radius="md"
       data-class={c.name}
-      style={{ borderLeft: `6px solid var(--mantine-color-${c.color}-6, var(--mantine-color-blue-6))` }}
+      style={{ borderLeft: `6px solid var(--mantine-color-${c.isCancelled ? 'gray' : c.color}-6, var(--mantine-color-blue-6))` }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -25,7 +25,9 @@ export function ClassCard({ c, timeZone, country, withDate = false }: { c: Sched
             {withDate && `${formatDate(c.startDate, country)} · `}
             {timeOf(c.startsAt, timeZone, country)} – {timeOf(c.endsAt, timeZone, country)}
           </Text>
-          <Text fw={600}>{c.name}</Text>
+          <Text fw={600} td={c.isCancelled ? 'line-through' : undefined}>
+            {c.name}
+          </Text>
           {(coaches || c.location) && (
             <Text size="sm" c="dimmed">
               {[coaches, c.location?.name].filter(Boolean).join(' · ')}
@@ -39,7 +41,7 @@ export function ClassCard({ c, timeZone, country, withDate = false }: { c: Sched
             </Badge>
           )}
           <Text size="sm" fw={500}>
-            {c.hasStarted ? (withDate ? '' : 'Started') : c.kind === 'appointment' ? 'Appointment' : placesLabel(c)}
+            {c.isCancelled ? 'Cancelled' : c.hasStarted ? (withDate ? '' : 'Started') : c.kind === 'appointment' ? 'Appointment' : placesLabel(c)}
           </Text>
         </Stack>
       </Group>

@@ -40,6 +40,8 @@ const answer = (workout: ScheduleClassAnswer['workout']): ScheduleClassAnswer =>
       coaches: [],
       location: null,
       hasStarted: false,
+      isCancelled: false,
+      cancelReason: null,
       myBooking: null,
       cancellation: { isLate: false, feeMinor: 0, cutoffMinutes: 0 },
     },

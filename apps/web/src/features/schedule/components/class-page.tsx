@@ -76,7 +76,13 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
         </Text>
         {coaches && <Text>Coach: {coaches}</Text>}
         {c.location && <Text>{c.location.name}</Text>}
-        <Text fw={500}>{c.hasStarted ? 'This class has started.' : placesLabel(c)}</Text>
+        {c.isCancelled ? (
+          <Alert color="gray" title="This class is cancelled">
+            {c.cancelReason ? `The gym says: ${c.cancelReason}` : 'The gym has cancelled this class. Choose another one on the schedule.'}
+          </Alert>
+        ) : (
+          <Text fw={500}>{c.hasStarted ? 'This class has started.' : placesLabel(c)}</Text>
+        )}
         {c.myBooking?.isWaitlisted && (
           <Text>
             You are number {c.myBooking.waitlistPosition} on the waitlist. If a place frees before the class starts, it is yours: you will see Booked here.

@@ -18,6 +18,8 @@ const cls = (o: Partial<ScheduleClass> = {}): ScheduleClass => ({
   coaches: [],
   location: null,
   hasStarted: false,
+  isCancelled: false,
+  cancelReason: null,
   myBooking: null,
   cancellation: { isLate: false, feeMinor: 1500, cutoffMinutes: 0 },
   ...o,
@@ -43,6 +45,9 @@ describe('what the athlete can do with a class (issue 16)', () => {
     expect(bookingAction(cls({ myBooking: booking({ isCheckedIn: true }) }))).toBe('none');
     expect(bookingAction(cls({ myBooking: booking({ isLateCancel: true }) }))).toBe('none');
     expect(bookingAction(cls({ hasStarted: true }))).toBe('none');
+    // A class the gym cancelled offers nothing, and says so where its places would be.
+    expect(bookingAction(cls({ isCancelled: true, cancelReason: 'Coach is ill' }))).toBe('none');
+    expect(placesLabel(cls({ isCancelled: true }))).toBe('Cancelled');
   });
 
   it('names the state, the places and the cost of cancelling', () => {

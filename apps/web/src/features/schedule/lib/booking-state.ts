@@ -5,7 +5,7 @@ export type BookingAction = 'book' | 'joinWaitlist' | 'cancel' | 'leaveWaitlist'
 
 export function bookingAction(c: ScheduleClass): BookingAction {
   const mine = c.myBooking;
-  if (c.hasStarted) return 'none';
+  if (c.hasStarted || c.isCancelled) return 'none';
   if (mine?.isWaitlisted) return 'leaveWaitlist';
   if (mine && mine.isReserved && !mine.isCheckedIn && !mine.isLateCancel && !mine.isNoShow) return 'cancel';
   if (mine) return 'none';
@@ -23,8 +23,9 @@ export function myStateLabel(c: ScheduleClass): string | null {
   return 'Booked';
 }
 
-/** "3 places left", "1 place left", or "Full" (with the line's length when there is one). */
+/** "3 places left", "1 place left", "Full" (with the line's length when there is one), or "Cancelled". */
 export function placesLabel(c: ScheduleClass): string {
+  if (c.isCancelled) return 'Cancelled';
   const left = placesLeft(c);
   if (left > 0) return `${left} ${left === 1 ? 'place' : 'places'} left`;
   return c.waitlistCount > 0 ? `Full · ${c.waitlistCount} waiting` : 'Full';
