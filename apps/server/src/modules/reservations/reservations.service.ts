@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   calendarMessages,
   eventMessages,
@@ -16,7 +16,7 @@ import {
   type UpdateReservationInput,
 } from '@spotter/shared';
 import { appointmentTypes, athletes, charges, classTypes, events, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { classFilter, findEvent, findTaxRate } from '../events/events.repository';
@@ -101,7 +101,7 @@ async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string, numbe
 }
 
 /** The athlete of the gym, refused with the first eligibility rule it fails for these events (rules.ts). */
-export async function eligibleAthlete(tx: Tx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
+export async function eligibleAthlete(tx: DbOrTx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
   const [athlete] = await tx.select({ fullName: fullName(athletes) }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) throw notFound(reservationMessages.athleteNotFound);
   if (eventIds.length === 0) return athlete;
@@ -152,23 +152,27 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     const existing = await findReservation(ctx.db, w.gymId, kind, id);
     if (existing && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return { created: false, record: existing };
   }
+  // What the lock does not guard is read before it (the athlete, their eligibility, the class type's settings), so the
+  // event's lock is held only for the rules about its places: one writer of a class at a time, briefly.
+  const athlete = await eligibleAthlete(ctx.db, w.gymId, input.athleteId, [input.eventId]);
+  const settings = kind === 'class' ? await classSettingsOf(ctx.db, input.eventId) : null;
   const created = await withEventLock(ctx, w, { kind, id: input.eventId }, async (tx, [event]) => {
-    const athlete = await eligibleAthlete(tx, w.gymId, input.athleteId, [event!.id]);
     const r = reservations;
-    const sameId = async () => {
-      const [existing] = await tx.select({ gymId: r.gymId, eventId: r.eventId, athleteId: r.athleteId }).from(r).where(eq(r.id, id));
-      if (!existing) return null;
-      if (existing.gymId === w.gymId && existing.eventId === input.eventId && existing.athleteId === input.athleteId) return false;
+    // The same id again (a retry, a second tablet) answers the record; another id of this athlete here is a conflict.
+    const existing = await tx
+      .select({ id: r.id, gymId: r.gymId, eventId: r.eventId, athleteId: r.athleteId })
+      .from(r)
+      .where(or(eq(r.id, id), and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId))));
+    const same = existing.find((e) => e.id === id);
+    if (same) {
+      if (same.gymId === w.gymId && same.eventId === input.eventId && same.athleteId === input.athleteId) return false;
       throw conflict(reservationMessages.reservationIdTaken, 'reservation_id_taken');
-    };
-    const replay = await sameId();
-    if (replay !== null) return replay;
-    const [other] = await tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, input.eventId), eq(r.athleteId, input.athleteId)));
-    if (other) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
+    }
+    if (existing.length > 0) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
     if (event!.cancelledAt) throw conflict(calendarMessages.cancelled, 'cancelled');
-    if (input.isReserved && !input.isCheckedIn) await assertBookingWindow(tx, w, kind, event!, new Date());
+    if (input.isReserved && !input.isCheckedIn) assertBookingWindow(settings, w, event!, new Date());
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
-    if (waits) await assertWaitlistHasRoom(tx, kind, event!, input.joinWaitlist === true);
+    if (waits) await assertWaitlistHasRoom(tx, kind, settings, event!, input.joinWaitlist === true);
     const now = new Date();
     await tx.insert(r).values({
       id,
@@ -378,7 +382,7 @@ export type ClassBookingSettings = {
   waitlistSize: number | null;
   promotionCutoffMinutes: number;
 };
-async function classSettingsOf(tx: Tx, eventId: string): Promise<ClassBookingSettings | null> {
+async function classSettingsOf(tx: DbOrTx, eventId: string): Promise<ClassBookingSettings | null> {
   const [row] = await tx
     .select({
       bookingOpensDays: classTypes.bookingOpensDays,
@@ -410,10 +414,8 @@ async function isLateForAthlete(tx: Tx, kind: EventKind, event: LockedEvent, row
  * Issue 16: an athlete books for themselves only inside the class type's window: from `bookingOpensDays` days before
  * the start (null: any time) until `bookingClosesMinutes` before it. The front desk books at any time.
  */
-async function assertBookingWindow(tx: Tx, w: Writer, kind: EventKind, event: LockedEvent, now: Date): Promise<void> {
-  if (w.ownAthleteId === null || kind !== 'class') return;
-  const settings = await classSettingsOf(tx, event.id);
-  if (!settings) return;
+function assertBookingWindow(settings: ClassBookingSettings | null, w: Writer, event: LockedEvent, now: Date): void {
+  if (w.ownAthleteId === null || !settings) return;
   const start = event.startsAt.getTime();
   if (now.getTime() > start - settings.bookingClosesMinutes * 60_000) throw conflict(reservationMessages.bookingClosed, 'booking_closed');
   if (settings.bookingOpensDays !== null && now.getTime() < start - settings.bookingOpensDays * 86_400_000) {
@@ -422,9 +424,8 @@ async function assertBookingWindow(tx: Tx, w: Writer, kind: EventKind, event: Lo
 }
 
 /** A full class: joining its line must be asked for, allowed, and within the line's size. */
-async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, event: LockedEvent, asked: boolean): Promise<void> {
+async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, settings: ClassBookingSettings | null, event: LockedEvent, asked: boolean): Promise<void> {
   if (kind !== 'class' || !asked) throw eventFull(kind);
-  const settings = await classSettingsOf(tx, event.id);
   if (settings && !settings.waitlistEnabled) throw conflict(reservationMessages.noWaitlist, 'event_full');
   if (settings && settings.waitlistSize !== null) {
     const [line] = await tx.select({ n: count() }).from(reservations).where(and(eq(reservations.eventId, event.id), eq(reservations.isWaitlisted, true)));
