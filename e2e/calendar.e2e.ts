@@ -136,24 +136,24 @@ describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', 
     await expectNoAxeViolations(page);
     await screenshot(page, 'calendar-series-created');
 
-    // An athlete books Monday's class at the front desk.
+    // The front desk books an athlete into Monday's class from its roster.
     const desk = await frontDesk();
     const eligible = (await (await desk.request('GET', `/api/athletes/eligible-athletes/?class=${mondayClass.eventId}&limit=100&offset=0`)).json()) as {
       results: { athleteId: string; fullName: string; isReserved: boolean }[];
     };
     const athlete = eligible.results.find((a) => !a.isReserved)!;
     expect(athlete).toBeTruthy();
-    expect((await desk.request('POST', '/api/athlete-kilo-classes/', { athlete: athlete.athleteId, kiloClass: mondayClass.eventId })).status).toBe(201);
 
     // Open it with the keyboard: its details, roster and the kiosk link.
-    await page.reload();
-    await closeBanners(page);
     await mondayEvent.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Class details' });
-    await drawer.getByRole('list', { name: 'Attendees' }).getByText(athlete.fullName).waitFor();
     await drawer.getByText('Every week on Mon, Wed at 6:00 AM', { exact: false }).waitFor();
     await drawer.getByText(`${usDate(monday)}, 6:00 AM – 7:00 AM`, { exact: false }).waitFor();
+    await drawer.getByRole('searchbox', { name: 'Add an athlete' }).fill(athlete.fullName);
+    await drawer.getByRole('button', { name: `Book: ${athlete.fullName}` }).click();
+    await notification(page, 'Adding athlete to class success');
+    await drawer.getByRole('list', { name: 'Attendees' }).getByText(athlete.fullName).waitFor();
     await drawer.getByText('No one is waiting.').waitFor();
     const kiosk = drawer.getByRole('link', { name: 'Open in kiosk' });
     expect(await kiosk.getAttribute('href')).toBe(`/kiosk/${mondayClass.eventId}?eventType=class&from=calendar`);

@@ -1,4 +1,4 @@
-import type { Profile, Session } from '@spotter/shared';
+import type { KioskAthlete, Profile, Session } from '@spotter/shared';
 
 let counter = 0;
 const nextId = () => {
@@ -39,6 +39,28 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     athleteGym: null,
     isLinked: false,
     linkedProfiles: [],
+    ...overrides,
+  };
+}
+
+/** An athlete as the kiosk's lists (and their eligible search) answer one: reserved and credited by default. */
+export function buildKioskAthlete(overrides: Partial<KioskAthlete> = {}): KioskAthlete {
+  return {
+    athleteId: nextId(),
+    fullName: 'Grace Rodriguez',
+    firstName: 'Grace',
+    lastName: 'Rodriguez',
+    profilePicture: null,
+    notes: [],
+    isReserved: true,
+    isCheckedIn: false,
+    hasPastDueBills: false,
+    hasUnsignedDocuments: false,
+    reservationId: nextId(),
+    isLateCancel: false,
+    isNoShow: false,
+    isCredited: true,
+    registrationDatetime: new Date().toISOString(),
     ...overrides,
   };
 }

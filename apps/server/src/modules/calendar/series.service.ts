@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   calendarMessages,
@@ -15,13 +15,13 @@ import {
 } from '@spotter/shared';
 import { fromRRuleText, occurrencesBetween, toRRuleText, type WeekdayNumber, type WeeklyPattern } from '@spotter/shared/recurrence';
 import { classSeries, classSeriesCoaches, classTypes, eventCoaches, events, gyms, locations, reservations, rooms, staff } from '../../db/schema';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction } from '../../lib/changes';
 import { queueMail } from '../../lib/outbox';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { cancelledMail, changedMail, recipientsOf } from '../reservations/booking-mail';
 import { holdsPlaceSql } from '../reservations/rules';
-import { lockCoachesAndRooms, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { lockCoachesAndRooms, placesHeld, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 
 /**
  * Issue 16 (decision 026): the schedule's writes, each one transaction. A series is a weekly RRULE in the gym's zone
@@ -39,8 +39,8 @@ const ruleWeekday = (iso: number) => (iso % 7) as WeekdayNumber;
 
 type Placement = { coachIds: string[]; locationId: string | null; roomId: string | null };
 
-/** The class type, if the gym's and not archived; with the fees and tax rate its classes copy. */
-async function activeClassType(tx: Tx, gymId: string, classTypeId: string) {
+/** A class type's terms that its classes copy (fees, credit deductions, the tax rate: its own or the gym's), and whether it is archived. */
+async function classTypeTerms(tx: DbOrTx, where: SQL) {
   const [type] = await tx
     .select({
       id: classTypes.id,
@@ -53,12 +53,18 @@ async function activeClassType(tx: Tx, gymId: string, classTypeId: string) {
     })
     .from(classTypes)
     .innerJoin(gyms, eq(gyms.id, classTypes.gymId))
-    .where(and(eq(classTypes.id, classTypeId), eq(classTypes.gymId, gymId)));
+    .where(where);
+  return type ?? null;
+}
+
+/** The class type, if the gym's and not archived (a person scheduling is told otherwise). */
+async function activeClassType(tx: Tx, gymId: string, classTypeId: string) {
+  const type = await classTypeTerms(tx, and(eq(classTypes.id, classTypeId), eq(classTypes.gymId, gymId))!);
   if (!type) throw fieldError('classTypeId', eventMessages.classTypeNotFound);
   if (type.archivedAt) throw fieldError('classTypeId', calendarMessages.classTypeArchived);
   return type;
 }
-type ClassTypeTerms = Awaited<ReturnType<typeof activeClassType>>;
+type ClassTypeTerms = NonNullable<Awaited<ReturnType<typeof classTypeTerms>>>;
 
 /**
  * Coaches are the gym's coaches, each once (the first leads); a room is the gym's and, with a location, at it (a room
@@ -145,7 +151,8 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
   if (to < from) return 0;
   const pattern = fromRRuleText(series.rrule);
   const occurrences = occurrencesBetween(pattern, from, to);
-  const type = await activeClassTypeForSeries(tx, series);
+  // An archived type still runs the classes of its series.
+  const type = (await classTypeTerms(tx, eq(classTypes.id, series.classTypeId)))!;
   const coaches = await tx
     .select({ staffId: classSeriesCoaches.staffId, role: classSeriesCoaches.role })
     .from(classSeriesCoaches)
@@ -185,24 +192,6 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
   for (let i = 0; i < coachValues.length; i += 500) await tx.insert(eventCoaches).values(coachValues.slice(i, i + 500));
   await tx.update(classSeries).set({ materializedThrough: to }).where(eq(classSeries.id, series.id));
   return made.length;
-}
-
-/** The type's terms for a series' new classes; an archived type still runs the classes its series already has. */
-async function activeClassTypeForSeries(tx: Tx, series: SeriesRow): Promise<ClassTypeTerms> {
-  const [type] = await tx
-    .select({
-      id: classTypes.id,
-      archivedAt: classTypes.archivedAt,
-      cancellationFeeMinor: classTypes.cancellationFeeMinor,
-      noShowFeeMinor: classTypes.noShowFeeMinor,
-      cancellationCreditDeduction: classTypes.cancellationCreditDeduction,
-      noShowCreditDeduction: classTypes.noShowCreditDeduction,
-      taxRateId: sql<string | null>`coalesce(${classTypes.taxRateId}, ${gyms.classTaxRateId})`,
-    })
-    .from(classTypes)
-    .innerJoin(gyms, eq(gyms.id, classTypes.gymId))
-    .where(eq(classTypes.id, series.classTypeId));
-  return type!;
 }
 
 /** When the series' coaches and room are taken between two instants, by key `coach:<id>` / `room:<id>` (two statements). */
@@ -347,7 +336,7 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
     // bookings one writer at a time.
     const assigned = locked.length > 0 ? await tx.select({ staffId: eventCoaches.staffId }).from(eventCoaches).where(inArray(eventCoaches.eventId, locked.map((l) => l.id))) : [];
     await lockCoachesAndRooms(tx, [...assigned.map((a) => a.staffId), ...(placement.coachIds ?? [])], [...current.map((e) => e.roomId), placement.roomId]);
-    const held = await placesHeldBy(tx, locked.map((l) => l.id));
+    const held = await placesHeld(tx, locked.map((l) => l.id));
     if (input.capacity !== undefined) {
       const most = Math.max(0, ...held.values());
       if (input.capacity < most) throw fieldError('capacity', calendarMessages.capacityBelowBooked(most));
@@ -402,17 +391,6 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
 }
 
 const badInput = (message: string) => fieldError('nonFieldErrors', message);
-
-/** The places held in each event (rules: holdsPlace). */
-async function placesHeldBy(tx: Tx, eventIds: string[]): Promise<Map<string, number>> {
-  if (eventIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ eventId: reservations.eventId, n: count() })
-    .from(reservations)
-    .where(and(inArray(reservations.eventId, eventIds), holdsPlaceSql()))
-    .groupBy(reservations.eventId);
-  return new Map(rows.map((r) => [r.eventId, r.n]));
-}
 
 /** A series takes a change of its classes, so the classes made later follow it (its rule keeps its dates). */
 async function changeSeries(tx: Tx, w: Writer, seriesId: string, input: UpdateClassInput, placement: Partial<Placement>): Promise<void> {

@@ -90,7 +90,7 @@ export async function lockCoachesAndRooms(tx: Tx, staffIds: readonly (string | n
 }
 
 /** The places held in each of the events (rules: holdsPlace). */
-async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string, number>> {
+export async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await tx
     .select({ eventId: reservations.eventId, n: count() })

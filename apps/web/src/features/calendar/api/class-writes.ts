@@ -1,5 +1,6 @@
 import {
   calendarEventSchema,
+  classReservationSchema,
   classChangeAnswerSchema,
   createSeriesAnswerSchema,
   type CancelClassInput,
@@ -60,6 +61,23 @@ export function useCancelClass(eventId: string) {
       message: `${plural(answer.changed, 'class', 'classes')} cancelled; ${plural(answer.notified, 'athlete was', 'athletes were')} emailed.`,
     }),
     errorTitle: 'Cancelling the class failed',
+    invalidates: [eventKeys.all],
+  });
+}
+
+/**
+ * POST athlete-kilo-classes/ on an athlete's behalf from the roster: a place, or the waitlist when the class is full
+ * (spec 8's texts for adding an athlete).
+ */
+export function useAddAthlete(eventId: string) {
+  return useApiMutation({
+    mutationFn: ({ athleteId }: { athleteId: string; fullName: string }) =>
+      callEndpoint('createClassReservation', { body: { athlete: athleteId, kiloClass: eventId, isReserved: true, isCheckedIn: false, joinWaitlist: true } }, { schema: classReservationSchema }),
+    success: (answer, v) => ({
+      title: 'Adding athlete to class success',
+      message: answer.isWaitlisted ? `${v.fullName} is number ${answer.waitlistPosition ?? '?'} on the waitlist.` : `${v.fullName} is booked.`,
+    }),
+    errorTitle: 'Adding athlete failed',
     invalidates: [eventKeys.all],
   });
 }

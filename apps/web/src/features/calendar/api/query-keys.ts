@@ -10,6 +10,7 @@ export const calendarKeys = {
   range: (query: CalendarQueryParams) => ['events', 'calendar', 'range', query] as const,
   roster: (eventId: string) => ['events', 'calendar', 'roster', eventId] as const,
   series: (seriesId: string) => ['events', 'calendar', 'series', seriesId] as const,
+  addAthlete: (eventId: string, search: string) => ['events', 'calendar', 'add-athlete', eventId, search] as const,
   options: ['calendar-options'] as const,
 };
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { calendarMessages, type CalendarEvent } from '@spotter/shared';
+import { buildKioskAthlete } from '../../../testing/factories';
 import { render } from '../../../testing/render';
 import { bodyOf, callsTo, jsonResponse, type FetchMock } from '../../../testing/stub-fetch';
 import { buildEvent, buildOptions, buildRoster, ids, ownerSession, stubCalendarFetch } from '../testing/fixtures';
@@ -187,6 +188,37 @@ describe('CalendarPage: the event drawer', () => {
     expect(drawer.textContent).toContain('Repeats: One-off class');
     expect(within(drawer).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Cancel class' })).toBeNull();
+  });
+});
+
+describe('CalendarPage: adding an athlete from the roster (issue 16)', () => {
+  it('books an athlete into a class with places, and puts one on the waitlist of a full class', async () => {
+    for (const [event, button, answer, message] of [
+      [buildEvent({ placesHeld: 3 }), 'Book: Ada Lovelace', { isWaitlisted: false, waitlistPosition: null }, 'Ada Lovelace is booked.'],
+      [buildEvent({ placesHeld: 12, waitlistCount: 2 }), 'Add to waitlist: Ada Lovelace', { isWaitlisted: true, waitlistPosition: 3 }, 'Ada Lovelace is number 3 on the waitlist.'],
+    ] as const) {
+      const ada = buildKioskAthlete({ fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', isReserved: false, reservationId: null });
+      const booked = buildKioskAthlete({ fullName: 'Alex Morgan', isReserved: true });
+      const { fetchMock, drawer } = await openDrawer(event, (u, init) => {
+        if ((init.method ?? 'GET') === 'GET' && u.includes('/api/athletes/eligible-athletes')) return jsonResponse({ count: 2, next: null, previous: null, results: [ada, booked] });
+        if (init.method === 'POST' && u.endsWith('/api/athlete-kilo-classes/')) {
+          return jsonResponse(
+            { athleteKiloClassId: ids.series, kiloClass: event.eventId, athlete: ada.athleteId, gym: ids.mainFloor, hasPastDueBills: false, hasUnsignedDocuments: false, isReserved: !answer.isWaitlisted, isCheckedIn: false, isLateCancel: false, isNoShow: false, chargeNow: false, chargeDate: null, chargeFee: null, taxRate: null, deductCredit: false, isCredited: false, registrationDatetime: new Date().toISOString(), ...answer },
+            201,
+          );
+        }
+        return undefined;
+      });
+      fireEvent.change(within(drawer).getByRole('searchbox', { name: 'Add an athlete' }), { target: { value: 'ada' } });
+      const add = await within(drawer).findByRole('button', { name: button }, { timeout: 3000 });
+      // Athletes already in the class are not offered.
+      expect(within(within(drawer).getByRole('list', { name: 'Athletes found' })).queryByText('Alex Morgan')).toBeNull();
+      fireEvent.click(add);
+      await screen.findByText(message);
+      expect(bodyOf(fetchMock, `/api/athlete-kilo-classes/`)).toEqual({ athlete: ada.athleteId, kiloClass: event.eventId, isReserved: true, isCheckedIn: false, joinWaitlist: true });
+      vi.unstubAllGlobals();
+      document.body.innerHTML = '';
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { useCurrentSession } from '../../auth';
 import { useClassRoster } from '../api/get-class-roster';
 import { useSeries } from '../api/get-series';
 import { dateTimeLabel, isoWeekdays, placesLabel } from '../lib/labels';
+import { AddAthlete } from './add-athlete';
 import { CancelClassPanel } from './cancel-class-panel';
 
 // The edit form brings the date and time pickers; it loads when Edit is first pressed.
@@ -157,6 +158,7 @@ function DetailsView({ answer, cancelled, onEdit, onCancel }: { answer: RosterAn
         )}
       </Group>
       <Divider />
+      {canChange && hasPermission(session, 'Kiosk') && <AddAthlete event={event} />}
       <RosterList title="Attendees" entries={attendees} empty="No one has booked yet." />
       {(isClass || waitlist.length > 0) && <RosterList title="Waitlist" entries={waitlist} empty="No one is waiting." ordered />}
     </Stack>

@@ -5,9 +5,9 @@ import { callEndpoint } from '../../../lib/api-client';
 import { kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET athletes/eligible-athletes with limit 10, offset, class and search; paged by its next link. */
-export function getEligibleAthletes(classId: string, search: string, offset: number) {
+export function getEligibleAthletes(classId: string, search: string, offset: number, signal?: AbortSignal) {
   const query = { limit: ELIGIBLE_ATHLETES_PAGE_SIZE, offset, class: classId, search };
-  return callEndpoint('eligibleAthletes', { query }, { schema: answers.kioskAthletePage });
+  return callEndpoint('eligibleAthletes', { query, signal }, { schema: answers.kioskAthletePage });
 }
 
 export function eligibleAthletesQueryOptions(classId: string, search: string) {

@@ -1,5 +1,5 @@
 import type { Gym, KioskAthlete, KioskEvent, KioskEventDetail, Session } from '@spotter/shared';
-import { buildSession } from '../../../testing/factories';
+import { buildKioskAthlete, buildSession } from '../../../testing/factories';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
 
 export const GYM_ID = '22222222-2222-4222-8222-222222222222';
@@ -52,26 +52,8 @@ export function buildEvent(overrides: Partial<KioskEvent> = {}): KioskEvent {
   };
 }
 
-export function buildAthlete(overrides: Partial<KioskAthlete> = {}): KioskAthlete {
-  return {
-    athleteId: uuid(),
-    fullName: 'Grace Rodriguez',
-    firstName: 'Grace',
-    lastName: 'Rodriguez',
-    profilePicture: null,
-    notes: [],
-    isReserved: true,
-    isCheckedIn: false,
-    hasPastDueBills: false,
-    hasUnsignedDocuments: false,
-    reservationId: uuid(),
-    isLateCancel: false,
-    isNoShow: false,
-    isCredited: true,
-    registrationDatetime: new Date().toISOString(),
-    ...overrides,
-  };
-}
+/** An athlete as the kiosk's lists answer one (testing/factories.ts). */
+export const buildAthlete = buildKioskAthlete;
 
 export function buildDetail(results: KioskAthlete[], event: Partial<KioskEvent> = {}): KioskEventDetail {
   const { athleteKiloClasses: _a, athleteAppointments: _b, ...summary } = buildEvent(event);
