@@ -54,8 +54,9 @@ function selectCalendarEvents(db: DbOrTx, gymId: string, now: Date) {
       hasStarted: sql<boolean>`${events.startsAt} <= ${now}`,
     })
     .from(events)
-    .leftJoin(classTypes, eq(classTypes.id, events.classTypeId))
-    .leftJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId))
+    // Only the gym's types (their gym indexes), so the plan never scans every gym's (the scale bench's EXPLAIN).
+    .leftJoin(classTypes, and(eq(classTypes.id, events.classTypeId), eq(classTypes.gymId, gymId)))
+    .leftJoin(appointmentTypes, and(eq(appointmentTypes.id, events.appointmentTypeId), eq(appointmentTypes.gymId, gymId)))
     .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, gymId)))
     .leftJoin(rooms, and(eq(rooms.id, events.roomId), eq(rooms.gymId, gymId)))
     .$dynamic();

@@ -136,7 +136,7 @@ export const eventDetailStatement = preparedPer((db) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  return selectEvents(db, {
+  return selectEvents(db, p.gymId, {
     coaches: coachRowsSql(),
     listed: sql<number>`(select count(*) from ${reservations} where ${listed(reservations)})`.mapWith(Number),
     athletes: sql<JsonAthleteRow[] | string>`(select coalesce(json_agg(page), '[]'::json) from ${page})`,
@@ -224,7 +224,7 @@ export async function listKioskEvents(
   const where = daySearch(q.date, q.kind, q.search);
   const list = await listPage({
     count: countEvents(db, gymId, where),
-    rows: selectEvents(db, { coaches: coachRowsSql() })
+    rows: selectEvents(db, gymId, { coaches: coachRowsSql() })
       .where(and(eq(events.gymId, gymId), where))
       .orderBy(asc(events.startsAt), asc(eventTypeName), asc(events.id))
       .limit(q.limit)
