@@ -1,6 +1,6 @@
-import routes from 'virtual:endpoints';
+import firstRoutes from 'virtual:endpoints';
 import { endpointPath, endpointQueryString } from '@spotter/shared';
-import type { EndpointAnswer, EndpointBodyInput, EndpointName, EndpointParamsInput, EndpointQueryInput, Endpoints } from '@spotter/shared';
+import type { Endpoint, EndpointAnswer, EndpointBodyInput, EndpointName, EndpointParamsInput, EndpointQueryInput, Endpoints } from '@spotter/shared';
 import { getRuntimeConfig } from './runtime-config';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -66,13 +66,26 @@ export function apiUrl(path: string): string {
 /** What reads an answer: a zod schema of packages/shared, or a lighter parser with the same contract. */
 export type ResponseParser<T> = { parse: (body: unknown) => T };
 
-/** The path an endpoint is declared with, less the `/api` that apiUrl puts back from the runtime configuration. */
-function routePath(name: EndpointName): string {
-  return routes[name].path.replace(/^\/api(?=\/)/, '');
+type Route = { readonly method: Endpoint['method']; readonly path: string; readonly upload?: true };
+let moreRoutes: Promise<Partial<Record<EndpointName, Route>>> | undefined;
+
+/** An endpoint's method and path: the first screens' at once, the others' from their chunk, fetched once (endpoints.plugin.ts). */
+function routeOf(name: EndpointName): Route | Promise<Route> {
+  const first = firstRoutes[name];
+  if (first) return first;
+  moreRoutes ??= import('virtual:endpoints-more').then((m) => m.default as Partial<Record<EndpointName, Route>>);
+  return moreRoutes.then((more) => {
+    const route = more[name];
+    if (!route) throw new Error(`No endpoint named ${name}.`);
+    return route;
+  });
 }
 
+/** The path an endpoint is declared with, less the `/api` that apiUrl puts back from the runtime configuration. */
+const pathOf = (route: Route): string => route.path.replace(/^\/api(?=\/)/, '');
+
 async function fetchCsrfToken(): Promise<void> {
-  await send(apiUrl(routePath('csrf')), { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+  await send(apiUrl(pathOf(await routeOf('csrf'))), { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -180,11 +193,14 @@ export type EndpointResult<N extends EndpointName> = EndpointAnswer<Declared<N>>
 export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema: ResponseParser<EndpointResult<N>> }): Promise<EndpointResult<N>>;
 export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options?: { schema?: undefined }): Promise<unknown>;
 export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema?: ResponseParser<EndpointResult<N>> } = {}): Promise<unknown> {
-  const route = routes[name];
   const { params, query, body, signal } = call as { params?: Record<string, string>; query?: Parameters<typeof endpointQueryString>[0]; body?: unknown; signal?: AbortSignal };
-  const path = `${endpointPath(routePath(name), params)}${endpointQueryString(query)}`;
-  const payload = route.upload ? uploadPayload(body as Blob) : jsonPayload(body);
-  return perform(path, route.method, payload, { schema: options.schema, signal });
+  const run = (route: Route) => {
+    const path = `${endpointPath(pathOf(route), params)}${endpointQueryString(query)}`;
+    const payload = route.upload ? uploadPayload(body as Blob) : jsonPayload(body);
+    return perform(path, route.method, payload, { schema: options.schema, signal });
+  };
+  const route = routeOf(name);
+  return route instanceof Promise ? route.then(run) : run(route);
 }
 
 /** The offset of a page's `next` link (`/api/…?limit=20&offset=40`), or null on the last page. */
@@ -206,7 +222,7 @@ export function fileNameOf(disposition: string | null): string | null {
  */
 export async function downloadEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>): Promise<{ blob: Blob; fileName: string | null }> {
   const { params, query, signal } = call as { params?: Record<string, string>; query?: Parameters<typeof endpointQueryString>[0]; signal?: AbortSignal };
-  const url = apiUrl(`${endpointPath(routePath(name), params)}${endpointQueryString(query)}`);
+  const url = apiUrl(`${endpointPath(pathOf(await routeOf(name)), params)}${endpointQueryString(query)}`);
   const response = await send(url, { method: 'GET', credentials: 'include', headers: { Accept: 'text/csv, application/json' }, signal });
   if (!response.ok) throw await toApiError(response);
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import routes from 'virtual:endpoints';
+import firstRoutes from 'virtual:endpoints';
+import moreRoutes from 'virtual:endpoints-more';
 import { endpoints } from '@spotter/shared';
 import { endpointRoutesOf } from '../../endpoints.plugin.ts';
+
+const routes = { ...firstRoutes, ...moreRoutes };
 
 /** The app's own code: every source file but the api-client itself, declarations and test code. */
 const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).filter(
@@ -37,8 +40,12 @@ function offences(text: string): string[] {
 }
 
 describe('API paths', () => {
-  it('virtual:endpoints holds the method and path of every declared endpoint (decision 017), and only those', () => {
+  it('virtual:endpoints and virtual:endpoints-more hold the method and path of every declared endpoint (decision 017), and only those', () => {
     expect(routes).toEqual(endpointRoutesOf(endpoints));
+    // The first screens' table carries only their endpoints; the rest load on first use.
+    expect(firstRoutes).toEqual(endpointRoutesOf(endpoints, 'first'));
+    expect(Object.keys(firstRoutes)).toContain('kioskEvents');
+    expect(Object.keys(firstRoutes)).not.toContain('calendar');
   });
 
   it('are spelt only in packages/shared: the app calls endpoints by name (callEndpoint)', () => {

@@ -13,11 +13,13 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 
 describe('ClassTypesPage (issue 16, spec 2.7 /events/classes)', () => {
   it('shows skeleton rows while loading, then each type with its booking window, waitlist and fees in the gym currency', async () => {
-    let answer: (r: Response) => void = () => {};
+    let answer: ((r: Response) => void) | undefined;
     stubSetupFetch((url) => (url.startsWith('/api/class-types/?') ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
     renderPage();
     expect((await screen.findAllByTestId('skeleton-row')).length).toBeGreaterThan(0);
-    answer(
+    // The list is asked for once the endpoint's route is known (its chunk loads on first use).
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(
       jsonResponse(
         pageOf([
           buildClassType({ name: 'CrossFit WOD' }),
