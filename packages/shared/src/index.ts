@@ -35,3 +35,5 @@ export * from './tax';
 export * from './api/platform';
 export * from './api/health';
 export * from './runtime-config';
+export * from './rules/membership';
+export * from './api/athletes';

@@ -1,24 +1,18 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { messages } from '@spotter/shared';
+import { DEFAULT_PHONE_COUNTRY, isValidPhone } from '@spotter/shared/phone';
 
-/** Spec 9: the phone input's default country is the US; input text is at most 250 characters. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
-export const PHONE_INPUT_MAX_LENGTH = 250;
-const NATIONAL_NUMBER_DIGITS = { min: 2, max: 17 };
-
-/** Spec 5 / 9: a phone parses, and its national number has 2 to 17 digits. */
-export function isValidPhone(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
-  if (value.length > PHONE_INPUT_MAX_LENGTH) return false;
-  const parsed = parsePhoneNumberFromString(value, country);
-  if (!parsed) return false;
-  const digits = parsed.nationalNumber.length;
-  return digits >= NATIONAL_NUMBER_DIGITS.min && digits <= NATIONAL_NUMBER_DIGITS.max;
-}
+export { DEFAULT_PHONE_COUNTRY, PHONE_INPUT_MAX_LENGTH, isValidPhone, normalizePhone, phoneCountry } from '@spotter/shared/phone';
 
 /** Spec 5: an optional phone is checked only when something was typed. */
 export function optionalPhoneError(value: string): string | null {
+  return optionalPhoneErrorFor(value, DEFAULT_PHONE_COUNTRY);
+}
+
+/** The same, for a gym's country (the athlete form of issue 17). */
+export function optionalPhoneErrorFor(value: string, country: CountryCode): string | null {
   if (value.trim() === '') return null;
-  return isValidPhone(value) ? null : messages.phoneInvalid;
+  return isValidPhone(value, country) ? null : messages.phoneInvalid;
 }
 
 /** Spec 5, exactly: on save a phone of 10 characters or fewer is sent as '', otherwise its digits only. */

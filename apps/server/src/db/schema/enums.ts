@@ -13,3 +13,6 @@ export const impersonationActionEnum = pgEnum('impersonation_action', ['start', 
 export const eventKindEnum = pgEnum('event_kind', ['class', 'appointment']);
 export const chargeReasonEnum = pgEnum('charge_reason', ['late_cancel', 'no_show']);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
+/** Issue 17/18: what a package is, and where an athlete's package stands. */
+export const packageKindEnum = pgEnum('package_kind', ['membership', 'class_pack', 'drop_in', 'trial']);
+export const athletePackageStatusEnum = pgEnum('athlete_package_status', ['active', 'on_hold', 'cancelled', 'ended']);
