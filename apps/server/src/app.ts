@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { programmingRoutes } from './modules/programming/programming.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(profilesRoutes);
   await app.register(bannersRoutes);
   await app.register(peopleRoutes);
+  await app.register(staffRoutes);
   await app.register(uploadsRoutes);
   await app.register(eventsRoutes);
   await app.register(reservationsRoutes);

@@ -67,6 +67,8 @@ beforeAll(async () => {
   await t.make.owner(expiredGym.id);
   const expiredDemo = await t.make.demoGym(expiredGym.id, { type: 'TIME_LIMITED', expiresAt: new Date(Date.now() - 2 * 3600_000) });
   const room = await t.make.room(gym.id, location.id);
+  // Not a caller: the staff routes deactivate and reactivate it, which would end a caller's sessions.
+  const colleague = await t.make.staff(gym.id, { permissions: [] });
   const [series] = await t.db
     .insert(classSeries)
     .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
@@ -75,7 +77,7 @@ beforeAll(async () => {
   samples = {
     id: owner.profileId,
     gymId: gym.id,
-    staffId: staff.staffId,
+    staffId: colleague.staffId,
     athleteId: athlete.athleteId,
     kiloStaffId: platform.kiloStaffId,
     bannerId: banner.id,
@@ -133,6 +135,10 @@ const sampleBodies: Record<string, unknown> = {
   updateLocation: { name: 'Matrix Hall' },
   createRoom: { name: 'Matrix Room' },
   updateRoom: { name: 'Matrix Bay' },
+  inviteStaff: { firstName: 'Matrix', lastName: 'Invite', email: 'matrix-invite@test.example.com' },
+  updateStaff: { firstName: 'Matrix', lastName: 'Colleague' },
+  updateStaffPermissions: { permissions: ['Kiosk'] },
+  updateStaffRole: { isOwner: false },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

@@ -24,6 +24,8 @@ export const access = {
   /** Spec 6: athletes and owners pass every check; other staff need the permission (the kiosk, its reservations). */
   kiosk: { kind: 'profile', permission: 'Kiosk' },
   athleteView: { kind: 'profile', permission: 'AthleteView' },
+  /** The staff screen (issue 17): staff and owners holding StaffView; athletes never. */
+  staffView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'StaffView' },
   platform: { kind: 'platform', salesTeam: false },
   /** Platform staff, the sales team included (it works only with demo gyms, decision 007). */
   platformWithSales: { kind: 'platform', salesTeam: true },

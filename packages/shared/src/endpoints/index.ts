@@ -19,6 +19,7 @@ import { profilesEndpoints } from './profiles';
 import { programmingEndpoints } from './programming';
 import { reservationsEndpoints } from './reservations';
 import { scheduleEndpoints } from './schedule';
+import { staffEndpoints } from './staff';
 import { uploadsEndpoints } from './uploads';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
@@ -44,6 +45,7 @@ export const endpoints = {
   ...programmingEndpoints,
   ...calendarFeedsEndpoints,
   ...platformEndpoints,
+  ...staffEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

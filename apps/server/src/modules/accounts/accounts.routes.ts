@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, endpoints } from '@spotter/shared';
+import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
@@ -65,18 +66,23 @@ export async function accountsRoutes(app: FastifyInstance) {
   });
 }
 
-/** Mail an activation link (used when accounts are invited, and on request). */
-export async function sendActivation(app: FastifyInstance, userId: string, email: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const token = await issueToken(tx, userId, 'activation');
+/**
+ * Mail an activation link (used when accounts are invited, and on request). Given `tx`, the token and the mail are
+ * written in that transaction (an invite's, so the mail exists exactly when the invite committed); else in their own.
+ */
+export async function sendActivation(app: FastifyInstance, userId: string, email: string, tx?: DbOrTx): Promise<void> {
+  const write = async (t: DbOrTx) => {
+    const token = await issueToken(t, userId, 'activation');
     if (!token) return;
     const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-    await queueMail(tx, app.jobs, {
+    await queueMail(t, app.jobs, {
       kind: 'activation',
       to: email,
       subject: 'Activate your Spotter account',
       text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
       isSensitive: true,
     });
-  });
+  };
+  if (tx) await write(tx);
+  else await app.db.transaction(write);
 }

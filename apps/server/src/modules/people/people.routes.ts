@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { endpoints, toZoned } from '@spotter/shared';
 import { athletes, kiloStaff, staff } from '../../db/schema';
-import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { fieldError, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
+import { staffActorOf } from '../staff/staff.routes';
+import { saveStaffProfile } from '../staff/staff.service';
 import { findAthlete, findGym, toAthlete, toKiloStaff, toStaff } from './people.repository';
 
 const EMAIL_THROUGH_EDIT_LOGIN = 'Change your email with Edit Login.';
@@ -32,35 +34,12 @@ export async function peopleRoutes(app: FastifyInstance) {
   route(app, endpoints.updateStaffSelf, async (request) => {
     const auth = gymCaller(request);
     const current = await ownStaff(auth.staffId);
-    const input = request.body;
-    assertEmailUnchanged(input.email, current.email);
-    assertBirthdayNotInFuture(input.dob, auth.gym.timeZone);
-    if (input.isCoach !== undefined && input.isCoach !== current.isCoach && auth.role !== 'owner') {
-      throw forbidden('Only an owner can change the coach flag.', 'coach_flag_owner_only');
-    }
-    const [updated] = await db
-      .update(staff)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        dob: input.dob,
-        isCoach: input.isCoach ?? current.isCoach,
-        gender: input.gender,
-        addressLines: input.address.addressLines.filter((l) => l !== ''),
-        locality: input.address.locality,
-        region: input.address.region,
-        zipCode: input.address.zipCode.toUpperCase(),
-        addressCountry: input.address.country,
-        emergencyName: input.emergencyName,
-        emergencyPhone: input.emergencyPhone,
-        medicalNotes: input.medicalNotes,
-      })
-      .where(eq(staff.id, current.id))
-      .returning();
-    // Coaches are listed by name, and the header shows the profile's name from the session (issue 23).
-    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }, { kind: 'sessions', gymId: updated!.gymId }]);
-    return toStaff(updated!);
+    // The one staff profile edit (issue 17): the same rules as a colleague's edit from the staff screen.
+    const updated = await saveStaffProfile(app, { gymId: current.gymId, staffId: current.id, timeZone: auth.gym.timeZone }, request.body, staffActorOf(request), {
+      kind: 'self',
+      message: EMAIL_THROUGH_EDIT_LOGIN,
+    });
+    return toStaff(updated);
   });
 
   const ownKiloStaff = async (kiloStaffId: string | null) => {
