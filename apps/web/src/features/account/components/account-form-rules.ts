@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { isValidName, isValidZipCode, messages, zipCodeMessages, type GymCountry } from '@spotter/shared';
+import { isValidEmail, isValidName, isValidZipCode, messages, zipCodeMessages, type GymCountry } from '@spotter/shared';
 
 export const DOB_IN_FUTURE_MESSAGE = 'Date of birth cannot be in the future.';
 
@@ -11,6 +11,12 @@ export function today(): string {
 export function requiredNameError(value: string): string | null {
   if (!value.trim()) return messages.nameRequired;
   return isValidName(value) ? null : messages.nameInvalid;
+}
+
+/** Spec 5: the email rule. */
+export function emailError(value: string): string | null {
+  if (!value.trim()) return messages.emailRequired;
+  return isValidEmail(value.trim()) ? null : messages.emailInvalid;
 }
 
 export function optionalNameError(value: string): string | null {

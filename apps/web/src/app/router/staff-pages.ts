@@ -1,0 +1,7 @@
+import type { PageRegistry } from './page-registry';
+import { StaffPage } from './lazy-pages';
+
+/** Users › Staff (spec 2.7, issue 17): the gym's staff and their permissions; StaffView (spec 6). */
+export const staffPages: PageRegistry = {
+  staff: { '/users/staff': StaffPage },
+};

@@ -1,0 +1,212 @@
+import type { ReactNode } from 'react';
+import { Checkbox, Divider, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  countryNames,
+  genders,
+  gymCountries,
+  regionsOf,
+  ukCountiesByNation,
+  type GymCountry,
+  type Staff,
+  type UpdateStaffSelfInput,
+} from '@spotter/shared';
+import { isApiError } from '../../../lib/api-client';
+import { formatPhone, optionalPhoneError, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
+import { maskZipCode } from '../../../lib/zip-code';
+import { dobError, emailError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from './account-form-rules';
+import { FormActions } from './panel-states';
+
+export type StaffFormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  gender: string;
+  isCoach: boolean;
+  address: { line1: string; line2: string; locality: string; region: string; zipCode: string; country: GymCountry | '' };
+  emergencyName: string;
+  emergencyPhone: string;
+  medicalNotes: string;
+};
+
+export const asCountry = (value: string): GymCountry | '' => ((gymCountries as readonly string[]).includes(value) ? (value as GymCountry) : '');
+
+export function toStaffFormValues(staff: Staff): StaffFormValues {
+  return {
+    firstName: staff.firstName,
+    lastName: staff.lastName,
+    email: staff.email,
+    phone: formatPhone(staff.phone),
+    dob: staff.dob ?? '',
+    gender: staff.gender ?? '',
+    isCoach: staff.isCoach,
+    address: {
+      line1: staff.address.addressLines[0] ?? '',
+      line2: staff.address.addressLines[1] ?? '',
+      locality: staff.address.locality,
+      region: staff.address.region,
+      zipCode: staff.address.zipCode,
+      country: asCountry(staff.address.country),
+    },
+    emergencyName: staff.emergencyName,
+    emergencyPhone: formatPhone(staff.emergencyPhone),
+    medicalNotes: staff.medicalNotes,
+  };
+}
+
+/**
+ * Spec 5: phones as '' or digits, the zip code upper-cased; only an owner sends the coach flag; the email only where it
+ * may be changed here (a colleague's invite not yet accepted).
+ */
+export function toStaffUpdate(values: StaffFormValues, canEditCoach: boolean, canEditEmail = false): UpdateStaffSelfInput {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    phone: phoneForSave(values.phone),
+    dob: values.dob || null,
+    gender: (genders as readonly string[]).includes(values.gender) ? (values.gender as UpdateStaffSelfInput['gender']) : null,
+    address: {
+      addressLines: [values.address.line1, values.address.line2].map((line) => line.trim()).filter(Boolean),
+      locality: values.address.locality.trim(),
+      region: values.address.region,
+      zipCode: values.address.zipCode.trim().toUpperCase(),
+      country: values.address.country,
+    },
+    emergencyName: values.emergencyName.trim(),
+    emergencyPhone: phoneForSave(values.emergencyPhone),
+    medicalNotes: values.medicalNotes,
+    ...(canEditCoach ? { isCoach: values.isCoach } : {}),
+    ...(canEditEmail ? { email: values.email.trim() } : {}),
+  };
+}
+
+export function validateStaffForm(values: StaffFormValues, canEditEmail = false): Record<string, string> {
+  const errors: Record<string, string | null> = {
+    email: canEditEmail ? emailError(values.email) : null,
+    firstName: requiredNameError(values.firstName),
+    lastName: requiredNameError(values.lastName),
+    phone: optionalPhoneError(values.phone),
+    dob: dobError(values.dob),
+    'address.zipCode': zipCodeError(values.address.country, values.address.zipCode),
+    emergencyName: optionalNameError(values.emergencyName),
+    emergencyPhone: optionalPhoneError(values.emergencyPhone),
+  };
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+const countryOptions = [{ value: '', label: 'Choose a country' }, ...gymCountries.map((code) => ({ value: code, label: countryNames[code] }))];
+const genderOptions = [{ value: '', label: 'Not specified' }, ...genders.map((gender) => ({ value: gender, label: gender }))];
+
+/** Spec 3: regions of the chosen country, the UK's counties grouped by nation. */
+function regionOptions(country: GymCountry | '') {
+  const none = { value: '', label: country ? 'Choose a region' : 'Choose a country first' };
+  if (country === 'GB') return [none, ...Object.entries(ukCountiesByNation).map(([nation, counties]) => ({ group: nation, items: [...counties] }))];
+  return [none, ...regionsOf(country).map((region) => ({ value: region, label: region }))];
+}
+
+const ZIP_LABEL: Record<GymCountry | '', string> = { US: 'ZIP code', CA: 'Postal code', GB: 'Postcode', '': 'ZIP / postal code' };
+
+type StaffProfileFormProps = {
+  staff: Staff;
+  /** Spec 6: only an owner sees and changes the coach flag. */
+  canEditCoach: boolean;
+  /** The email: changed here only for a colleague's invite not yet accepted; else through Edit Login (spec 5). */
+  email: { isEditable: boolean; description: string };
+  isSaving: boolean;
+  /** Saves; a refusal's field messages go back onto the form's fields. */
+  onSave: (input: UpdateStaffSelfInput, onFieldErrors: (fields: Record<string, string>) => void) => void;
+  onCancel: () => void;
+  label: string;
+  /** Below the coach flag: why it is not there, say. */
+  coachNote?: ReactNode;
+};
+
+/** Spec 3 staff fields with spec 5's rules: the own account panel and the staff screen's colleague edit. */
+export function StaffProfileForm({ staff, canEditCoach, email, isSaving, onSave, onCancel, label, coachNote }: StaffProfileFormProps) {
+  const form = useForm<StaffFormValues>({ initialValues: toStaffFormValues(staff), validate: (values) => validateStaffForm(values, email.isEditable) });
+  const country = form.values.address.country;
+
+  const submit = form.onSubmit((values) => onSave(toStaffUpdate(values, canEditCoach, email.isEditable), (fields) => form.setErrors(fields)));
+
+  const phoneProps = (path: 'phone' | 'emergencyPhone') => ({
+    ...form.getInputProps(path),
+    type: 'tel',
+    maxLength: PHONE_INPUT_MAX_LENGTH,
+    onBlur: () => {
+      form.setFieldValue(path, formatPhone(form.getValues()[path]));
+      form.validateField(path);
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={label}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="First name" withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        {email.isEditable ? (
+          <TextInput label="Email" type="email" withAsterisk autoComplete="off" description={email.description} {...form.getInputProps('email')} />
+        ) : (
+          <TextInput label="Email" value={staff.email} disabled description={email.description} />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Phone" autoComplete="tel" {...phoneProps('phone')} />
+          <TextInput label="Date of birth" type="date" max={today()} {...form.getInputProps('dob')} />
+        </SimpleGrid>
+        <NativeSelect label="Gender" data={genderOptions} {...form.getInputProps('gender')} />
+        {canEditCoach && <Checkbox label="Coach" mt="xs" {...form.getInputProps('isCoach', { type: 'checkbox' })} />}
+        {coachNote}
+
+        <Divider mt="sm" />
+        <Title order={3} size="h5">
+          Address
+        </Title>
+        <NativeSelect
+          label="Country"
+          data={countryOptions}
+          {...form.getInputProps('address.country')}
+          onChange={(event) => {
+            // Spec 5: changing country clears region and zip code.
+            form.setFieldValue('address.country', asCountry(event.currentTarget.value));
+            form.setFieldValue('address.region', '');
+            form.setFieldValue('address.zipCode', '');
+            form.clearFieldError('address.zipCode');
+          }}
+        />
+        <TextInput label="Address line 1" autoComplete="address-line1" {...form.getInputProps('address.line1')} />
+        <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address.line2')} />
+        <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('address.locality')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NativeSelect label={country === 'GB' ? 'County' : country === 'CA' ? 'Province' : 'State'} data={regionOptions(country)} disabled={!country} {...form.getInputProps('address.region')} />
+          <TextInput
+            label={ZIP_LABEL[country]}
+            autoComplete="postal-code"
+            disabled={!country}
+            {...form.getInputProps('address.zipCode')}
+            onChange={(event) => form.setFieldValue('address.zipCode', maskZipCode(country, event.currentTarget.value))}
+          />
+        </SimpleGrid>
+
+        <Divider mt="sm" />
+        <Title order={3} size="h5">
+          Emergency contact
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Emergency contact name" {...form.getInputProps('emergencyName')} />
+          <TextInput label="Emergency contact phone" {...phoneProps('emergencyPhone')} />
+        </SimpleGrid>
+        <Textarea label="Medical notes" autosize minRows={2} maxRows={6} maxLength={5000} {...form.getInputProps('medicalNotes')} />
+        <FormActions onCancel={onCancel} isSaving={isSaving} />
+      </Stack>
+    </form>
+  );
+}
+
+
+/** A save's failure onto the form: the server's field messages, if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return isApiError(error) ? firstFieldErrors(error.fields) : {};
+}
