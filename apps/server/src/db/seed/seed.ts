@@ -7,6 +7,7 @@ import { SeededRandom } from './random';
 import { firstNames, lastNames } from './names';
 import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
 import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
+import { seedStaffVariety } from '../../modules/staff/staff.seed';
 
 export const SEED_PASSWORD = 'Spotter123';
 const SEED = 20261121;
@@ -179,6 +180,9 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       // Issue 16: an archived class type and room, so the set-up screens' archives show something.
       if (!g.key.startsWith('demo')) await seedEventSetup(d, gymIds.get(g.key)!, now);
     }
+
+    // Issue 17: varied staff permissions, a deactivated and an invited staff member (their own PRNG: nothing above moves).
+    for (const [i, g] of REAL_GYMS.entries()) await seedStaffVariety(d, gymIds.get(g.key)!, g.key, passwordHash, now, 20261717 + i);
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
     await insertChunked(d, t.banners, [
