@@ -126,6 +126,8 @@ export const staffMobileRoutes: readonly RouteEntry[] = [
   { path: '/kiosk/:eventId', title: 'Kiosk Event', permissions: ['Kiosk'] },
   { path: '/athletes', title: 'Athletes', permissions: ['AthleteView'] },
   { path: '/users/athletes/:athleteId/:activeTab?', title: 'Athlete', permissions: ['AthleteView'] },
+  // Issue 17: not in spec 2.8's menu, but an owner who opens a link to the staff screen on a phone gets it.
+  { path: '/users/staff', title: 'Staff', permissions: ['StaffView'] },
   { path: '/products', title: 'Products' },
   { path: '/packages/:packageId', title: 'Package' },
   { path: '/dashboard', title: 'Dashboard' },

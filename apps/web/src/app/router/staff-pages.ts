@@ -4,4 +4,5 @@ import { StaffPage } from './lazy-pages';
 /** Users › Staff (spec 2.7, issue 17): the gym's staff and their permissions; StaffView (spec 6). */
 export const staffPages: PageRegistry = {
   staff: { '/users/staff': StaffPage },
+  staffMobile: { '/users/staff': StaffPage },
 };
