@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, endpoints } from '@spotter/shared';
+import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
@@ -68,15 +69,24 @@ export async function accountsRoutes(app: FastifyInstance) {
 /** Mail an activation link (used when accounts are invited, and on request). */
 export async function sendActivation(app: FastifyInstance, userId: string, email: string): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const token = await issueToken(tx, userId, 'activation');
-    if (!token) return;
-    const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-    await queueMail(tx, app.jobs, {
-      kind: 'activation',
-      to: email,
-      subject: 'Activate your Spotter account',
-      text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
-      isSensitive: true,
-    });
+    await queueActivation(tx, app, userId, email);
   });
+}
+
+/**
+ * The activation mail queued in the caller's transaction (an athlete created with an invitation: the mail goes out only
+ * if the athlete is kept). False when a link was issued a few minutes ago (the resend interval): nothing is queued.
+ */
+export async function queueActivation(tx: DbOrTx, app: Pick<FastifyInstance, 'jobs' | 'config'>, userId: string, email: string): Promise<boolean> {
+  const token = await issueToken(tx, userId, 'activation');
+  if (!token) return false;
+  const link = `${app.config.appUrl}/activate/${userId}/${token}`;
+  await queueMail(tx, app.jobs, {
+    kind: 'activation',
+    to: email,
+    subject: 'Activate your Spotter account',
+    text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
+    isSensitive: true,
+  });
+  return true;
 }
