@@ -127,7 +127,7 @@ describe('create and edit an athlete (issue 17)', () => {
 
   it('keeps the athlete self-edit endpoint working', async () => {
     const me = await t.make.athlete(w.gym.id);
-    const client = await t.as(me);
+    const client = await t.as({ userId: me.userId!, profileId: me.profileId });
     const res = await client.put(`/api/athletes/${me.athleteId}/`, { firstName: 'Self', lastName: 'Edited', phone: '', dob: null, gender: null });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -254,7 +254,7 @@ describe('subject access and anonymising (issue 17)', () => {
 
   it('anonymises on a typed confirmation: personal fields blanked, notes, tags and login gone, invoices and reservations kept; then refuses edits', async () => {
     const person = await t.make.athlete(w.gym.id, { email: 'leaving@example.com' });
-    const session = await t.as(person);
+    const session = await t.as({ userId: person.userId!, profileId: person.profileId });
     expect((await session.session())?.athlete?.athleteId).toBe(person.athleteId);
     await t.make.note(w.gym.id, person.athleteId);
     const invoice = await t.make.invoice(w.gym.id, person.athleteId, { status: 'paid' });
@@ -323,7 +323,8 @@ describe('who may reach the athlete record (issue 17)', () => {
   it('refuses staff without AthleteView and athletes (403), changing nothing', async () => {
     const a = await create();
     const noView = await t.as(await t.make.staff(w.gym.id, { permissions: ['Kiosk'] }));
-    const athlete = await t.as(await t.make.athlete(w.gym.id));
+    const member = await t.make.athlete(w.gym.id);
+    const athlete = await t.as({ userId: member.userId!, profileId: member.profileId });
     const before = await databaseDigest(t.db, ['sessions']);
     for (const client of [noView, athlete]) {
       expect((await client.get(`/api/athletes/${a.athleteId}/record/`)).statusCode).toBe(403);
