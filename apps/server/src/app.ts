@@ -20,6 +20,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { athleteRecordRoutes } from './modules/athletes/athlete-record.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(eventsRoutes);
   await app.register(reservationsRoutes);
   await app.register(kioskRoutes);
+  await app.register(athleteRecordRoutes);
   await app.register(scheduleRoutes);
   await app.register(calendarRoutes);
   await app.register(availabilityRoutes);

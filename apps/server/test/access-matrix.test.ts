@@ -69,6 +69,10 @@ beforeAll(async () => {
   const room = await t.make.room(gym.id, location.id);
   // Not a caller: the staff routes deactivate and reactivate it, which would end a caller's sessions.
   const colleague = await t.make.staff(gym.id, { permissions: [] });
+  // Issue 17's athlete record: a booking of the athlete, a note, a dependant to link.
+  const laterClass = await t.make.event(gym, { classTypeId: classType.id, time: '19:30' });
+  const [athleteBooking] = await t.make.reserve(laterClass, [athlete.athleteId]);
+  const note = await t.make.note(gym.id, athlete.athleteId);
   const [series] = await t.db
     .insert(classSeries)
     .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
@@ -95,9 +99,14 @@ beforeAll(async () => {
     seriesId: series!.id,
     timeOffId: timeOff.id,
     date: '2026-03-05',
+    reservationId: athleteBooking!,
+    noteId: note.id,
+    dependantAthleteId: members[0]!.athleteId,
     // A calendar feed's token: any string (an unknown one is a 404).
     token: 'not-a-live-feed-token',
   };
+  sampleBodies.bookForAthlete = { eventId: classEvent.id };
+  sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },
     { name: 'no profile chosen', person: { userId: undecided.userId! }, role: null, permissions: [] },
@@ -139,6 +148,10 @@ const sampleBodies: Record<string, unknown> = {
   updateStaff: { firstName: 'Matrix', lastName: 'Colleague' },
   updateStaffPermissions: { permissions: ['Kiosk'] },
   updateStaffRole: { isOwner: false },
+  updateAthleteRecord: { firstName: 'Matrix', lastName: 'Athlete' },
+  anonymiseAthlete: { confirm: 'not yet' },
+  createAthleteNote: { title: 'Matrix', content: '<p>Matrix note</p>' },
+  updateAthleteNote: { title: 'Matrix', content: '<p>Matrix note</p>' },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

@@ -26,6 +26,8 @@ export const access = {
   athleteView: { kind: 'profile', permission: 'AthleteView' },
   /** The staff screen (issue 17): staff and owners holding StaffView; athletes never. */
   staffView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'StaffView' },
+  /** Issue 17: the staff side of athletes (lists, records, imports): staff holding AthleteView and owners, never athletes. */
+  staffAthleteView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'AthleteView' },
   platform: { kind: 'platform', salesTeam: false },
   /** Platform staff, the sales team included (it works only with demo gyms, decision 007). */
   platformWithSales: { kind: 'platform', salesTeam: true },

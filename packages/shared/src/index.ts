@@ -38,3 +38,4 @@ export * from './runtime-config';
 export * from './rules/membership';
 export * from './api/athletes';
 export * from './api/staff';
+export * from './api/athlete-record';

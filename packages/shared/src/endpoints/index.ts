@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
 import { appointmentsEndpoints } from './appointments';
 import { appointmentTypesEndpoints } from './appointment-types';
+import { athleteRecordEndpoints } from './athlete-record';
 import { authEndpoints } from './auth';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
@@ -46,6 +47,7 @@ export const endpoints = {
   ...calendarFeedsEndpoints,
   ...platformEndpoints,
   ...staffEndpoints,
+  ...athleteRecordEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

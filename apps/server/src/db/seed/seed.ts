@@ -4,6 +4,7 @@ import { permissions as allPermissions, type GymCountry, type Permission } from 
 import * as t from '../schema';
 import type { Db } from '../client';
 import { SeededRandom } from './random';
+import { seedFamilies } from './family';
 import { firstNames, lastNames } from './names';
 import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
 import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
@@ -183,6 +184,8 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
 
     // Issue 17: varied staff permissions, a deactivated and an invited staff member (their own PRNG: nothing above moves).
     for (const [i, g] of REAL_GYMS.entries()) await seedStaffVariety(d, gymIds.get(g.key)!, g.key, passwordHash, now, 20261717 + i);
+    // Issue 17: family links (dependants of members) and note authors, from their own random stream.
+    await seedFamilies(d, REAL_GYMS.map((g) => gymIds.get(g.key)!), now);
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
     await insertChunked(d, t.banners, [

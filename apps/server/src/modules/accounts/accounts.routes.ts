@@ -71,18 +71,24 @@ export async function accountsRoutes(app: FastifyInstance) {
  * written in that transaction (an invite's, so the mail exists exactly when the invite committed); else in their own.
  */
 export async function sendActivation(app: FastifyInstance, userId: string, email: string, tx?: DbOrTx): Promise<void> {
-  const write = async (t: DbOrTx) => {
-    const token = await issueToken(t, userId, 'activation');
-    if (!token) return;
-    const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-    await queueMail(t, app.jobs, {
-      kind: 'activation',
-      to: email,
-      subject: 'Activate your Spotter account',
-      text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
-      isSensitive: true,
-    });
-  };
-  if (tx) await write(tx);
-  else await app.db.transaction(write);
+  if (tx) await queueActivation(tx, app, userId, email);
+  else await app.db.transaction((t) => queueActivation(t, app, userId, email));
+}
+
+/**
+ * The activation mail queued in the caller's transaction (an athlete created with an invitation: the mail goes out only
+ * if the athlete is kept). False when a link was issued a few minutes ago (the resend interval): nothing is queued.
+ */
+export async function queueActivation(tx: DbOrTx, app: Pick<FastifyInstance, 'jobs' | 'config'>, userId: string, email: string): Promise<boolean> {
+  const token = await issueToken(tx, userId, 'activation');
+  if (!token) return false;
+  const link = `${app.config.appUrl}/activate/${userId}/${token}`;
+  await queueMail(tx, app.jobs, {
+    kind: 'activation',
+    to: email,
+    subject: 'Activate your Spotter account',
+    text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
+    isSensitive: true,
+  });
+  return true;
 }

@@ -44,3 +44,4 @@ export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => 
 export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../features/calendar/components/calendar-page'), 'CalendarPage'));
 export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));
 export const StaffPage = lazyWithReload('staff', pick(() => import('../../features/staff/components/staff-page'), 'StaffPage'));
+export const AthleteDetailPage = lazyWithReload('athlete-detail', pick(() => import('../../features/athlete-record/components/athlete-detail-page'), 'AthleteDetailPage'));

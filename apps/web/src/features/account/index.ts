@@ -1,3 +1,4 @@
 // What other features use of the account (eslint: a feature imports another only through its index).
 export { StaffProfileForm, fieldErrorsOf } from './components/staff-profile-form';
-export { emailError, requiredNameError } from './components/account-form-rules';
+export { ProfilePictureUpload } from './components/profile-picture-upload';
+export { dobError, emailError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from './components/account-form-rules';

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Pagination, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import type { AthleteActivity } from '@spotter/shared';
+import { useAthleteActivity, PAGE_SIZE } from '../api/athlete-record';
+import { LOAD_ERROR } from './parts';
+
+const actionLabels: Record<string, string> = {
+  'athlete.created': 'Athlete created',
+  'athlete.updated': 'Details changed',
+  'athlete.archived': 'Archived',
+  'athlete.unarchived': 'Unarchived',
+  'athlete.invited': 'Invitation sent',
+  'athlete.anonymised': 'Anonymised',
+  'note.created': 'Note written',
+  'note.updated': 'Note edited',
+  'note.pinned': 'Note pinned',
+  'note.unpinned': 'Note unpinned',
+  'note.deleted': 'Note deleted',
+  'family.dependant_linked': 'Dependant linked',
+  'family.dependant_unlinked': 'Dependant unlinked',
+  'family.parent_linked': 'Parent linked',
+  'family.parent_unlinked': 'Parent unlinked',
+};
+
+const fieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  dob: 'Date of birth',
+  gender: 'Gender',
+  address: 'Address',
+  emergencyName: 'Emergency contact',
+  emergencyPhone: 'Emergency phone',
+  medicalNotes: 'Medical notes',
+};
+
+const shown = (v: unknown) => (v === null || v === '' ? '(empty)' : typeof v === 'object' ? 'changed' : String(v));
+
+/** What an audit row changed, in words: "Last name: Lopez → Smith". */
+export function describeChanges(row: AthleteActivity): string[] {
+  if (row.action !== 'athlete.updated') return [];
+  return Object.entries(row.changes).map(([field, pair]) => {
+    const [before, after] = Array.isArray(pair) ? pair : [null, null];
+    const label = fieldLabels[field] ?? field;
+    return field === 'medicalNotes' || field === 'address' ? `${label} changed` : `${label}: ${shown(before)} → ${shown(after)}`;
+  });
+}
+
+/** Activity: the audit trail, latest first, with who made each change and when. */
+export function ActivityTab({ athleteId }: { athleteId: string }) {
+  const [page, setPage] = useState(1);
+  const q = useAthleteActivity(athleteId, page);
+  if (q.isError) return <Text c="red">{LOAD_ERROR}</Text>;
+  if (!q.data) return <Skeleton height={200} />;
+  if (q.data.count === 0) return <Text c="dimmed">No activity recorded yet.</Text>;
+  return (
+    <Stack gap="md">
+      <Timeline bulletSize={14} lineWidth={2}>
+        {q.data.results.map((row) => (
+          <Timeline.Item key={row.auditId} title={actionLabels[row.action] ?? row.action}>
+            <Text size="xs" c="dimmed">
+              {row.actorName} · {new Date(row.createdAt).toLocaleString()}
+            </Text>
+            {describeChanges(row).map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+      {q.data.count > PAGE_SIZE && <Pagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Activity pages" />}
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { DUPLICATE_ATHLETE_EMAIL, messages, type AthleteRecord, type Gym, type Session } from '@spotter/shared';
+import { render } from '../../../testing/render';
+import { buildSession } from '../../../testing/factories';
+import { bodyOf, callsTo, jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
+import { AddAthleteButton } from './add-athlete-button';
+import { AthleteDetailPage } from './athlete-detail-page';
+import { toAthleteInput, toFormValues, validateAthleteForm } from './athlete-form';
+import { describeChanges } from './activity-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const GYM_ID = '22222222-2222-4222-8222-222222222222';
+const ATHLETE_ID = '33333333-3333-4333-8333-333333333333';
+const session = (): Session =>
+  buildSession({
+    role: 'staff',
+    gym: { gymId: GYM_ID, title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+    profile: { profileId: '44444444-4444-4444-8444-444444444444' },
+    staff: { staffId: '55555555-5555-4555-8555-555555555555', permissions: ['AthleteView'] },
+  });
+const gym = (country: Gym['country'] = 'US'): Gym => ({
+  gymId: GYM_ID,
+  title: 'Iron Temple Barbell',
+  email: null,
+  profilePicture: null,
+  country,
+  timeZone: country === 'GB' ? 'Europe/London' : 'America/Chicago',
+  isTaxInclusive: false,
+  eventSettings: { classes: { taxRate: null } },
+});
+const record = (o: Partial<AthleteRecord> = {}): AthleteRecord => ({
+  athleteId: ATHLETE_ID,
+  firstName: 'Dana',
+  lastName: 'Lopez',
+  fullName: 'Dana Lopez',
+  email: 'dana@example.com',
+  phone: '13125550142',
+  dob: '1990-04-02',
+  gender: null,
+  profilePicture: null,
+  address: { addressLines: ['1 Main St'], locality: 'Chicago', region: 'Illinois', zipCode: '60601', country: 'US' },
+  emergencyName: '',
+  emergencyPhone: '',
+  medicalNotes: '',
+  membershipState: 'active',
+  tags: [],
+  isArchived: false,
+  isAnonymised: false,
+  hasLogin: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...o,
+});
+const overview = {
+  athleteId: ATHLETE_ID,
+  membershipState: 'active',
+  isArchived: false,
+  isAnonymised: false,
+  packages: [{ athletePackageId: '66666666-6666-4666-8666-666666666666', name: 'Unlimited', kind: 'membership', status: 'active', startDate: '2026-01-01', endDate: null }],
+  nextBookings: [],
+  flags: { hasPastDueBills: true, hasUnsignedDocuments: false, hasMedicalNote: false },
+  lastVisit: null,
+  attendance: { attended: 12, attendedLast30Days: 3, upcoming: 0, lateCancels: 0, noShows: 0 },
+  timeZone: 'America/Chicago',
+};
+
+const stub = (handler: FetchHandler = () => undefined, country: Gym['country'] = 'US') =>
+  stubFetch((url, init) => {
+    if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym(country));
+    if (url === `/api/athletes/${ATHLETE_ID}/record/` && (init.method ?? 'GET') === 'GET') return jsonResponse(record());
+    if (url === `/api/athletes/${ATHLETE_ID}/overview/`) return jsonResponse(overview);
+    return handler(url, init);
+  });
+
+const renderPage = (tab: string) =>
+  render(
+    <Routes>
+      <Route path="/users/athletes/:athleteId/:activeTab?" element={<AthleteDetailPage />} />
+    </Routes>,
+    { session: session(), route: `/users/athletes/${ATHLETE_ID}/${tab}` },
+  );
+
+describe('athlete form rules (issue 17, spec 5)', () => {
+  it('checks names, email, phones for the gym country, the birthday and the zip as typed', () => {
+    const v = { ...toFormValues(null, 'US'), firstName: '', lastName: 'Lopez', email: 'nope', phone: 'call me', dob: '2999-01-01' };
+    v.address = { ...v.address, country: 'US', zipCode: '123' };
+    const errors = validateAthleteForm(v, 'US', '2026-03-04');
+    expect(errors).toMatchObject({ firstName: messages.nameRequired, email: messages.emailInvalid, phone: messages.phoneInvalid, dob: 'Date of birth cannot be in the future.' });
+    expect(errors['address.zipCode']).toBeTruthy();
+    expect(Object.values(validateAthleteForm(toFormValues(record(), 'US'), 'US', '2026-03-04')).filter(Boolean)).toEqual([]);
+  });
+
+  it('starts a new athlete in the gym country and sends what was typed, address lines without blanks, zip upper-cased', () => {
+    const v = toFormValues(null, 'GB');
+    expect(v.address.country).toBe('GB');
+    const input = toAthleteInput({ ...v, firstName: ' Ann ', lastName: 'Lee', address: { ...v.address, line1: '10 High St', zipCode: 'sw1a 1aa' } });
+    expect(input).toMatchObject({ firstName: 'Ann', address: { addressLines: ['10 High St'], zipCode: 'SW1A 1AA', country: 'GB' }, dob: null, gender: null });
+    expect(toFormValues(record(), 'US').phone).toBe('+1 312 555 0142');
+  });
+
+  it('describes an audit row in words, medical notes only as changed', () => {
+    expect(
+      describeChanges({ auditId: ATHLETE_ID, action: 'athlete.updated', actorName: 'Sam', createdAt: '', changes: { lastName: ['Lopez', 'Smith'], medicalNotes: ['(hidden)', '(changed)'] } }),
+    ).toEqual(['Last name: Lopez → Smith', 'Medical notes changed']);
+  });
+});
+
+describe('AddAthleteButton (issue 17)', () => {
+  it('opens the new athlete form, clears region and zip when the country changes, and shows the server duplicate email on its field', async () => {
+    const fetchMock = stub((url, init) =>
+      url === '/api/athletes/' && init.method === 'POST' ? jsonResponse({ message: DUPLICATE_ATHLETE_EMAIL, code: 'duplicate_email', fields: { email: [DUPLICATE_ATHLETE_EMAIL] } }, 400) : undefined,
+    );
+    render(<AddAthleteButton />, { session: session() });
+    fireEvent.click(screen.getByRole('button', { name: 'Add athlete' }));
+    const first = await screen.findByLabelText(/First name/);
+    fireEvent.change(first, { target: { value: 'Dana' } });
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lopez' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.com' } });
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Illinois' } });
+    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '60601-12' } });
+    expect((screen.getByLabelText('ZIP code') as HTMLInputElement).value).toBe('60601');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
+    expect((screen.getByLabelText('Province') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Postal code') as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add athlete' }).at(-1)!);
+    expect(await screen.findByText(DUPLICATE_ATHLETE_EMAIL)).toBeTruthy();
+    const sent = bodyOf(fetchMock, '/api/athletes/') as Record<string, unknown>;
+    expect(sent).toMatchObject({ firstName: 'Dana', lastName: 'Lopez', email: 'dana@example.com', sendInvitation: true, address: { country: 'CA', region: '', zipCode: '' } });
+  });
+});
+
+describe('AthleteDetailPage (issue 17)', () => {
+  it('shows the header with membership and flags, and every tab as a link to its URL', async () => {
+    stub();
+    renderPage('overview');
+    expect(await screen.findByRole('heading', { name: 'Dana Lopez' })).toBeTruthy();
+    expect((await screen.findAllByText('Past due')).length).toBeGreaterThan(0);
+    const nav = screen.getByRole('navigation', { name: 'Athlete sections' });
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual(
+      ['overview', 'profile', 'attendance', 'bookings', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
+    );
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByText('Unlimited')).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+  });
+
+  it('profile tab: edits the record and puts server field errors on their fields', async () => {
+    const fetchMock = stub((url, init) =>
+      url === `/api/athletes/${ATHLETE_ID}/record/` && init.method === 'PUT' ? jsonResponse({ message: messages.phoneInvalid, code: 'validation_error', fields: { phone: [messages.phoneInvalid] } }, 400) : undefined,
+    );
+    renderPage('profile');
+    const last = await screen.findByLabelText(/Last name/);
+    fireEvent.change(last, { target: { value: 'Smith' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.phoneInvalid)).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/record/')).toHaveLength(1));
+    expect(JSON.parse(callsTo(fetchMock, 'PUT', '/record/')[0]![1].body as string)).toMatchObject({ lastName: 'Smith', phone: '+1 312 555 0142' });
+  });
+
+  it('notes tab: an empty state that says what to do', async () => {
+    stub((url) => (url === `/api/athletes/${ATHLETE_ID}/notes/` ? jsonResponse({ results: [] }) : undefined));
+    renderPage('notes');
+    expect(await screen.findByText('No notes yet. Use New note to write one.')).toBeTruthy();
+  });
+
+  it('anonymise asks for the typed confirmation before it can be sent', async () => {
+    stub();
+    renderPage('overview');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Anonymise…' }));
+    const confirm = screen.getByRole('button', { name: 'Anonymise' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Type ANONYMISE to confirm'), { target: { value: 'ANONYMISE' } });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('an unknown tab goes to the overview', async () => {
+    stub();
+    renderPage('packages');
+    expect(await screen.findByRole('link', { name: 'Overview' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page'));
+  });
+});

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { placesLeft, toZoned, type AthleteRecord, type ScheduleClass } from '@spotter/shared';
+import { PAGE_SIZE, useAthleteAttendance, useAthleteBookings, useBookableClasses, useBookForAthlete, useCancelBooking } from '../api/athlete-record';
+import { LOAD_ERROR, bookingState, whenOf } from './parts';
+import { useGymCountry } from './use-gym-country';
+
+function ClassRow({ c, action }: { c: ScheduleClass; action?: React.ReactNode }) {
+  const { country } = useGymCountry();
+  const state = bookingState(c);
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={500} size="sm" lineClamp={1}>
+            {c.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {whenOf(c, country)}
+            {c.location ? ` · ${c.location.name}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {state && <Badge variant="light">{state}</Badge>}
+          {action}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** Attendance: the counts and the past bookings, paged. */
+export function AttendanceTab({ athleteId }: { athleteId: string }) {
+  const [page, setPage] = useState(1);
+  const q = useAthleteAttendance(athleteId, page);
+  if (q.isError) return <Text c="red">{LOAD_ERROR}</Text>;
+  if (!q.data) return <Skeleton height={240} />;
+  const { counts } = q.data;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+        {(
+          [
+            ['Attended', counts.attended],
+            ['Last 30 days', counts.attendedLast30Days],
+            ['Upcoming', counts.upcoming],
+            ['Late cancels', counts.lateCancels],
+            ['No shows', counts.noShows],
+          ] as const
+        ).map(([label, value]) => (
+          <Card key={label} withBorder padding="sm">
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={600} size="lg">
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Title order={2} size="h5">
+        History
+      </Title>
+      {q.data.results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No past bookings yet. Book a class from the Bookings tab.
+        </Text>
+      ) : (
+        q.data.results.map((c) => <ClassRow key={c.eventId} c={c} />)
+      )}
+      {q.data.count > PAGE_SIZE && <Pagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Attendance pages" />}
+    </Stack>
+  );
+}
+
+/** Bookings: what is to come, with cancel, and "Book a class". */
+export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
+  const q = useAthleteBookings(athlete.athleteId);
+  const cancel = useCancelBooking(athlete.athleteId);
+  const [picking, setPicking] = useState(false);
+  if (q.isError) return <Text c="red">{LOAD_ERROR}</Text>;
+  if (!q.data) return <Skeleton height={240} />;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h5">
+          Upcoming bookings
+        </Title>
+        {!athlete.isAnonymised && <Button onClick={() => setPicking(true)}>Book a class</Button>}
+      </Group>
+      {q.data.results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing booked. Use Book a class to reserve a place.
+        </Text>
+      ) : (
+        q.data.results.map((c) => (
+          <ClassRow
+            key={c.eventId}
+            c={c}
+            action={
+              c.myBooking && (
+                <Button size="xs" variant="default" loading={cancel.isPending && cancel.variables === c.myBooking.reservationId} onClick={() => cancel.mutate(c.myBooking!.reservationId)} aria-label={`Cancel ${c.name}`}>
+                  Cancel
+                </Button>
+              )
+            }
+          />
+        ))
+      )}
+      <Modal opened={picking} onClose={() => setPicking(false)} title="Book a class" size="lg">
+        {picking && <ClassPicker athleteId={athlete.athleteId} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function ClassPicker({ athleteId }: { athleteId: string }) {
+  const { timeZone } = useGymCountry();
+  const [date, setDate] = useState(() => toZoned(new Date(), timeZone ?? 'UTC').date);
+  const day = useBookableClasses(athleteId, date, true);
+  const book = useBookForAthlete(athleteId);
+  const upcoming = (day.data?.results ?? []).filter((c) => !c.hasStarted && !c.isCancelled);
+  return (
+    <Stack gap="sm">
+      <TextInput label="Date" type="date" value={date} onChange={(e) => e.currentTarget.value && setDate(e.currentTarget.value)} />
+      {day.isError && <Text c="red">{LOAD_ERROR}</Text>}
+      {!day.data && !day.isError && <Skeleton height={120} />}
+      {day.data && upcoming.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No classes left to book on this day. Choose another date.
+        </Text>
+      )}
+      {upcoming.map((c) => (
+        <ClassRow
+          key={c.eventId}
+          c={c}
+          action={
+            c.myBooking ? null : (
+              <Button size="xs" loading={book.isPending && book.variables === c.eventId} onClick={() => book.mutate(c.eventId)} aria-label={`Book ${c.name}`}>
+                {placesLeft(c) > 0 ? `Book (${placesLeft(c)} left)` : 'Full'}
+              </Button>
+            )
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
