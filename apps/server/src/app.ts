@@ -20,6 +20,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { athleteImportRoutes } from './modules/athlete-import/athlete-import.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(programmingRoutes);
   await app.register(calendarFeedsRoutes);
   await app.register(platformRoutes);
+  await app.register(athleteImportRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -37,3 +37,5 @@ export * from './api/health';
 export * from './runtime-config';
 export * from './rules/membership';
 export * from './api/athletes';
+export * from './api/athlete-import';
+export * from './import/athlete-columns';

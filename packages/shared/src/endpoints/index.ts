@@ -20,6 +20,7 @@ import { programmingEndpoints } from './programming';
 import { reservationsEndpoints } from './reservations';
 import { scheduleEndpoints } from './schedule';
 import { uploadsEndpoints } from './uploads';
+import { athleteImportEndpoints } from './athlete-import';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -44,6 +45,7 @@ export const endpoints = {
   ...programmingEndpoints,
   ...calendarFeedsEndpoints,
   ...platformEndpoints,
+  ...athleteImportEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
