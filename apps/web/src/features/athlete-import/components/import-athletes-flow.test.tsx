@@ -90,7 +90,7 @@ describe('ImportAthletesButton (issue 17: import from other gym software)', () =
     const email = await within(dialog).findByRole('combobox', { name: 'Imports “Email” as' });
     expect((email as HTMLSelectElement).value).toBe('email');
     expect((within(dialog).getByRole('combobox', { name: 'Imports “Client ID” as' }) as HTMLSelectElement).value).toBe('');
-    expect(within(dialog).getByText('jane@example.com · maria@example')).toBeTruthy();
+    expect(within(dialog).getByText('e.g. jane@example.com · maria@example')).toBeTruthy();
     const upload = callsTo(fetchMock, 'POST', '/api/athlete-imports/')[0]!;
     expect(upload[1].body).toBeInstanceOf(FormData);
     expect(((upload[1].body as FormData).get('file') as File).name).toBe('clients.csv');

@@ -1,17 +1,18 @@
 import { Badge, List, Text } from '@mantine/core';
 import type { ImportRowError, ImportRowOutcome } from '@spotter/shared';
 
-const outcomeBadges: Record<ImportRowOutcome, { label: string; color: string }> = {
-  new: { label: 'New', color: 'teal' },
-  existing: { label: 'Already an athlete', color: 'gray' },
-  duplicate: { label: 'Repeated in file', color: 'gray' },
-  invalid: { label: 'Invalid', color: 'red' },
+// Text a shade darker than Mantine's light badges draw it: teal and red on their shade 1 are below 4.5:1 (axe).
+const outcomeBadges: Record<ImportRowOutcome, { label: string; color: string; c: string }> = {
+  new: { label: 'New', color: 'teal', c: '#0b5e45' },
+  existing: { label: 'Already an athlete', color: 'gray', c: '#343a40' },
+  duplicate: { label: 'Repeated in file', color: 'gray', c: '#343a40' },
+  invalid: { label: 'Invalid', color: 'red', c: '#a51111' },
 };
 
 export function OutcomeBadge({ outcome }: { outcome: ImportRowOutcome }) {
-  const { label, color } = outcomeBadges[outcome];
+  const { label, color, c } = outcomeBadges[outcome];
   return (
-    <Badge color={color} variant="light" radius="sm">
+    <Badge color={color} c={c} variant="light" radius="sm" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { importFieldLabels, importFields, type DateOrder, type ImportField, type ImportMapping } from '@spotter/shared';
 
 const IGNORE = '';
@@ -32,7 +32,7 @@ export function MapStep({
     onChange({ ...mapping, columns: mapping.columns.map((c, i) => (i === index ? ((value || null) as ImportField | null) : c)) });
   return (
     <Stack gap="sm" mt="md">
-      <Text size="sm">We guessed where each column goes. Check the guesses, and choose “Ignore this column” for what you do not need.</Text>
+      <Text size="sm">We guessed where each column goes. Each of your file’s columns is listed with its first values: check where it goes, or choose “Ignore this column”.</Text>
       <NativeSelect
         label="Dates in this file"
         data={dateOrderOptions}
@@ -40,34 +40,23 @@ export function MapStep({
         onChange={(e) => onChange({ ...mapping, dateOrder: e.currentTarget.value as DateOrder })}
         maw={320}
       />
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Column in your file</Table.Th>
-              <Table.Th scope="col">First values</Table.Th>
-              <Table.Th scope="col">Imports as</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {headers.map((header, i) => (
-              <Table.Tr key={`${i}-${header}`}>
-                <Table.Th scope="row" fw={500}>
-                  {header}
-                </Table.Th>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {examplesOf(sampleRows, i) || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <NativeSelect aria-label={`Imports “${header}” as`} data={fieldOptions} value={mapping.columns[i] ?? IGNORE} onChange={(e) => setColumn(i, e.currentTarget.value)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        {headers.map((header, i) => {
+          const examples = examplesOf(sampleRows, i);
+          return (
+            <NativeSelect
+              key={`${i}-${header}`}
+              label={header}
+              aria-label={`Imports “${header}” as`}
+              description={examples ? `e.g. ${examples}` : 'Empty in the first rows'}
+              data={fieldOptions}
+              value={mapping.columns[i] ?? IGNORE}
+              onChange={(e) => setColumn(i, e.currentTarget.value)}
+              styles={{ description: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+            />
+          );
+        })}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -45,7 +45,8 @@ export function PreviewStep({
             <Title order={3} size="h5" id="import-first-rows">
               First rows
             </Title>
-            <Table.ScrollContainer minWidth={560}>
+            {/* Focusable, so that a keyboard can scroll it sideways on a phone (axe scrollable-region-focusable). */}
+            <Table.ScrollContainer type="native" minWidth={560} tabIndex={0} role="region" aria-labelledby="import-first-rows">
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

@@ -39,7 +39,9 @@ export function ProgressStep({ importId, onClose, athletesListPath }: { importId
               ? `The import stopped after ${imp.processedRows.toLocaleString('en-US')} of ${imp.totalRows.toLocaleString('en-US')} rows. What it imported is kept; upload the file again to import the rest.`
               : `Imported ${imp.totalRows.toLocaleString('en-US')} rows of ${imp.fileName}`}
         </Text>
-        <Progress value={percent} aria-labelledby="import-progress-label" animated={running} color={imp.status === 'failed' ? 'red' : undefined} size="lg" />
+        <Progress.Root size="lg">
+          <Progress.Section value={percent} aria-labelledby="import-progress-label" animated={running} color={imp.status === 'failed' ? 'red' : undefined} />
+        </Progress.Root>
       </div>
       {finished && (
         <section aria-labelledby="import-result" role="status">
