@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors';
 import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { athleteRecordRoutes } from './modules/athletes/athlete-record.routes';
+import { athleteImportRoutes } from './modules/athlete-import/athlete-import.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(programmingRoutes);
   await app.register(calendarFeedsRoutes);
   await app.register(platformRoutes);
+  await app.register(athleteImportRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -3,7 +3,7 @@ import { endpoints, hasPermission, type Access, type Endpoint, type Permission, 
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { classSeries } from '../src/db/schema';
+import { athleteImports, classSeries } from '../src/db/schema';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -39,6 +39,9 @@ function isAllowed(access: Access, caller: Caller): boolean {
       return caller.role === 'kilo_staff' && (!caller.isSalesTeam || access.salesTeam);
   }
 }
+
+/** A mapping of the sample import's two columns (issue 17). */
+const IMPORT_MAPPING = { columns: ['firstName', 'lastName'], dateOrder: 'MDY' };
 
 fixClock(TEST_NOW);
 let t: TestApp;
@@ -78,7 +81,12 @@ beforeAll(async () => {
     .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
     .returning();
 
+  const [athleteImport] = await t.db
+    .insert(athleteImports)
+    .values({ gymId: gym.id, fileName: 'members.csv', headers: ['First Name', 'Last Name'], mapping: IMPORT_MAPPING, totalRows: 0, createdByName: 'Matrix' })
+    .returning();
   samples = {
+    importId: athleteImport!.id,
     id: owner.profileId,
     gymId: gym.id,
     staffId: colleague.staffId,
@@ -152,6 +160,9 @@ const sampleBodies: Record<string, unknown> = {
   anonymiseAthlete: { confirm: 'not yet' },
   createAthleteNote: { title: 'Matrix', content: '<p>Matrix note</p>' },
   updateAthleteNote: { title: 'Matrix', content: '<p>Matrix note</p>' },
+  previewAthleteImport: { mapping: IMPORT_MAPPING },
+  dryRunAthleteImport: { mapping: IMPORT_MAPPING },
+  startAthleteImport: { mapping: IMPORT_MAPPING },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

@@ -39,3 +39,5 @@ export * from './rules/membership';
 export * from './api/athletes';
 export * from './api/staff';
 export * from './api/athlete-record';
+export * from './api/athlete-import';
+export * from './import/athlete-columns';

@@ -89,6 +89,8 @@ export const staffRoutes: readonly RouteEntry[] = [
   { path: '/products/tax-rates', title: 'Tax Rates' },
   { path: '/products/sales-portal', title: 'Sales Portal', requires: ['notDemoGym'] },
   { path: '/users/athletes', title: 'Athletes', permissions: ['AthleteView'] },
+  // Issue 17 (no spec route): the import of another gym software's member export (before the athlete's record: first match wins).
+  { path: '/users/athletes/import', title: 'Import Athletes', permissions: ['AthleteView'] },
   { path: '/users/athletes/:athleteId/:activeTab?', title: 'Athlete', permissions: ['AthleteView'] },
   { path: '/users/staff', title: 'Staff', permissions: ['StaffView'] },
   { path: '/events/classes', title: 'Classes' },
@@ -125,6 +127,7 @@ export const staffMobileRoutes: readonly RouteEntry[] = [
   { path: '/kiosk', title: 'Kiosk', permissions: ['Kiosk'] },
   { path: '/kiosk/:eventId', title: 'Kiosk Event', permissions: ['Kiosk'] },
   { path: '/athletes', title: 'Athletes', permissions: ['AthleteView'] },
+  { path: '/users/athletes/import', title: 'Import Athletes', permissions: ['AthleteView'] },
   { path: '/users/athletes/:athleteId/:activeTab?', title: 'Athlete', permissions: ['AthleteView'] },
   // Issue 17: not in spec 2.8's menu, but an owner who opens a link to the staff screen on a phone gets it.
   { path: '/users/staff', title: 'Staff', permissions: ['StaffView'] },

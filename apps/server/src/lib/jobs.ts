@@ -24,6 +24,8 @@ export const QUEUES = {
   'mail.deliver': { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Issue 16: the series' occurrences made ahead over the rolling window (decision 026), every hour. */
   'schedule.extend': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, policy: 'singleton', cron: '7 * * * *' },
+  /** Issue 17: one uploaded member file imported in batches (decision 031); a retry goes on after the last committed batch. */
+  'athletes.import': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
   /** Sessions past their expiry are deleted, every hour. */
   'sessions.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '23 * * * *' },
 } as const satisfies Record<string, QueueSpec>;

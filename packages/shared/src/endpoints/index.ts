@@ -22,6 +22,7 @@ import { reservationsEndpoints } from './reservations';
 import { scheduleEndpoints } from './schedule';
 import { staffEndpoints } from './staff';
 import { uploadsEndpoints } from './uploads';
+import { athleteImportEndpoints } from './athlete-import';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -48,6 +49,7 @@ export const endpoints = {
   ...platformEndpoints,
   ...staffEndpoints,
   ...athleteRecordEndpoints,
+  ...athleteImportEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

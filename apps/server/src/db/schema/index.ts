@@ -5,3 +5,4 @@ export * from './people';
 export * from './billing';
 export * from './events';
 export * from './mail';
+export * from './imports';

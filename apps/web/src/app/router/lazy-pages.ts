@@ -45,3 +45,4 @@ export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../
 export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));
 export const StaffPage = lazyWithReload('staff', pick(() => import('../../features/staff/components/staff-page'), 'StaffPage'));
 export const AthleteDetailPage = lazyWithReload('athlete-detail', pick(() => import('../../features/athlete-record/components/athlete-detail-page'), 'AthleteDetailPage'));
+export const ImportAthletesPage = lazyWithReload('athlete-import', pick(() => import('../../features/athlete-import/components/import-athletes-page'), 'ImportAthletesPage'));

@@ -6,6 +6,7 @@ import { appointmentPages } from './appointment-pages';
 import { athleteRecordPages } from './athlete-record-pages';
 import { eventSetupPages } from './event-setup-pages';
 import { staffPages } from './staff-pages';
+import { athleteImportPages } from './athlete-import-pages';
 import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
@@ -15,7 +16,7 @@ import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {
