@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors';
 import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { athletesListRoutes } from './modules/athletes/athletes-list.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(programmingRoutes);
   await app.register(calendarFeedsRoutes);
   await app.register(platformRoutes);
+  await app.register(athletesListRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

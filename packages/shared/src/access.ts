@@ -24,6 +24,8 @@ export const access = {
   /** Spec 6: athletes and owners pass every check; other staff need the permission (the kiosk, its reservations). */
   kiosk: { kind: 'profile', permission: 'Kiosk' },
   athleteView: { kind: 'profile', permission: 'AthleteView' },
+  /** Issue 17: staff-side athlete routes (the list, tags, bulk actions): staff and owners holding AthleteView, no athletes. */
+  staffAthleteView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'AthleteView' },
   platform: { kind: 'platform', salesTeam: false },
   /** Platform staff, the sales team included (it works only with demo gyms, decision 007). */
   platformWithSales: { kind: 'platform', salesTeam: true },

@@ -37,3 +37,4 @@ export * from './api/health';
 export * from './runtime-config';
 export * from './rules/membership';
 export * from './api/athletes';
+export * from './api/athletes-list';

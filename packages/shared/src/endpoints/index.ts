@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { accountsEndpoints } from './accounts';
 import { appointmentsEndpoints } from './appointments';
 import { appointmentTypesEndpoints } from './appointment-types';
+import { athletesListEndpoints } from './athletes-list';
 import { authEndpoints } from './auth';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
@@ -44,6 +45,7 @@ export const endpoints = {
   ...programmingEndpoints,
   ...calendarFeedsEndpoints,
   ...platformEndpoints,
+  ...athletesListEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
