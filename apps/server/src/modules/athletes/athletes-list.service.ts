@@ -3,7 +3,7 @@ import { tagMessages, type BulkTagInput, type TagInput } from '@spotter/shared';
 import { sqlState, constraintOf, type Db } from '../../db/client';
 import { athleteTags, gyms, tags } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { conflict, HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
 import { NO_EMAIL_DOMAIN } from './athletes.service';

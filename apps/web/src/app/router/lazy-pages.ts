@@ -43,3 +43,4 @@ export const AppointmentTypesPage = lazyWithReload(
 export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => import('../../features/event-setup/components/locations-page'), 'LocationsPage'));
 export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../features/calendar/components/calendar-page'), 'CalendarPage'));
 export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));
+export const AthletesPage = lazyWithReload('athletes-list', pick(() => import('../../features/athletes/components/athletes-page'), 'AthletesPage'));

@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
 import { appointmentPages } from './appointment-pages';
+import { athletesListPages } from './athletes-list-pages';
 import { eventSetupPages } from './event-setup-pages';
 import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
@@ -13,7 +14,7 @@ import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, athletesListPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {
