@@ -131,6 +131,8 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
       medicalNotes: i % 17 === 5 ? MEDICAL_NOTES[i % MEDICAL_NOTES.length]! : '',
       // Five archived members a gym (they keep their history and leave the list).
       archivedAt: i % 23 === 7 ? daysAgo(rng.int(10, 200)).toISOString() : null,
+      // Joined when their first package started (or a while ago): the list sorts by it.
+      createdAt: daysAgo(start + rng.int(0, 30)).toISOString(),
       source: 'seed',
     });
   });
@@ -142,10 +144,10 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
   await d.execute(sql`
     update athletes a set phone = v.phone, dob = v.dob, address_lines = v.address_lines, locality = v.locality, region = v.region,
       zip_code = v.zip_code, address_country = v.address_country, emergency_name = v.emergency_name, emergency_phone = v.emergency_phone,
-      medical_notes = v.medical_notes, archived_at = v.archived_at, source = v.source
+      medical_notes = v.medical_notes, archived_at = v.archived_at, created_at = v.created_at, source = v.source
     from jsonb_to_recordset(${JSON.stringify(
-      records.map((r) => ({ ...r, address_lines: r.addressLines, zip_code: r.zipCode, address_country: r.addressCountry, emergency_name: r.emergencyName, emergency_phone: r.emergencyPhone, medical_notes: r.medicalNotes, archived_at: r.archivedAt })),
+      records.map((r) => ({ ...r, address_lines: r.addressLines, zip_code: r.zipCode, address_country: r.addressCountry, emergency_name: r.emergencyName, emergency_phone: r.emergencyPhone, medical_notes: r.medicalNotes, archived_at: r.archivedAt, created_at: r.createdAt })),
     )}::jsonb) as v(id uuid, phone text, dob date, address_lines text[], locality text, region text, zip_code text, address_country text,
-      emergency_name text, emergency_phone text, medical_notes text, archived_at timestamptz, source text)
+      emergency_name text, emergency_phone text, medical_notes text, archived_at timestamptz, created_at timestamptz, source text)
     where a.id = v.id`);
 }

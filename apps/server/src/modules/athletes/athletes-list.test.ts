@@ -33,7 +33,8 @@ beforeAll(async () => {
   owner = await t.as(await t.make.owner(gym.id));
   viewer = await t.as(await t.make.staff(gym.id, { permissions: ['AthleteView'] }));
   kioskOnly = await t.as(await t.make.staff(gym.id, { permissions: ['Kiosk'] }));
-  athleteClient = await t.as(await t.make.athlete(gym.id));
+  const member = await t.make.athlete(gym.id);
+  athleteClient = await t.as({ userId: member.userId!, profileId: member.profileId });
   otherGym = await t.make.gym({ title: 'Northside Strength', country: 'GB', timeZone: 'Europe/London' });
   stranger = await t.as(await t.make.owner(otherGym.id));
 });

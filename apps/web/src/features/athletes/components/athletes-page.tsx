@@ -38,7 +38,7 @@ function TagBadges({ row }: { row: AthleteListRow }) {
   return (
     <Group gap={4} wrap="wrap">
       {row.tags.map((t) => (
-        <Badge key={t.tagId} variant="outline" color="gray" c="#343a40" radius="sm" size="sm" tt="none">
+        <Badge key={t.tagId} variant="outline" color="gray" c="#343a40" radius="sm" size="sm" tt="none" maw="100%" style={{ flexShrink: 0 }}>
           {t.name}
         </Badge>
       ))}
@@ -55,7 +55,7 @@ function Flags({ row }: { row: AthleteListRow }) {
         </Badge>
       )}
       {row.hasUnsignedDocuments && (
-        <Badge color="orange" variant="light" c="#7a3a00" radius="sm" size="sm" tt="none">
+        <Badge color="orange" variant="light" c="#7a3a00" radius="sm" size="sm" tt="none" maw="none">
           Unsigned document
         </Badge>
       )}
@@ -65,11 +65,11 @@ function Flags({ row }: { row: AthleteListRow }) {
 
 const detailPath = (row: AthleteListRow) => `/users/athletes/${row.athleteId}/overview`;
 
-function NameCell({ row }: { row: AthleteListRow }) {
+function NameCell({ row, withAvatar = true }: { row: AthleteListRow; withAvatar?: boolean }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={row.profilePicture} alt="" size={32} radius="xl" name={row.fullName} color="initials" />
-      <Anchor component={Link} to={detailPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {withAvatar && <Avatar src={row.profilePicture} alt="" size={32} radius="xl" name={row.fullName} color="gray" styles={{ placeholder: { color: '#343a40' } }} />}
+      <Anchor component={Link} to={detailPath(row)} fw={600} size="sm">
         {row.fullName || 'Unnamed athlete'}
       </Anchor>
     </Group>
@@ -150,12 +150,20 @@ export function AthletesPage() {
   );
 
   const columns: DataTableColumn<AthleteListRow>[] = [
-    { accessor: 'name', title: 'Name', sortable: true, render: (row) => <NameCell row={row} /> },
-    { accessor: 'membershipState', title: 'Membership', render: (row) => <MembershipBadge state={row.membershipState} /> },
-    { accessor: 'email', title: 'Email', render: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email ?? ''}</Text> },
+    { accessor: 'name', title: 'Name', sortable: true, noWrap: true, render: (row) => <NameCell row={row} withAvatar={false} /> },
+    {
+      accessor: 'membershipState',
+      title: 'Membership',
+      render: (row) => (
+        <Stack gap={4} align="flex-start">
+          <MembershipBadge state={row.membershipState} />
+          <Flags row={row} />
+        </Stack>
+      ),
+    },
+    { accessor: 'email', title: 'Email', ellipsis: true, width: 180, render: (row) => row.email ?? '' },
     { accessor: 'phone', title: 'Phone', noWrap: true, render: (row) => formatPhone(row.phone, phoneCountry(gym.country)) },
-    { accessor: 'tags', title: 'Tags', render: (row) => <TagBadges row={row} /> },
-    { accessor: 'flags', title: 'Flags', render: (row) => <Flags row={row} /> },
+    { accessor: 'tags', title: 'Tags', width: 140, render: (row) => <TagBadges row={row} /> },
     { accessor: 'lastVisit', title: 'Last visit', sortable: true, noWrap: true, render: (row) => localDate(row.lastVisitAt, gym) },
     { accessor: 'created', title: 'Joined', sortable: true, noWrap: true, render: (row) => localDate(row.createdAt, gym, '') },
   ];
@@ -278,6 +286,7 @@ export function AthletesPage() {
         tags={tags.data?.results ?? []}
         onExport={() => exportCsv.mutate(filters)}
         isExporting={exportCsv.isPending}
+        isNarrow={isNarrow}
       />
       {selected.length > 0 && <BulkBar count={selected.length} onTag={setTagAction} onEmail={() => setEmailOpen(true)} onClear={() => setSelected([])} />}
       {body}

@@ -75,7 +75,7 @@ export function TagDialog({ action, tags, selection, onClose }: { action: TagAct
   };
   const title = action === 'remove' ? `Remove a tag from ${n} ${n === 1 ? 'athlete' : 'athletes'}` : `Add a tag to ${n} ${n === 1 ? 'athlete' : 'athletes'}`;
   return (
-    <Modal opened={action !== null} onClose={close} title={title} centered>
+    <Modal opened={action !== null} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -156,7 +156,7 @@ export function EmailDialog({ opened, selection, onClose }: { opened: boolean; s
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Email ${n} ${n === 1 ? 'athlete' : 'athletes'}`} centered size="lg">
+    <Modal opened={opened} onClose={close} title={`Email ${n} ${n === 1 ? 'athlete' : 'athletes'}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
