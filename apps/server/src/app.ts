@@ -23,6 +23,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { athleteRecordRoutes } from './modules/athletes/athlete-record.routes';
 import { athleteImportRoutes } from './modules/athlete-import/athlete-import.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { athletesListRoutes } from './modules/athletes/athletes-list.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(calendarFeedsRoutes);
   await app.register(platformRoutes);
   await app.register(athleteImportRoutes);
+  await app.register(athletesListRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

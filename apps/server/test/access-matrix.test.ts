@@ -3,7 +3,7 @@ import { endpoints, hasPermission, type Access, type Endpoint, type Permission, 
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { athleteImports, classSeries } from '../src/db/schema';
+import { athleteImports, classSeries, tags } from '../src/db/schema';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -80,6 +80,7 @@ beforeAll(async () => {
     .insert(classSeries)
     .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
     .returning();
+  const [tag] = await t.db.insert(tags).values({ gymId: gym.id, name: 'Sample tag' }).returning();
 
   const [athleteImport] = await t.db
     .insert(athleteImports)
@@ -106,6 +107,7 @@ beforeAll(async () => {
     roomId: room.id,
     seriesId: series!.id,
     timeOffId: timeOff.id,
+    tagId: tag!.id,
     date: '2026-03-05',
     reservationId: athleteBooking!,
     noteId: note.id,

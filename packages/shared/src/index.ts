@@ -41,3 +41,4 @@ export * from './api/staff';
 export * from './api/athlete-record';
 export * from './api/athlete-import';
 export * from './import/athlete-columns';
+export * from './api/athletes-list';

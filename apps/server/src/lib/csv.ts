@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 
@@ -28,4 +29,27 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
     .header('Content-Disposition', `attachment; filename="${safeFileName(fileName)}"`)
     .header('Cache-Control', 'no-store')
     .send(`\uFEFF${csv}`);
+}
+
+/** toCsv's rows without the header line (a streamed export's later batches), each line ended by CRLF. */
+export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
+  if (rows.length === 0) return '';
+  const text = Papa.unparse({ fields: [], data: rows.map((r) => r.map((c) => (c === null ? '' : c))) }, { header: false, escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return `${text}\r\n`;
+}
+
+/**
+ * Streams CSV text, made a batch at a time, as a download named `fileName` (the whole of a large export without
+ * holding it in memory). The byte-order mark as sendCsv's.
+ */
+export function streamCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>): FastifyReply {
+  async function* withBom() {
+    yield '\uFEFF';
+    for await (const chunk of chunks) if (chunk) yield chunk;
+  }
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${safeFileName(fileName)}"`)
+    .header('Cache-Control', 'no-store')
+    .send(Readable.from(withBom()));
 }

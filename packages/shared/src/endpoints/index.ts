@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts';
 import { appointmentsEndpoints } from './appointments';
 import { appointmentTypesEndpoints } from './appointment-types';
 import { athleteRecordEndpoints } from './athlete-record';
+import { athletesListEndpoints } from './athletes-list';
 import { authEndpoints } from './auth';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
@@ -50,6 +51,7 @@ export const endpoints = {
   ...staffEndpoints,
   ...athleteRecordEndpoints,
   ...athleteImportEndpoints,
+  ...athletesListEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

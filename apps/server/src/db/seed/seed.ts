@@ -9,6 +9,7 @@ import { firstNames, lastNames } from './names';
 import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
 import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
 import { seedStaffVariety } from '../../modules/staff/staff.seed';
+import { peopleRandom, seedPeople } from './people';
 
 export const SEED_PASSWORD = 'Spotter123';
 const SEED = 20261121;
@@ -174,12 +175,15 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       { id: rng.uuid(), gymId: null, audiences: ['gym_staff'], title: 'New: self check-in kiosk', message: '<p>Members can now check themselves in from a tablet at the front desk. Open <strong>Kiosk</strong> and choose <em>Enter Athlete mode</em>.</p>' },
     ]);
 
+    const peopleRng = peopleRandom();
     for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
       if (g.athletes === 0) continue;
       const activity = { ...g, classTypeCount: g.key.startsWith('demo') ? 3 : CLASS_TYPE_COUNT };
       await seedGymActivity(d, rng, activity, gymIds.get(g.key)!, coachesByGym.get(g.key)!, athletesByGym.get(g.key)!, now);
       // Issue 16: an archived class type and room, so the set-up screens' archives show something.
       if (!g.key.startsWith('demo')) await seedEventSetup(d, gymIds.get(g.key)!, now);
+      // Issue 17: tags, packages and membership states, member records, a few archived members.
+      if (!g.key.startsWith('demo')) await seedPeople(d, peopleRng, { id: gymIds.get(g.key)!, country: g.country }, now);
     }
 
     // Issue 17: varied staff permissions, a deactivated and an invited staff member (their own PRNG: nothing above moves).

@@ -175,7 +175,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
       const current = await target(gymId, athleteId, { editable: true });
       if ((current.athlete.archivedAt !== null) !== archived) {
         await change(gymId, async (tx) => {
-          await tx.update(athletes).set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() }).where(eq(athletes.id, athleteId));
+          await tx.update(athletes).set({ archivedAt: archived ? new Date() : null, isActive: !archived, updatedAt: new Date() }).where(eq(athletes.id, athleteId));
           await audit(tx, actor, gymId, athleteId, archived ? 'athlete.archived' : 'athlete.unarchived');
         });
       }

@@ -46,3 +46,4 @@ export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => imp
 export const StaffPage = lazyWithReload('staff', pick(() => import('../../features/staff/components/staff-page'), 'StaffPage'));
 export const AthleteDetailPage = lazyWithReload('athlete-detail', pick(() => import('../../features/athlete-record/components/athlete-detail-page'), 'AthleteDetailPage'));
 export const ImportAthletesPage = lazyWithReload('athlete-import', pick(() => import('../../features/athlete-import/components/import-athletes-page'), 'ImportAthletesPage'));
+export const AthletesPage = lazyWithReload('athletes-list', pick(() => import('../../features/athletes/components/athletes-page'), 'AthletesPage'));

@@ -4,6 +4,7 @@ import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
 import { appointmentPages } from './appointment-pages';
 import { athleteRecordPages } from './athlete-record-pages';
+import { athletesListPages } from './athletes-list-pages';
 import { eventSetupPages } from './event-setup-pages';
 import { staffPages } from './staff-pages';
 import { athleteImportPages } from './athlete-import-pages';
@@ -16,7 +17,7 @@ import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {

@@ -1,0 +1,8 @@
+import type { PageRegistry } from './page-registry';
+import { AthletesPage } from './lazy-pages';
+
+/** Issue 17: the athletes list, on a desktop or tablet (spec 2.7) and in the phone's route set (spec 2.8). */
+export const athletesListPages: PageRegistry = {
+  staff: { '/users/athletes': AthletesPage },
+  staffMobile: { '/athletes': AthletesPage },
+};
