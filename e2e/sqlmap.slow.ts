@@ -58,6 +58,18 @@ type Fixtures = {
   seriesId: string;
   coachId: string;
   appointmentTypeId: string;
+  /** Issue 17: a staff member (a coach when there is one) and a search that finds them with the list's filters. */
+  staffId: string;
+  staffRole: string;
+  staffSearch: string;
+  /**
+   * Issue 17: an athlete of the list with a tag and no visit in the last two days, and filter values that all match
+   * them (its tag, membership state and flags, a part of its name), so the list, its export and the search find rows.
+   */
+  listAthleteId: string;
+  listFilter: Record<string, string>;
+  /** Issue 17: an athlete import of the owner's gym, uploaded from a one-row CSV for this test. */
+  importId: string;
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -65,6 +77,7 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
   const page = { limit: '20', offset: '0' };
   const eligible: Recipe = { role: 'owner', query: { ...page, class: f.classId, search: 'a' } };
   const platformGym = { role: 'platform' as const, path: { gymId: f.gymId } };
+  const record = { role: 'owner' as const, path: { athleteId: f.listAthleteId } };
   return {
     // Platform staff may list anyone's profiles, so a changed `user` still reaches the query.
     '/api/profiles/': { role: 'platform', query: { user: f.ownerUserId, login_enabled: 'true', role: 'athlete', athlete__gym: f.northsideGymId, include_linked: 'true', ...page } },
@@ -125,6 +138,26 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/appointment-types/{appointmentTypeId}/': { role: 'owner', path: { appointmentTypeId: f.appointmentTypeId } },
     '/api/locations/': { role: 'owner', query: { ...page, search: 'a', status: 'active' } },
     '/api/locations/export/': { role: 'owner', query: { search: 'a', status: 'active' } },
+    // The athletes list, its export, tags and the athlete record's tabs (issue 17): filters that all match one athlete.
+    '/api/athletes/': { role: 'owner', query: { ...f.listFilter, ...page } },
+    '/api/athletes/export.csv': { role: 'owner', query: f.listFilter },
+    '/api/tags/': { role: 'owner', query: page },
+    '/api/athletes/search/': { role: 'owner', query: { ...page, search: f.listFilter.search! } },
+    '/api/athletes/{athleteId}/record/': record,
+    '/api/athletes/{athleteId}/export.json': record,
+    '/api/athletes/{athleteId}/overview/': record,
+    '/api/athletes/{athleteId}/attendance/': { ...record, query: page },
+    '/api/athletes/{athleteId}/bookings/': { ...record, query: page },
+    '/api/athletes/{athleteId}/bookable-classes/': { ...record, query: { date: f.today } },
+    '/api/athletes/{athleteId}/notes/': record,
+    '/api/athletes/{athleteId}/family/': record,
+    '/api/athletes/{athleteId}/activity/': { ...record, query: page },
+    // Staff (issue 17).
+    '/api/staff/': { role: 'owner', query: { ...page, search: f.staffSearch, status: 'active', role: f.staffRole } },
+    '/api/staff/{staffId}/': { role: 'owner', path: { staffId: f.staffId } },
+    // Athlete imports (issue 17): the import uploaded in findFixtures; its skipped rows are a CSV with a header only.
+    '/api/athlete-imports/{importId}/': { role: 'owner', path: { importId: f.importId } },
+    '/api/athlete-imports/{importId}/skipped/': { role: 'owner', path: { importId: f.importId } },
   };
 }
 
@@ -214,7 +247,52 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   const week = await getJson<{ results: { seriesId: string | null }[] }>(base, owner.cookie, `/api/calendar/?start=${cls.startDate}&end=${addDays(cls.startDate, 6)}`);
   const seriesId = week.results.find((e) => e.seriesId)?.seriesId;
   if (!seriesId || !options.coaches[0] || !options.appointmentTypes[0]) throw new Error('the seeded gym lacks a series, a coach or an appointment type');
+
+  // Issue 17: a staff member of the list, found again by a part of their last name with the role filter.
+  type StaffRow = { staffId: string; lastName: string; isCoach: boolean; isOwner: boolean };
+  const staff = await getJson<Page<StaffRow>>(base, owner.cookie, '/api/staff/?status=active&limit=100');
+  const member = staff.results.find((s) => s.isCoach && !s.isOwner && s.lastName.length >= 3) ?? staff.results.find((s) => s.lastName.length >= 3);
+  if (!member) throw new Error('the seeded gym has no staff member with a last name');
+  const staffRole = member.isOwner ? 'owner' : member.isCoach ? 'coach' : 'staff';
+  const staffSearch = member.lastName.slice(0, 3).toLowerCase();
+
+  // Issue 17: an athlete with a tag and no visit in the last two days; the list's filters are set to match them.
+  type ListRow = { athleteId: string; lastName: string; membershipState: string; tags: { tagId: string }[]; hasPastDueBills: boolean; hasUnsignedDocuments: boolean; lastVisitAt: string | null };
+  const list = await getJson<Page<ListRow>>(base, owner.cookie, '/api/athletes/?limit=100');
+  const twoDaysAgo = Date.now() - 2 * 86_400_000;
+  const flags = (a: ListRow) => Number(a.hasPastDueBills) + Number(a.hasUnsignedDocuments);
+  const listAthlete = list.results
+    .filter((a) => a.tags.length > 0 && a.lastName.length >= 3 && (a.lastVisitAt === null || Date.parse(a.lastVisitAt) < twoDaysAgo))
+    .sort((a, b) => flags(b) - flags(a))[0];
+  if (!listAthlete) throw new Error('the seeded gym has no tagged athlete without a visit in the last two days');
+  const listFilter = {
+    search: listAthlete.lastName.slice(0, 3).toLowerCase(),
+    membershipState: listAthlete.membershipState,
+    pastDue: String(listAthlete.hasPastDueBills),
+    unsignedDocument: String(listAthlete.hasUnsignedDocuments),
+    tagId: listAthlete.tags[0]!.tagId,
+    lastVisitOlderThanDays: '1',
+    archived: 'false',
+    sort: 'lastVisit',
+    order: 'desc',
+  };
+  const found = await getJson<Page<ListRow>>(base, owner.cookie, `/api/athletes/?${new URLSearchParams(listFilter)}`);
+  if (!found.results.some((a) => a.athleteId === listAthlete.athleteId)) throw new Error(`the athletes list's filters do not find the athlete they were made for: ${JSON.stringify(listFilter)}`);
+
+  // Issue 17: a real import to read, uploaded as the web app does (multipart, the file in the field `file`).
+  const form = new FormData();
+  form.append('file', new Blob(['First Name,Last Name,Email\r\nSam,Sqlmap,sam.sqlmap@example.com\r\n'], { type: 'text/csv' }), 'sqlmap-athletes.csv');
+  const upload = await fetch(`${base}/api/athlete-imports/`, { method: 'POST', headers: { 'x-csrftoken': csrf, cookie: owner.cookie }, body: form });
+  if (upload.status !== 201) throw new Error(`POST /api/athlete-imports/: ${upload.status} ${await upload.text()}`);
+  const importId = ((await upload.json()) as { importId: string }).importId;
+
   return {
+    staffId: member.staffId,
+    staffRole,
+    staffSearch,
+    listAthleteId: listAthlete.athleteId,
+    listFilter,
+    importId,
     feedToken,
     seriesId,
     coachId: options.coaches[0].staffId,
