@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Pagination, Skeleton, Stack, Text, Timeline } from '@mantine/core';
-import type { AthleteActivity } from '@spotter/shared';
+import { formatDate, formatTime, toZoned, type AthleteActivity } from '@spotter/shared';
 import { useAthleteActivity, PAGE_SIZE } from '../api/athlete-record';
 import { LOAD_ERROR } from './parts';
+import { useGymCountry } from './use-gym-country';
 
 const actionLabels: Record<string, string> = {
   'athlete.created': 'Athlete created',
@@ -51,6 +52,12 @@ export function describeChanges(row: AthleteActivity): string[] {
 export function ActivityTab({ athleteId }: { athleteId: string }) {
   const [page, setPage] = useState(1);
   const q = useAthleteActivity(athleteId, page);
+  const { country, timeZone } = useGymCountry();
+  // Spec 9: in the gym's zone and its country's date and time formats.
+  const when = (iso: string) => {
+    const local = toZoned(new Date(iso), timeZone ?? 'UTC');
+    return `${formatDate(local.date, country)} ${formatTime(local.time, country)}`;
+  };
   if (q.isError) return <Text c="red">{LOAD_ERROR}</Text>;
   if (!q.data) return <Skeleton height={200} />;
   if (q.data.count === 0) return <Text c="dimmed">No activity recorded yet.</Text>;
@@ -60,7 +67,7 @@ export function ActivityTab({ athleteId }: { athleteId: string }) {
         {q.data.results.map((row) => (
           <Timeline.Item key={row.auditId} title={actionLabels[row.action] ?? row.action}>
             <Text size="xs" c="dimmed">
-              {row.actorName} · {new Date(row.createdAt).toLocaleString()}
+              {row.actorName} · {when(row.createdAt)}
             </Text>
             {describeChanges(row).map((line) => (
               <Text key={line} size="sm">
