@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidEmail, isValidName, messages, nameSchema } from '../validation';
+import { isValidEmail, messages, nameSchema } from '../validation';
 import { genders } from '../regions';
 import { membershipStates } from '../rules/membership';
-import { addressSchema } from './people';
+import { addressSchema, optionalName } from './people';
 import { isoDateSchema } from './common';
 
 /** A gym's athlete tag (issue 17). */
@@ -33,12 +33,6 @@ export const athleteRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type AthleteRecord = z.infer<typeof athleteRecordSchema>;
-
-const optionalName = z
-  .string()
-  .trim()
-  .max(150, messages.nameInvalid)
-  .refine((v) => v === '' || isValidName(v), messages.nameInvalid);
 
 /**
  * What staff type for an athlete, the same for the form and a CSV import's row (issue 17). The phone is what was

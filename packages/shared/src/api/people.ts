@@ -30,7 +30,8 @@ export const addressSchema = z
   });
 export type Address = z.infer<typeof addressSchema>;
 
-const optionalName = z
+/** An optional name (an emergency contact): empty, or a name by spec 5's rule. */
+export const optionalName = z
   .string()
   .trim()
   .max(150, messages.nameInvalid)
