@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 5000 });
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// mantine-datatable scrolls its body back to the top on a new page; jsdom has no scrolling.
+window.HTMLElement.prototype.scrollTo = () => {};
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
