@@ -91,13 +91,14 @@ describe('the athlete detail page (issue 17)', () => {
     const { page } = browser;
     await signIn(page);
     await page.goto(`${baseUrl}/users/athletes`);
+    await closeBannerIfShown(page);
     await page.getByRole('button', { name: 'Add athlete' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New athlete' });
     await dialog.getByLabel(/First name/).fill('Jamie');
     await dialog.getByLabel(/Last name/).fill('Journey');
     const email = `jamie.journey.${Date.now()}@example.com`;
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Phone').fill('312 555 0199');
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Phone', { exact: true }).fill('312 555 0199');
     await expectNoAxeViolations(page);
     await screenshot(page, 'athlete-create-dialog');
     const seen = capturedMailNames(mailDir);

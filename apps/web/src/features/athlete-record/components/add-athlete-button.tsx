@@ -19,7 +19,7 @@ export function AddAthleteButton() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>Add athlete</Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="New athlete" size="lg" fullScreen={isPhone}>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="New athlete" size="lg" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Close' }}>
         {opened && <NewAthleteForm onCancel={() => setOpened(false)} />}
       </Modal>
     </>
