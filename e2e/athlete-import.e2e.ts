@@ -95,6 +95,12 @@ describe('importing athletes from another gym software (issue 17)', () => {
     // The same file again: everything valid matches the athletes the first journey made.
     await page.getByText('0 athletes to create').waitFor();
     await page.getByText('3 rows match an athlete you have already (skipped)').waitFor();
+    // The first rows are cards on a phone: no table, and nothing wider than the screen.
+    await page.getByRole('list', { name: 'First rows' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const dialogWidths = await page.getByRole('dialog').evaluate((d) => [d.scrollWidth, d.clientWidth]).catch(() => null);
+    if (dialogWidths) expect(dialogWidths[0]!).toBeLessThanOrEqual(dialogWidths[1]!);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await screenshot(page, 'athlete-import-preview-phone');
   }, 60_000);

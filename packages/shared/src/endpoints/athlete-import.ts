@@ -69,7 +69,7 @@ export const athleteImportEndpoints = {
     path: '/api/athlete-imports/:importId/skipped/',
     access: access.staffAthleteView,
     tags,
-    summary: 'The invalid rows of an import as a CSV file: their row number, problems and cells',
+    summary: "The invalid rows of an import as a CSV file: their row number, problems and cells (the cells only for 30 days after the import finished: then the file's rows are purged)",
     params,
     answers: { 200: csvAnswerSchema },
   }),

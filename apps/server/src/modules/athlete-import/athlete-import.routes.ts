@@ -18,7 +18,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error'
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { readCsv } from './csv-file';
-import { dryRun, failImport, importAnswer, importOfGym, importRows, runImport, type ImportGym } from './athlete-import.service';
+import { dryRun, failImport, importAnswer, importOfGym, importRows, purgeFinishedImportRows, runImport, type ImportGym } from './athlete-import.service';
 
 const INSERT_CHUNK = 1000;
 
@@ -36,6 +36,11 @@ export async function athleteImportRoutes(app: FastifyInstance) {
       if (job.retryCount >= job.retryLimit) await failImport(db, importId);
       throw err;
     }
+  });
+
+  app.jobs.handle('athletes.import-rows.purge', async () => {
+    const purged = await purgeFinishedImportRows(db);
+    if (purged > 0) app.log.info({ purged }, 'athlete import rows purged');
   });
 
   async function readFile(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   importErrorLabel,
   mapImportRow,
@@ -273,4 +273,28 @@ export async function runImport(ctx: WriteContext, importId: string): Promise<vo
 /** After the job's last retry: the import is marked failed (what its committed batches made stays). */
 export async function failImport(db: Db, importId: string): Promise<void> {
   await db.update(athleteImports).set({ status: 'failed', finishedAt: new Date() }).where(and(eq(athleteImports.id, importId), sql`${athleteImports.status} <> 'done'`));
+}
+
+/** How long the uploaded cells of a finished import are kept (they hold members' personal data). */
+export const IMPORT_ROWS_KEPT_DAYS = 30;
+
+/**
+ * Deletes the uploaded rows of every import that finished (done or failed) more than IMPORT_ROWS_KEPT_DAYS ago, in
+ * one statement; the import itself (its counts and errors) stays. Answers how many rows went.
+ */
+export async function purgeFinishedImportRows(db: DbOrTx, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IMPORT_ROWS_KEPT_DAYS * 86_400_000);
+  const gone = await db
+    .delete(athleteImportRows)
+    .where(
+      inArray(
+        athleteImportRows.importId,
+        db
+          .select({ id: athleteImports.id })
+          .from(athleteImports)
+          .where(and(inArray(athleteImports.status, ['done', 'failed']), isNotNull(athleteImports.finishedAt), lt(athleteImports.finishedAt, cutoff))),
+      ),
+    )
+    .returning({ importId: athleteImportRows.importId });
+  return gone.length;
 }

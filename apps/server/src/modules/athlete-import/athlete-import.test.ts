@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { guessMapping, type ImportMapping } from '@spotter/shared';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { multipart } from '../../../test/fixtures';
-import { athleteTags, athletes, auditLog, tags } from '../../db/schema';
+import { athleteImportRows, athleteImports, athleteTags, athletes, auditLog, tags } from '../../db/schema';
 import { runImport } from './athlete-import.service';
 
 fixClock(TEST_NOW);
@@ -311,5 +311,32 @@ describe('guessed mapping of the three products (through the upload)', () => {
     for (const f of ['firstName', 'lastName', 'email', 'phone', 'dob', 'gender', 'addressLine1', 'city', 'region', 'zipCode', 'country']) {
       expect(body.mapping.columns).toContain(f);
     }
+  });
+});
+
+describe('purging the uploaded rows of old imports (issue 17)', () => {
+  it('the daily job deletes the rows of imports finished over 30 days ago, keeping the import, newer ones and unfinished ones', async () => {
+    const c = await t.as(owner);
+    const day = 86_400_000;
+    const make = async (status: string, finishedDaysAgo: number | null) => {
+      const { importId } = await uploaded(c, Buffer.from(`${MINDBODY_HEADER}\r\n1,Purge,Pat,,,,,,,,,,,,,,,\r\n`, 'utf8'), `purge-${status}.csv`);
+      const finishedAt = finishedDaysAgo === null ? null : new Date(Date.now() - finishedDaysAgo * day);
+      await t.db.update(athleteImports).set({ status, finishedAt }).where(eq(athleteImports.id, importId));
+      return importId;
+    };
+    const oldDone = await make('done', 31);
+    const oldFailed = await make('failed', 45);
+    const recent = await make('done', 29);
+    const waiting = await make('uploaded', null);
+    const rowsOf = async (id: string) => (await t.db.select().from(athleteImportRows).where(eq(athleteImportRows.importId, id))).length;
+    expect(await Promise.all([oldDone, oldFailed, recent, waiting].map(rowsOf))).toEqual([1, 1, 1, 1]);
+
+    await t.app.jobs.enqueue(t.db, 'athletes.import-rows.purge', {});
+    expect(await t.drainJobs()).toBeGreaterThanOrEqual(1);
+    expect(await Promise.all([oldDone, oldFailed, recent, waiting].map(rowsOf))).toEqual([0, 0, 1, 1]);
+    // The import and its summary stay; its skipped-rows CSV still answers, with the problems and without the cells.
+    const [kept] = await t.db.select().from(athleteImports).where(eq(athleteImports.id, oldDone));
+    expect(kept).toMatchObject({ status: 'done', totalRows: 1 });
+    expect((await c.get(`/api/athlete-imports/${oldDone}/skipped/`)).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { render } from '../../../testing/render';
 import { callsTo, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { buildSession } from '../../../testing/factories';
 import { ImportAthletesButton } from './import-athletes-button';
+import { PHONE_QUERY } from './preview-step';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -130,5 +131,36 @@ describe('ImportAthletesButton (issue 17: import from other gym software)', () =
     input.focus();
     expect(document.activeElement).toBe(input);
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The file has no rows below its header.'));
+  });
+
+  it('on a phone previews the first rows as cards (no table scrolled sideways), each with its result and problems', async () => {
+    const { matchMedia } = window;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      stubImportFetch();
+      renderButton();
+      const dialog = await openAndUpload();
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Preview' }));
+      const list = await within(dialog).findByRole('list', { name: 'First rows' });
+      expect(within(dialog).queryByRole('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]!.textContent).toContain('Jane Doe');
+      expect(cards[0]!.textContent).toContain('Row 2');
+      expect(cards[0]!.textContent).toContain('Email: jane@example.com');
+      expect(cards[1]!.textContent).toContain('Maria Lopez');
+      expect(cards[1]!.textContent).toContain('Email: Please provide a valid email.');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('on a wider screen previews the first rows as a table', async () => {
+    stubImportFetch();
+    renderButton();
+    const dialog = await openAndUpload();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('table')).toBeTruthy();
+    expect(within(dialog).queryByRole('list', { name: 'First rows' })).toBeNull();
   });
 });

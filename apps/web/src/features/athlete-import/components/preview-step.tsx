@@ -1,9 +1,17 @@
-import { Alert, Button, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ImportMapping } from '@spotter/shared';
 import { useAthleteImportPreview } from '../api/preview-athlete-import';
 import { OutcomeBadge, RowErrors, countsText } from './import-parts';
 
 const LOAD_ERROR = 'Something went wrong while fetching data!';
+
+/** Below Mantine's sm breakpoint (a phone): the first rows as cards, not a table scrolled sideways. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+function useIsPhone(): boolean {
+  const initial = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+  return useMediaQuery(PHONE_QUERY, initial, { getInitialValueInEffect: false });
+}
 
 /** Step 3: the first rows as they would be imported, each with its problems, and the whole file's dry run. */
 export function PreviewStep({
@@ -20,6 +28,7 @@ export function PreviewStep({
   isStarting: boolean;
 }) {
   const preview = useAthleteImportPreview(importId, mapping);
+  const isPhone = useIsPhone();
   const p = preview.data;
   return (
     <Stack gap="md" mt="md">
@@ -45,38 +54,65 @@ export function PreviewStep({
             <Title order={3} size="h5" id="import-first-rows">
               First rows
             </Title>
-            {/* Focusable, so that a keyboard can scroll it sideways on a phone (axe scrollable-region-focusable). */}
-            <Table.ScrollContainer type="native" minWidth={560} tabIndex={0} role="region" aria-labelledby="import-first-rows">
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Row</Table.Th>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Email</Table.Th>
-                    <Table.Th scope="col">Date of birth</Table.Th>
-                    <Table.Th scope="col">Result</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {p.rows.map((r) => (
-                    <Table.Tr key={r.row}>
-                      <Table.Td>{r.row}</Table.Td>
-                      <Table.Td>{`${r.firstName} ${r.lastName}`.trim() || '—'}</Table.Td>
-                      <Table.Td>{r.email || '—'}</Table.Td>
-                      <Table.Td>{r.dob ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <OutcomeBadge outcome={r.outcome} />
-                        {r.messages.map((m) => (
-                          <Text key={m} size="xs" c={r.outcome === 'invalid' ? 'red.8' : 'dimmed'}>
-                            {m}
-                          </Text>
-                        ))}
-                      </Table.Td>
+            {isPhone ? (
+              <Stack component="ul" gap="xs" p={0} m={0} mt={4} style={{ listStyle: 'none' }} aria-labelledby="import-first-rows">
+                {p.rows.map((r) => (
+                  <Card key={r.row} component="li" withBorder radius="md" padding="sm">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {`${r.firstName} ${r.lastName}`.trim() || '—'}
+                        </Text>
+                        <Text size="xs" c="dimmed">{`Row ${r.row}`}</Text>
+                      </Stack>
+                      <OutcomeBadge outcome={r.outcome} />
+                    </Group>
+                    <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                      {`Email: ${r.email || '—'}`}
+                    </Text>
+                    <Text size="sm">{`Date of birth: ${r.dob ?? '—'}`}</Text>
+                    {r.messages.map((m) => (
+                      <Text key={m} size="xs" c={r.outcome === 'invalid' ? 'red.8' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                        {m}
+                      </Text>
+                    ))}
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
+              // Focusable, so that a keyboard can scroll it sideways on a narrow screen (axe scrollable-region-focusable).
+              <Table.ScrollContainer type="native" minWidth={560} tabIndex={0} role="region" aria-labelledby="import-first-rows">
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Row</Table.Th>
+                      <Table.Th scope="col">Name</Table.Th>
+                      <Table.Th scope="col">Email</Table.Th>
+                      <Table.Th scope="col">Date of birth</Table.Th>
+                      <Table.Th scope="col">Result</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {p.rows.map((r) => (
+                      <Table.Tr key={r.row}>
+                        <Table.Td>{r.row}</Table.Td>
+                        <Table.Td>{`${r.firstName} ${r.lastName}`.trim() || '—'}</Table.Td>
+                        <Table.Td>{r.email || '—'}</Table.Td>
+                        <Table.Td>{r.dob ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <OutcomeBadge outcome={r.outcome} />
+                          {r.messages.map((m) => (
+                            <Text key={m} size="xs" c={r.outcome === 'invalid' ? 'red.8' : 'dimmed'}>
+                              {m}
+                            </Text>
+                          ))}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </section>
           {p.invalid > 0 && (
             <section aria-labelledby="import-invalid-rows">
