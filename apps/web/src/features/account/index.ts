@@ -2,3 +2,4 @@
 export { StaffProfileForm, fieldErrorsOf } from './components/staff-profile-form';
 export { ProfilePictureUpload } from './components/profile-picture-upload';
 export { dobError, emailError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from './components/account-form-rules';
+export { AddressFields, asCountry, toAddressFormValues, toAddressInput, type AddressFormValues } from './components/address-fields';

@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Divider, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  countryNames,
-  genders,
-  gymCountries,
-  regionsOf,
-  ukCountiesByNation,
-  type GymCountry,
-  type Staff,
-  type UpdateStaffSelfInput,
-} from '@spotter/shared';
+import { genders, type Staff, type UpdateStaffSelfInput } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneError, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
-import { maskZipCode } from '../../../lib/zip-code';
+import { AddressFields, toAddressFormValues, toAddressInput, type AddressFormValues } from './address-fields';
 import { dobError, emailError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from './account-form-rules';
 import { FormActions } from './panel-states';
 
@@ -25,13 +16,13 @@ export type StaffFormValues = {
   dob: string;
   gender: string;
   isCoach: boolean;
-  address: { line1: string; line2: string; locality: string; region: string; zipCode: string; country: GymCountry | '' };
+  address: AddressFormValues;
   emergencyName: string;
   emergencyPhone: string;
   medicalNotes: string;
 };
 
-export const asCountry = (value: string): GymCountry | '' => ((gymCountries as readonly string[]).includes(value) ? (value as GymCountry) : '');
+export { asCountry } from './address-fields';
 
 export function toStaffFormValues(staff: Staff): StaffFormValues {
   return {
@@ -42,14 +33,7 @@ export function toStaffFormValues(staff: Staff): StaffFormValues {
     dob: staff.dob ?? '',
     gender: staff.gender ?? '',
     isCoach: staff.isCoach,
-    address: {
-      line1: staff.address.addressLines[0] ?? '',
-      line2: staff.address.addressLines[1] ?? '',
-      locality: staff.address.locality,
-      region: staff.address.region,
-      zipCode: staff.address.zipCode,
-      country: asCountry(staff.address.country),
-    },
+    address: toAddressFormValues(staff.address),
     emergencyName: staff.emergencyName,
     emergencyPhone: formatPhone(staff.emergencyPhone),
     medicalNotes: staff.medicalNotes,
@@ -67,13 +51,7 @@ export function toStaffUpdate(values: StaffFormValues, canEditCoach: boolean, ca
     phone: phoneForSave(values.phone),
     dob: values.dob || null,
     gender: (genders as readonly string[]).includes(values.gender) ? (values.gender as UpdateStaffSelfInput['gender']) : null,
-    address: {
-      addressLines: [values.address.line1, values.address.line2].map((line) => line.trim()).filter(Boolean),
-      locality: values.address.locality.trim(),
-      region: values.address.region,
-      zipCode: values.address.zipCode.trim().toUpperCase(),
-      country: values.address.country,
-    },
+    address: toAddressInput(values.address),
     emergencyName: values.emergencyName.trim(),
     emergencyPhone: phoneForSave(values.emergencyPhone),
     medicalNotes: values.medicalNotes,
@@ -96,17 +74,7 @@ export function validateStaffForm(values: StaffFormValues, canEditEmail = false)
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
-const countryOptions = [{ value: '', label: 'Choose a country' }, ...gymCountries.map((code) => ({ value: code, label: countryNames[code] }))];
 const genderOptions = [{ value: '', label: 'Not specified' }, ...genders.map((gender) => ({ value: gender, label: gender }))];
-
-/** Spec 3: regions of the chosen country, the UK's counties grouped by nation. */
-function regionOptions(country: GymCountry | '') {
-  const none = { value: '', label: country ? 'Choose a region' : 'Choose a country first' };
-  if (country === 'GB') return [none, ...Object.entries(ukCountiesByNation).map(([nation, counties]) => ({ group: nation, items: [...counties] }))];
-  return [none, ...regionsOf(country).map((region) => ({ value: region, label: region }))];
-}
-
-const ZIP_LABEL: Record<GymCountry | '', string> = { US: 'ZIP code', CA: 'Postal code', GB: 'Postcode', '': 'ZIP / postal code' };
 
 type StaffProfileFormProps = {
   staff: Staff;
@@ -126,7 +94,6 @@ type StaffProfileFormProps = {
 /** Spec 3 staff fields with spec 5's rules: the own account panel and the staff screen's colleague edit. */
 export function StaffProfileForm({ staff, canEditCoach, email, isSaving, onSave, onCancel, label, coachNote }: StaffProfileFormProps) {
   const form = useForm<StaffFormValues>({ initialValues: toStaffFormValues(staff), validate: (values) => validateStaffForm(values, email.isEditable) });
-  const country = form.values.address.country;
 
   const submit = form.onSubmit((values) => onSave(toStaffUpdate(values, canEditCoach, email.isEditable), (fields) => form.setErrors(fields)));
 
@@ -160,35 +127,7 @@ export function StaffProfileForm({ staff, canEditCoach, email, isSaving, onSave,
         {canEditCoach && <Checkbox label="Coach" mt="xs" {...form.getInputProps('isCoach', { type: 'checkbox' })} />}
         {coachNote}
 
-        <Divider mt="sm" />
-        <Title order={3} size="h5">
-          Address
-        </Title>
-        <NativeSelect
-          label="Country"
-          data={countryOptions}
-          {...form.getInputProps('address.country')}
-          onChange={(event) => {
-            // Spec 5: changing country clears region and zip code.
-            form.setFieldValue('address.country', asCountry(event.currentTarget.value));
-            form.setFieldValue('address.region', '');
-            form.setFieldValue('address.zipCode', '');
-            form.clearFieldError('address.zipCode');
-          }}
-        />
-        <TextInput label="Address line 1" autoComplete="address-line1" {...form.getInputProps('address.line1')} />
-        <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address.line2')} />
-        <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('address.locality')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NativeSelect label={country === 'GB' ? 'County' : country === 'CA' ? 'Province' : 'State'} data={regionOptions(country)} disabled={!country} {...form.getInputProps('address.region')} />
-          <TextInput
-            label={ZIP_LABEL[country]}
-            autoComplete="postal-code"
-            disabled={!country}
-            {...form.getInputProps('address.zipCode')}
-            onChange={(event) => form.setFieldValue('address.zipCode', maskZipCode(country, event.currentTarget.value))}
-          />
-        </SimpleGrid>
+        <AddressFields form={form} autofill />
 
         <Divider mt="sm" />
         <Title order={3} size="h5">
@@ -204,7 +143,6 @@ export function StaffProfileForm({ staff, canEditCoach, email, isSaving, onSave,
     </form>
   );
 }
-
 
 /** A save's failure onto the form: the server's field messages, if it sent any. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
