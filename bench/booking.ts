@@ -10,6 +10,8 @@ import { seedIfEmpty } from '../apps/server/src/db/seed/seed';
 import { factories } from '../apps/server/test/factories';
 import { athletesOf, ironTemple, makeClass } from './fixtures';
 import { login } from './kiosk';
+import { statementsOf } from './explain';
+import { checkEligibility } from '../apps/server/src/modules/athlete-packages/eligibility';
 import { burstRound, isMain, quantile, report, type BenchRow } from './lib';
 
 /**
@@ -80,6 +82,15 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
     const overCapacity = counts.filter((c) => c.reserved > CAPACITY).length;
     const booked = counts.reduce((n, c) => n + c.reserved + c.waiting, 0);
     const failed = burst.statuses.filter((s) => s < 200 || s >= 300).length;
+    // Issue 18: the booking eligibility check asks the same statements whatever the athlete holds (0, 1 or 8 packages).
+    const eligibilityStatements: number[] = [];
+    const target = classes[0]!;
+    for (const held of [0, 1, 8]) {
+      const athlete = (await make.athlete(gym.id, { login: false })).athleteId;
+      for (let i = 0; i < held; i++) await make.athletePackage(gym.id, athlete, { pkg: { kind: 'class_pack', credits: 5, name: `Bench pack ${randomUUID().slice(0, 8)}` } });
+      const seen = await statementsOf(db, () => checkEligibility(db, gym.id, athlete, target.id, { lock: true }));
+      eligibilityStatements.push(seen.length);
+    }
     const p99 = Number(quantile(burst.latencies, 0.99).toFixed(1));
     const bareP99 = Number(quantile(bareBurst.latencies, 0.99).toFixed(1));
     return [
@@ -98,6 +109,14 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
           waitlisted: counts.reduce((n, c) => n + c.waiting, 0),
           overCapacity,
         },
+      },
+      {
+        benchmark: 'PostgreSQL: statements of the booking eligibility check (with its package lock) for an athlete holding 0, 1 and 8 packages',
+        value: Math.max(...eligibilityStatements),
+        unit: 'statements',
+        target: 'the same whatever the athlete holds',
+        pass: new Set(eligibilityStatements).size === 1,
+        detail: { none: eligibilityStatements[0]!, one: eligibilityStatements[1]!, eight: eligibilityStatements[2]! },
       },
     ];
   } finally {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { addSessionCookies, closeBanners, launchBrowser, launchDebuggableChromium, trustArgs, type Browser } from './browser';
-import { REPO_ROOT, leaveNothing, loginCookies, run, serveStatic, startAppServer, within, type AppServer } from './server';
+import { REPO_ROOT, leaveNothing, loginCookies, loopbackRequest, run, serveStatic, startAppServer, within, type AppServer } from './server';
 
 /**
  * The web app in Chromium, against the issue's targets:
@@ -192,6 +192,15 @@ async function measureBytes(server: AppServer, bareUrl: string, cleanup: Cleanup
       },
     );
   });
+  // Issue 18: the public sales portal's package page, logged out, as a visitor's phone first opens it.
+  const portalPath = await portalPackagePath(appUrl, server.tls?.ca);
+  const portal = await fresh((page) =>
+    bytesToUsable(
+      page,
+      () => page.goto(`${appUrl}${portalPath}`),
+      () => page.getByRole('link', { name: /^Choose / }).first().waitFor(),
+    ),
+  );
   const row = (name: string, b: Bytes): WebBenchRow => {
     const ratio = b.total / bare.total;
     return {
@@ -203,17 +212,28 @@ async function measureBytes(server: AppServer, bareUrl: string, cleanup: Cleanup
       detail: { jsKB: kb(b.js), cssKB: kb(b.css), totalKB: kb(b.total), files: b.files, bareJsKB: kb(bare.js), bareCssKB: kb(bare.css), bareTotalKB: kb(bare.total), bareFiles: bare.files },
     };
   };
-  return [row('/login', login), row('/kiosk (signed in)', kiosk)];
+  return [row('/login', login), row('/kiosk (signed in)', kiosk), row('/sales-portal/{slug}/{packageId} (logged out)', portal)];
 }
 
 // --------------------------------------------------------------------------------------------------- 2. Lighthouse
 
-type LighthousePage = { name: string; path: string; email?: string; ready: (page: Page) => Promise<void> };
+type LighthousePage = { name: string; path: string | ((appUrl: string, ca?: Buffer) => Promise<string>); email?: string; ready: (page: Page) => Promise<void> };
+
+/** Issue 18: the path of the demo's public package page (Iron Temple Barbell's portal, its first package). */
+async function portalPackagePath(appUrl: string, ca?: Buffer): Promise<string> {
+  const res = await loopbackRequest(`${appUrl}/api/sales-portals/iron-temple/`, { ca });
+  if (res.status !== 200) throw new Error(`the demo's sales portal answered ${res.status} ${res.text.slice(0, 200)}`);
+  const first = (JSON.parse(res.text) as { packages: { packageId: string }[] }).packages[0];
+  if (!first) throw new Error("the demo's sales portal shows no package");
+  return `/sales-portal/iron-temple/${first.packageId}`;
+}
 
 const lighthousePages: LighthousePage[] = [
   { name: '/login', path: '/login', ready: (page) => page.getByRole('button', { name: 'Log in' }).waitFor() },
   // athlete@example.com has several profiles and no default one, so / asks which.
   { name: 'profile selection', path: '/', email: 'athlete@example.com', ready: (page) => page.getByText('Select a profile').first().waitFor() },
+  // Issue 18: the public package page (logged out, a visitor's phone): at least 0.95 on the mobile preset.
+  { name: '/sales-portal package (public)', path: portalPackagePath, ready: (page) => page.getByRole('link', { name: /^Choose / }).first().waitFor() },
   {
     name: '/kiosk (staff)',
     path: '/kiosk',
@@ -229,7 +249,7 @@ const lighthousePages: LighthousePage[] = [
  * Prepares the Lighthouse browser through playwright-core over CDP: the page's session cookies, a check that the page
  * shows what it should, then an empty HTTP cache (Lighthouse keeps the cache too when told to keep storage).
  */
-async function prepareLighthouseBrowser(port: number, appUrl: string, target: LighthousePage, cookies: Awaited<ReturnType<typeof loginCookies>> | null, check: boolean) {
+async function prepareLighthouseBrowser(port: number, appUrl: string, target: LighthousePage & { path: string }, cookies: Awaited<ReturnType<typeof loginCookies>> | null, check: boolean) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 30_000 });
   try {
     const context = browser.contexts()[0]!;
@@ -260,7 +280,9 @@ async function measureLighthouse(server: AppServer, cleanup: Cleanup): Promise<W
   cleanup.add(chrome.close);
   const rows: WebBenchRow[] = [];
   try {
-    for (const target of lighthousePages) {
+    // BENCH_LIGHTHOUSE_ONLY=<text> keeps the pages whose name holds it (one page's score, quickly).
+    for (const page of lighthousePages.filter((p) => !process.env.BENCH_LIGHTHOUSE_ONLY || p.name.includes(process.env.BENCH_LIGHTHOUSE_ONLY))) {
+      const target = { ...page, path: typeof page.path === 'string' ? page.path : await page.path(appUrl, server.tls?.ca) };
       const cookies = target.email ? await loginCookies(appUrl, target.email, PASSWORD, server.tls?.ca) : null;
       const runs: { score: number; detail: Record<string, number | string> }[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {

@@ -13,7 +13,7 @@ afterEach(async () => {
   browser = undefined;
 });
 
-const TABS = ['Overview', 'Profile', 'Attendance', 'Bookings', 'Notes', 'Family', 'Activity'] as const;
+const TABS = ['Overview', 'Profile', 'Attendance', 'Bookings', 'Packages', 'Notes', 'Family', 'Activity'] as const;
 
 /** The id of a seeded athlete of Iron Temple, found as staff would (the athlete search). */
 async function athleteIdOf(name: string): Promise<string> {
@@ -61,7 +61,7 @@ describe('the athlete detail page (issue 17)', () => {
     await closeBannerIfShown(page, 3000);
     const nav = page.getByRole('navigation', { name: 'Athlete sections' });
     await nav.getByRole('link', { name: 'Overview' }).focus();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Notes');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url()).toBe(`${baseUrl}/users/athletes/${athleteId}/notes`);

@@ -70,6 +70,14 @@ type Fixtures = {
   listFilter: Record<string, string>;
   /** Issue 17: an athlete import of the owner's gym, uploaded from a one-row CSV for this test. */
   importId: string;
+  /** Issue 18: a package, tax rate, retail item and athlete package of the owner's gym, and a package its portal shows. */
+  packageId: string;
+  taxRateId: string;
+  productId: string;
+  athletePackageId: string;
+  athletePackageHolderId: string;
+  portalSlug: string;
+  portalPackageId: string;
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -158,6 +166,21 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     // Athlete imports (issue 17): the import uploaded in findFixtures; its skipped rows are a CSV with a header only.
     '/api/athlete-imports/{importId}/': { role: 'owner', path: { importId: f.importId } },
     '/api/athlete-imports/{importId}/skipped/': { role: 'owner', path: { importId: f.importId } },
+    // Products and memberships (issue 18): filters that find the seeded unlimited membership, sales tax and chalk.
+    '/api/packages/': { role: 'owner', query: { ...page, search: 'unl', status: 'active', kind: 'membership', category: 'Memberships', sort: 'name' } },
+    '/api/packages/export/': { role: 'owner', query: { search: 'unl', status: 'active', kind: 'membership', category: 'Memberships', sort: 'name' } },
+    '/api/packages/{packageId}/': { role: 'owner', path: { packageId: f.packageId } },
+    '/api/products/tax-rates/': { role: 'owner', query: { ...page, search: 'sal', status: 'active' } },
+    '/api/products/tax-rates/export/': { role: 'owner', query: { search: 'sal', status: 'active' } },
+    '/api/products/tax-rates/{taxRateId}/': { role: 'owner', path: { taxRateId: f.taxRateId } },
+    '/api/products/items/': { role: 'owner', query: { ...page, kind: 'retail', search: 'cha', status: 'active', lowStock: 'false', sort: 'name' } },
+    '/api/products/items/export/': { role: 'owner', query: { kind: 'retail', search: 'cha', status: 'active', lowStock: 'false', sort: 'name' } },
+    '/api/products/items/{productId}/': { role: 'owner', path: { productId: f.productId } },
+    '/api/athletes/{athleteId}/packages/': { role: 'owner', path: { athleteId: f.athletePackageHolderId } },
+    '/api/athlete-packages/{athletePackageId}/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
+    '/api/athlete-packages/{athletePackageId}/ledger/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
+    '/api/sales-portals/{salesPortalSlug}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug } },
+    '/api/sales-portals/{salesPortalSlug}/packages/{packageId}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug, packageId: f.portalPackageId } },
   };
 }
 
@@ -286,7 +309,30 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   if (upload.status !== 201) throw new Error(`POST /api/athlete-imports/: ${upload.status} ${await upload.text()}`);
   const importId = ((await upload.json()) as { importId: string }).importId;
 
+  // Issue 18: the catalogue's unlimited membership, the gym's sales tax, the chalk block, an athlete's package (with a
+  // ledger when one has credits), and the first package of the gym's public portal.
+  const packages = await getJson<Page<{ packageId: string; name: string }>>(base, owner.cookie, '/api/packages/?search=unl&limit=5');
+  const rates = await getJson<Page<{ taxRateId: string }>>(base, owner.cookie, '/api/products/tax-rates/?search=sal&limit=5');
+  const items = await getJson<Page<{ productId: string }>>(base, owner.cookie, '/api/products/items/?kind=retail&search=cha&limit=5');
+  let held: { athleteId: string; athletePackageId: string } | undefined;
+  for (const a of list.results.filter((r) => r.membershipState === 'active').slice(0, 20)) {
+    const mine = await getJson<{ results: { athletePackageId: string; credits: unknown }[] }>(base, owner.cookie, `/api/athletes/${a.athleteId}/packages/`);
+    const pick = mine.results.find((p) => p.credits !== null) ?? mine.results[0];
+    if (pick) held = { athleteId: a.athleteId, athletePackageId: pick.athletePackageId };
+    if (pick && pick.credits !== null) break;
+  }
+  const portal = await getJson<{ slug: string }>(base, owner.cookie, '/api/sales-portal/');
+  const shown = await getJson<{ packages: { packageId: string }[] }>(base, owner.cookie, `/api/sales-portals/${portal.slug}/`);
+  if (!packages.results[0] || !rates.results[0] || !items.results[0] || !held || !shown.packages[0]) throw new Error('the seeded gym lacks a package, tax rate, retail item, held package or portal package');
+
   return {
+    packageId: packages.results[0].packageId,
+    taxRateId: rates.results[0].taxRateId,
+    productId: items.results[0].productId,
+    athletePackageId: held.athletePackageId,
+    athletePackageHolderId: held.athleteId,
+    portalSlug: portal.slug,
+    portalPackageId: shown.packages[0].packageId,
     staffId: member.staffId,
     staffRole,
     staffSearch,

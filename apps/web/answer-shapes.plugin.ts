@@ -2,8 +2,15 @@ import type { Plugin } from 'vite';
 import { z } from 'zod';
 import { unsupportedKeywords, type JsonShape } from './src/lib/answer-shape.ts';
 
-const ID = 'virtual:answer-shapes';
-const RESOLVED = `\0${ID}`;
+/**
+ * The virtual modules and the file and export of the zod schemas each is made from. The first screens' answers are one
+ * module; the public sales portal's are another, so the kiosk and login pages do not carry its shapes (bench: first-load
+ * bytes), nor the portal theirs beyond what it shares.
+ */
+const MODULES: Record<string, { file: string; exportName: string }> = {
+  'virtual:answer-shapes': { file: './src/api/answer-schemas.ts', exportName: 'answerSchemas' },
+  'virtual:portal-answer-shapes': { file: './src/api/portal-answer-schemas.ts', exportName: 'portalAnswerSchemas' },
+};
 
 /** The JSON Schema of every answer in `schemas`, as zod makes it for the answer (its output). */
 export function answerShapesOf(schemas: Record<string, z.ZodType>): Record<string, JsonShape> {
@@ -21,13 +28,14 @@ export function answerShapesOf(schemas: Record<string, z.ZodType>): Record<strin
 export function answerShapes(): Plugin {
   return {
     name: 'spotter-answer-shapes',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    resolveId: (id) => (id in MODULES ? `\0${id}` : undefined),
     async load(id) {
-      if (id !== RESOLVED) return undefined;
+      const module = id.startsWith('\0') ? MODULES[id.slice(1)] : undefined;
+      if (!module) return undefined;
       // Through tsx, as the server runs: packages/shared is TypeScript that Node alone cannot import.
       const { tsImport } = await import('tsx/esm/api');
-      const { answerSchemas } = (await tsImport('./src/api/answer-schemas.ts', import.meta.url)) as { answerSchemas: Record<string, z.ZodType> };
-      return `export default ${JSON.stringify(answerShapesOf(answerSchemas))};`;
+      const schemas = ((await tsImport(module.file, import.meta.url)) as Record<string, Record<string, z.ZodType>>)[module.exportName]!;
+      return `export default ${JSON.stringify(answerShapesOf(schemas))};`;
     },
   };
 }

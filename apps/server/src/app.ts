@@ -22,6 +22,7 @@ import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { athleteRecordRoutes } from './modules/athletes/athlete-record.routes';
 import { athleteImportRoutes } from './modules/athlete-import/athlete-import.routes';
+import { athletePackagesRoutes } from './modules/athlete-packages/athlete-packages.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { athletesListRoutes } from './modules/athletes/athletes-list.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -30,6 +31,8 @@ import { bannersRoutes } from './modules/banners/banners.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { appointmentTypesRoutes } from './modules/appointment-types/appointment-types.routes';
 import { classTypesRoutes } from './modules/class-types/class-types.routes';
+import { productsCatalogRoutes } from './modules/products/products.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
 import { eventSetupRoutes } from './modules/event-setup/event-setup.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes';
@@ -45,6 +48,7 @@ import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
+import { salesPortalRoutes } from './modules/sales-portal/sales-portal.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -155,6 +159,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(availabilityRoutes);
   await app.register(appointmentsRoutes);
   await app.register(classTypesRoutes);
+  await app.register(productsCatalogRoutes);
+  await app.register(packagesRoutes);
   await app.register(appointmentTypesRoutes);
   await app.register(locationsRoutes);
   await app.register(eventSetupRoutes);
@@ -163,6 +169,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(platformRoutes);
   await app.register(athleteImportRoutes);
   await app.register(athletesListRoutes);
+  await app.register(athletePackagesRoutes);
+  await app.register(salesPortalRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

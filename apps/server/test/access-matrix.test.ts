@@ -3,7 +3,7 @@ import { endpoints, hasPermission, type Access, type Endpoint, type Permission, 
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { athleteImports, classSeries, tags } from '../src/db/schema';
+import { athleteImports, billingPlans, classSeries, packages, salesPortals, tags } from '../src/db/schema';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -80,13 +80,24 @@ beforeAll(async () => {
     .insert(classSeries)
     .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
     .returning();
+  // Issue 18: a tax rate (not the class tax rate) and a retail item with stock, so a walk's sales succeed.
+  const productTaxRate = await t.make.taxRate(gym.id, { name: 'Matrix VAT' });
+  const product = await t.make.product(gym.id, { stockCount: 1000, taxRateId: productTaxRate.id });
+  // Issue 18: a package the athlete caller holds (a class pack: its credits can be adjusted).
+  const athletePackage = await t.make.athletePackage(gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, name: 'Matrix pack' } });
   const [tag] = await t.db.insert(tags).values({ gymId: gym.id, name: 'Sample tag' }).returning();
 
   const [athleteImport] = await t.db
     .insert(athleteImports)
     .values({ gymId: gym.id, fileName: 'members.csv', headers: ['First Name', 'Last Name'], mapping: IMPORT_MAPPING, totalRows: 0, createdByName: 'Matrix' })
     .returning();
+  // Issue 18: gym A's open sales portal with a package shown in it.
+  const [portalPackage] = await t.db.insert(packages).values({ gymId: gym.id, name: 'Matrix membership', kind: 'membership', showInPortal: true }).returning();
+  await t.db.insert(billingPlans).values({ gymId: gym.id, packageId: portalPackage!.id, name: 'Monthly', priceMinor: 10000 });
+  await t.db.insert(salesPortals).values({ gymId: gym.id, isEnabled: true, slug: 'matrix-gym' });
   samples = {
+    salesPortalSlug: 'matrix-gym',
+    packageId: portalPackage!.id,
     importId: athleteImport!.id,
     id: owner.profileId,
     gymId: gym.id,
@@ -112,11 +123,15 @@ beforeAll(async () => {
     reservationId: athleteBooking!,
     noteId: note.id,
     dependantAthleteId: members[0]!.athleteId,
+    athletePackageId: athletePackage.id,
     // A calendar feed's token: any string (an unknown one is a 404).
     token: 'not-a-live-feed-token',
+    taxRateId: productTaxRate.id,
+    productId: product.id,
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
   sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
+  sampleBodies.assignAthletePackage = { packageId: athletePackage.packageId, billingPlanId: null, startDate: '2026-03-05', idempotencyKey: 'matrix-assign-key' };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },
     { name: 'no profile chosen', person: { userId: undecided.userId! }, role: null, permissions: [] },
@@ -165,6 +180,18 @@ const sampleBodies: Record<string, unknown> = {
   previewAthleteImport: { mapping: IMPORT_MAPPING },
   dryRunAthleteImport: { mapping: IMPORT_MAPPING },
   startAthleteImport: { mapping: IMPORT_MAPPING },
+  createTaxRate: { name: 'Matrix Rate', percent: '5' },
+  updateTaxRate: { name: 'Matrix VAT', percent: '20' },
+  createProduct: { kind: 'retail', name: 'Matrix Tee', priceMinor: 1000 },
+  updateProduct: { kind: 'retail', name: 'Matrix Item', priceMinor: 1200 },
+  adjustProductStock: { mode: 'receive', quantity: 1 },
+  sellProduct: { quantity: 1, athleteId: null, idempotencyKey: 'matrix-sale-key' },
+  createPackage: { name: 'Matrix Membership', kind: 'membership', billingPlans: [{ name: 'Monthly', priceMinor: 10000 }] },
+  updatePackage: { name: 'Matrix Package', kind: 'membership', billingPlans: [{ name: 'Monthly', priceMinor: 12000 }] },
+  holdAthletePackage: { startsOn: '2026-03-20', endsOn: '2026-03-22' },
+  cancelAthletePackage: { when: 'period_end', reason: 'Matrix' },
+  renewAthletePackage: { idempotencyKey: 'matrix-renew-key' },
+  adjustAthletePackageCredits: { delta: 1, note: 'Matrix' },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));
@@ -222,7 +249,8 @@ describe('access matrix', () => {
           expect(ACCESS_REFUSAL_CODES, label).not.toContain(res.json().code);
         }
         // Gym A's records (every path parameter names one) stay out of another gym's reach.
-        if (caller.foreignGym && /:\w+/.test(route.url)) {
+        // (Except a gym's public sales portal, open to everyone by design: anyone may buy there, spec 2.7.)
+        if (caller.foreignGym && /:\w+/.test(route.url) && !route.url.startsWith('/api/sales-portals/')) {
           expect([403, 404], label).toContain(res.statusCode);
         }
       }

@@ -135,6 +135,14 @@ export function factories(db: Db) {
       return row!;
     },
 
+    /** Issue 18: a retail item (10 in stock, low at 2) or, with kind 'fee', a fee. */
+    product: async (gymId: string, o: Partial<typeof t.products.$inferInsert> = {}) => {
+      const kind = o.kind ?? 'retail';
+      const retail = kind === 'retail' ? { stockCount: 10, lowStockThreshold: 2 } : {};
+      const [row] = await db.insert(t.products).values({ gymId, kind, name: unique('Item '), priceMinor: 1000, ...retail, ...o }).returning();
+      return row!;
+    },
+
     location: async (gymId: string, o: Partial<typeof t.locations.$inferInsert> = {}) => {
       const [row] = await db.insert(t.locations).values({ gymId, name: unique('Room '), ...o }).returning();
       return row!;
@@ -280,6 +288,45 @@ export function factories(db: Db) {
       return { gym, taxRate, location, classType, staff, owner, members };
     },
 
+    /** Issue 18: a package of the gym (an unlimited membership covering every class type by default). */
+    package: async (gymId: string, o: Partial<typeof t.packages.$inferInsert> = {}) => {
+      const [row] = await db.insert(t.packages).values({ gymId, name: unique('Package '), kind: 'membership', ...o }).returning();
+      return row!;
+    },
+
+    /** A billing plan of a package (monthly, $100, until cancelled, by default). */
+    billingPlan: async (gymId: string, packageId: string, o: Partial<typeof t.billingPlans.$inferInsert> = {}) => {
+      const [row] = await db.insert(t.billingPlans).values({ gymId, packageId, name: unique('Plan '), priceMinor: 10000, ...o }).returning();
+      return row!;
+    },
+
+    /**
+     * A package an athlete holds (active from 30 days ago), its credits granted as one ledger row when the package has
+     * credits (or `credits` given). Without `packageId`, a new package from `pkg` options (unlimited membership).
+     */
+    athletePackage: async (
+      gymId: string,
+      athleteId: string,
+      o: Partial<typeof t.athletePackages.$inferInsert> & { pkg?: Partial<typeof t.packages.$inferInsert>; credits?: number } = {},
+    ) => {
+      const { pkg: pkgOptions, credits, ...values } = o;
+      const pkg = values.packageId ? (await db.select().from(t.packages).where(sql`${t.packages.id} = ${values.packageId}`))[0]! : await f.package(gymId, pkgOptions);
+      const [row] = await db
+        .insert(t.athletePackages)
+        .values({ gymId, athleteId, packageId: pkg.id, status: 'active', startDate: addDays(toZoned(new Date(), 'UTC').date, -30), source: 'staff', ...values })
+        .returning();
+      const grant = credits ?? pkg.credits;
+      if (grant) await db.insert(t.creditLedger).values({ gymId, athletePackageId: row!.id, athleteId: row!.athleteId, delta: grant, reason: 'grant', note: pkg.name });
+      return { ...row!, package: pkg };
+    },
+
+    /** An unlimited membership for each athlete (athletes book their own classes only with a package, issue 18). */
+    membership: async (gymId: string, athleteIds: string[]) => {
+      const pkg = await f.package(gymId, { name: unique('Unlimited ') });
+      for (const athleteId of athleteIds) await f.athletePackage(gymId, athleteId, { packageId: pkg.id });
+      return pkg;
+    },
+
     /** Links a profile (a dependant) to another user, who may then enter it as their own (profile_links). */
     profileLink: async (profileId: string, userId: string) => {
       const [row] = await db.insert(t.profileLinks).values({ profileId, userId, createdAt: new Date() }).returning();
@@ -299,6 +346,9 @@ export function factories(db: Db) {
         .returning({ id: t.sessions.id });
       return { token, sessionId: row!.id };
     },
+
+    /** Issue 18: a package of a gym (an unlimited membership covering every class type by default). */
+    pkg: (gymId: string, o: Partial<typeof t.packages.$inferInsert> = {}) => f.package(gymId, { category: 'Memberships', ...o }),
   };
   return f;
 }

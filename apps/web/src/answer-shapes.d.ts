@@ -3,3 +3,9 @@ declare module 'virtual:answer-shapes' {
   const shapes: Record<string, object>;
   export default shapes;
 }
+
+/** The same for the public sales portal's answers (src/api/portal-answer-schemas.ts). */
+declare module 'virtual:portal-answer-shapes' {
+  const shapes: Record<string, object>;
+  export default shapes;
+}

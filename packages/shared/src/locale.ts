@@ -81,3 +81,34 @@ export function amountBreakdown(minor: number, percent: number, country: GymCoun
   if (isTaxInclusive) return `Total ${money(t.total)} · includes ${l.taxLabel} ${money(t.tax)}`;
   return `${l.amountLabel === 'Total' ? 'Before VAT' : 'Pre-tax'} ${money(t.net)} · ${l.taxLabel} ${money(t.tax)} · Total ${money(t.total)}`;
 }
+
+/**
+ * Issue 18: how a price's tax reads beside it, in the country's words (spec 9). Tax-inclusive gyms (the UK) show what
+ * the price includes, "includes VAT £29.83" ("incl. VAT" with no rate chosen); the others show what is added,
+ * "+ tax $14.77" ("+ tax" with no rate).
+ */
+export function priceTaxNote(priceMinor: number, percent: number | null, isTaxInclusive: boolean, country: GymCountry | null | undefined): string {
+  const l = localeOf(country);
+  const word = l.taxLabel === 'VAT' ? 'VAT' : 'tax';
+  if (percent === null || percent === 0) return isTaxInclusive ? `incl. ${word}` : `+ ${word}`;
+  const t = taxOf(priceMinor, percent, isTaxInclusive);
+  return isTaxInclusive ? `includes ${word} ${formatMoney(t.tax, country)}` : `+ ${word} ${formatMoney(t.tax, country)}`;
+}
+
+/** A price with its tax note: "£179.00 includes VAT £29.83", "$179.00 + tax $14.77". */
+export function priceDisplay(priceMinor: number, percent: number | null, isTaxInclusive: boolean, country: GymCountry | null | undefined): string {
+  return `${formatMoney(priceMinor, country)} ${priceTaxNote(priceMinor, percent, isTaxInclusive, country)}`;
+}
+
+/** A billing plan's period in words: "a month", "every 2 weeks", "a year". */
+export function billingPeriodWords(interval: 'week' | 'month' | 'year', intervalCount: number): string {
+  return intervalCount === 1 ? `a ${interval}` : `every ${intervalCount} ${interval}s`;
+}
+
+/** A billing plan as a member reads it: "$179.00 a month", "£152.00 a month, 6 payments", "$25.00 once". */
+export function billingPlanWords(plan: { priceMinor: number; interval: 'week' | 'month' | 'year'; intervalCount: number; paymentCount: number | null }, country: GymCountry | null | undefined): string {
+  const money = formatMoney(plan.priceMinor, country);
+  if (plan.paymentCount === 1) return `${money} once`;
+  const period = `${money} ${billingPeriodWords(plan.interval, plan.intervalCount)}`;
+  return plan.paymentCount === null ? period : `${period}, ${plan.paymentCount} payments`;
+}

@@ -15,7 +15,7 @@ export type RouteEntry = {
   requires?: readonly RouteRule[];
 };
 
-export type RouteSetName = 'loading' | 'loggedOut' | 'profileSelection' | 'kiosk' | 'onboarding' | 'athlete' | 'staff' | 'staffMobile' | 'platform';
+export type RouteSetName = 'public' | 'loading' | 'loggedOut' | 'profileSelection' | 'kiosk' | 'onboarding' | 'athlete' | 'staff' | 'staffMobile' | 'platform';
 
 export type RouteSet = { name: RouteSetName; routes: RouteEntry[]; fallback: string };
 
@@ -112,10 +112,20 @@ export const staffRoutes: readonly RouteEntry[] = [
   { path: '/log-work', title: 'Log Work' },
   { path: '/gym-settings', title: 'Settings', permissions: ['GymMutate'] },
   { path: '/stripe-dashboard', title: 'Stripe Dashboard', requires: ['customStripeAccount'] },
-  { path: '/sales-portal/:salesPortalSlug', title: 'Sales Portal', requires: ['notDemoGym'] },
-  { path: '/sales-portal/:salesPortalSlug/:packageId', title: 'Sales Portal', requires: ['notDemoGym'] },
-  { path: '/sales-portal/:salesPortalSlug/:packageId/:billingPlanId', title: 'Sales Portal', requires: ['notDemoGym'] },
 ];
+
+/**
+ * Spec 2.7: the public sales portal, open to anyone in any session (logged out, or logged in as anyone): the web app
+ * serves these paths before it looks at the session. A demo gym has no portal (spec 6): the server answers 404.
+ */
+export const publicRoutes: readonly RouteEntry[] = [
+  { path: '/sales-portal/:salesPortalSlug', title: 'Sales Portal' },
+  { path: '/sales-portal/:salesPortalSlug/:packageId', title: 'Sales Portal' },
+  { path: '/sales-portal/:salesPortalSlug/:packageId/:billingPlanId', title: 'Sales Portal' },
+];
+
+/** Whether a path is one of the public routes (served whatever the session). */
+export const isPublicPath = (path: string): boolean => matchesRoute(publicRoutes, path);
 
 /**
  * Spec 2.8: a narrow viewport; / is the schedule and the dashboard moves to /dashboard. `/calendar/scheduling` stays
@@ -132,6 +142,10 @@ export const staffMobileRoutes: readonly RouteEntry[] = [
   // Issue 17: not in spec 2.8's menu, but an owner who opens a link to the staff screen on a phone gets it.
   { path: '/users/staff', title: 'Staff', permissions: ['StaffView'] },
   { path: '/products', title: 'Products' },
+  // Issue 18: not in spec 2.8's menu, but a link to the catalog opened on a phone (a sale at the desk) gets it.
+  { path: '/products/retail', title: 'Retail' },
+  { path: '/products/fees-and-misc-products', title: 'Fees & Misc Products' },
+  { path: '/products/tax-rates', title: 'Tax Rates' },
   { path: '/packages/:packageId', title: 'Package' },
   { path: '/dashboard', title: 'Dashboard' },
   ...reportRoutes,

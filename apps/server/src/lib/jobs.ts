@@ -26,6 +26,10 @@ export const QUEUES = {
   'schedule.extend': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, policy: 'singleton', cron: '7 * * * *' },
   /** Issue 17: one uploaded member file imported in batches (decision 031); a retry goes on after the last committed batch. */
   'athletes.import': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
+  /** Issue 18: athlete packages' statuses as of today in each gym's zone (holds starting and ending, packages ending), every hour (a gym's midnight falls on some hour). */
+  'packages.daily': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, policy: 'singleton', cron: '11 * * * *' },
+  /** Issue 17: the uploaded cells of imports finished (done or failed) over 30 days ago are deleted, daily; the import's summary stays. */
+  'athletes.import-rows.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '41 3 * * *' },
   /** Sessions past their expiry are deleted, every hour. */
   'sessions.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '23 * * * *' },
 } as const satisfies Record<string, QueueSpec>;

@@ -1,4 +1,12 @@
-import { bannerPageSchema, gymSchema, kioskAthletePageSchema, kioskEventDetailSchema, kioskEventPageSchema, okSchema, profilePageSchema } from '@spotter/shared';
+import {
+  bannerPageSchema,
+  gymSchema,
+  kioskAthletePageSchema,
+  kioskEventDetailSchema,
+  kioskEventPageSchema,
+  okSchema,
+  profilePageSchema,
+} from '@spotter/shared';
 
 /**
  * The answers read without zod (decision 014): those of the screens a front desk and an athlete open first. The build

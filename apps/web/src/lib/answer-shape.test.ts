@@ -5,6 +5,9 @@ import shapes from 'virtual:answer-shapes';
 import { answerShapesOf } from '../../answer-shapes.plugin.ts';
 import { answerSchemas } from '../api/answer-schemas';
 import { answers } from '../api/answer-shapes';
+import portalShapes from 'virtual:portal-answer-shapes';
+import { portalAnswerSchemas } from '../api/portal-answer-schemas';
+import { portalAnswers } from '../api/portal-answer-shapes';
 import { gym as kioskGym } from '../features/kiosk/components/kiosk-test-fixtures';
 import { AnswerShapeError, answerParser, unsupportedKeywords, type JsonShape } from './answer-shape';
 
@@ -86,9 +89,15 @@ describe('answers read without zod (decision 014)', () => {
     expect(Object.keys(answers).sort()).toEqual(Object.keys(answerSchemas).sort());
   });
 
-  for (const [name, schema] of Object.entries(answerSchemas)) {
+  it('the sales portal has its own module, made the same way from portal-answer-schemas.ts', () => {
+    expect(portalShapes).toEqual(answerShapesOf(portalAnswerSchemas));
+    expect(Object.keys(portalAnswers).sort()).toEqual(Object.keys(portalAnswerSchemas).sort());
+    expect(Object.keys(shapes)).not.toContain('salesPortal');
+  });
+
+  for (const [name, schema] of Object.entries({ ...answerSchemas, ...portalAnswerSchemas })) {
     it(`${name}: accepts what zod accepts with the same output, and refuses what zod refuses`, () => {
-      const shape = built[name]!;
+      const shape = { ...built, ...answerShapesOf(portalAnswerSchemas) }[name]!;
       const parser = answerParser(shape);
       fc.assert(
         fc.property(fc.oneof(valuesOf(shape), changedValuesOf(shape)), (value) => {

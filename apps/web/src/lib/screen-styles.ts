@@ -11,6 +11,8 @@ export const FIRST_SCREEN_CHUNKS: ReadonlySet<string> = new Set([
   'athlete-layout',
   'kiosk-layout',
   'kiosk-list',
+  // Issue 18: the public sales portal, opened logged out on a phone (its two more sheets come with its chunk).
+  'sales-portal-public',
 ]);
 
 let loading: Promise<unknown> | undefined;

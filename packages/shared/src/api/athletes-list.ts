@@ -77,6 +77,7 @@ export const tagMessages = {
   messageRequired: 'Message is required.',
   messageTooLong: 'The message can be at most 10,000 characters.',
   keyRequired: 'Send an Idempotency-Key header or a key in the body, the same for a retry of this request.',
+  keyReused: 'This key was already used for another email (other athletes or another subject). Send a new email with a new key.',
 } as const;
 
 /** A tag with how many athletes carry it. */

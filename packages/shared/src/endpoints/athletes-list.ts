@@ -78,7 +78,7 @@ export const athletesListEndpoints = {
     path: '/api/athletes/bulk/email/',
     access: access.staffAthleteView,
     tags,
-    summary: 'Email the chosen athletes that have an email, one mail each through the outbox; the same Idempotency-Key (or body key) again mails nobody twice',
+    summary: 'Email the chosen athletes that have an email, one mail each through the outbox, with an audit row per mail queued. The same Idempotency-Key (or body key) again with the same athletes and subject mails nobody twice (queued 0); with other athletes or another subject it is refused (409 key_reused), nothing sent',
     body: bulkEmailInputSchema,
     answers: { 200: bulkEmailAnswerSchema },
   }),

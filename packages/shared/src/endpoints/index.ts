@@ -24,6 +24,10 @@ import { scheduleEndpoints } from './schedule';
 import { staffEndpoints } from './staff';
 import { uploadsEndpoints } from './uploads';
 import { athleteImportEndpoints } from './athlete-import';
+import { productsCatalogEndpoints } from './products-catalog';
+import { packagesEndpoints } from './packages';
+import { athletePackagesEndpoints } from './athlete-packages';
+import { salesPortalEndpoints } from './sales-portal';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -52,6 +56,10 @@ export const endpoints = {
   ...athleteRecordEndpoints,
   ...athleteImportEndpoints,
   ...athletesListEndpoints,
+  ...productsCatalogEndpoints,
+  ...packagesEndpoints,
+  ...athletePackagesEndpoints,
+  ...salesPortalEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
-import { athletePackageStatusEnum, invoiceStatusEnum, packageKindEnum } from './enums';
+import { invoiceStatusEnum } from './enums';
 import { gyms } from './gyms';
 import { athletes } from './people';
 
@@ -14,6 +14,7 @@ export const taxRates = pgTable(
     name: text().notNull(),
     /** Percent, e.g. 8.25. */
     percent: numeric({ precision: 7, scale: 4 }).notNull(),
+    /** Issue 18: false once archived; an archived rate stays on what used it and is offered for nothing new. */
     isActive: boolean().notNull().default(true),
   },
   (t) => [index('tax_rates_gym_idx').on(t.gymId)],
@@ -56,42 +57,5 @@ export const documents = pgTable(
     // The kiosk's unsigned-document flag: only unsigned documents are indexed.
     index('documents_unsigned_idx').on(t.athleteId).where(sql`${t.signedAt} is null`),
     index('documents_gym_unsigned_idx').on(t.gymId, t.athleteId).where(sql`${t.signedAt} is null`),
-  ],
-);
-
-/**
- * What a gym sells (issue 18 builds it out: billing plans, credits, limits). Issue 17 needs the package and whether an
- * athlete holds one for the membership state of the athletes list.
- */
-export const packages = pgTable(
-  'packages',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    kind: packageKindEnum().notNull(),
-    archivedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('packages_gym_idx').on(t.gymId)],
-);
-
-/** A package an athlete holds. Membership state (shared rules/membership.ts) derives from these rows. */
-export const athletePackages = pgTable(
-  'athlete_packages',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    packageId: uuid().notNull().references(() => packages.id, { onDelete: 'restrict' }),
-    status: athletePackageStatusEnum().notNull().default('active'),
-    startDate: date().notNull(),
-    endDate: date(),
-    cancelledAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('athlete_packages_athlete_idx').on(t.athleteId, t.status),
-    index('athlete_packages_gym_status_idx').on(t.gymId, t.status, t.athleteId),
   ],
 );

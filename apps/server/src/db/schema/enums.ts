@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { bannerAudiences, demoGymTypes, gymCountries, roles, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
+import { athletePackageSources, athletePackageStatuses, bannerAudiences, billingIntervals, billingStarts, creditReasons, demoGymTypes, gymCountries, packageKinds, productKinds, roles, sessionPeriods, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
 
 export const bannerAudienceEnum = pgEnum('banner_audience', bannerAudiences);
 export const roleEnum = pgEnum('role', roles);
@@ -14,5 +14,11 @@ export const eventKindEnum = pgEnum('event_kind', ['class', 'appointment']);
 export const chargeReasonEnum = pgEnum('charge_reason', ['late_cancel', 'no_show']);
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
 /** Issue 17/18: what a package is, and where an athlete's package stands. */
-export const packageKindEnum = pgEnum('package_kind', ['membership', 'class_pack', 'drop_in', 'trial']);
-export const athletePackageStatusEnum = pgEnum('athlete_package_status', ['active', 'on_hold', 'cancelled', 'ended']);
+export const packageKindEnum = pgEnum('package_kind', packageKinds);
+export const athletePackageStatusEnum = pgEnum('athlete_package_status', athletePackageStatuses);
+export const sessionPeriodEnum = pgEnum('session_period', sessionPeriods);
+export const billingIntervalEnum = pgEnum('billing_interval', billingIntervals);
+export const billingStartEnum = pgEnum('billing_start', billingStarts);
+export const creditReasonEnum = pgEnum('credit_reason', creditReasons);
+export const athletePackageSourceEnum = pgEnum('athlete_package_source', athletePackageSources);
+export const productKindEnum = pgEnum('product_kind', productKinds);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, type AnyPgColumn, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { gyms, locations, rooms } from './gyms';
 import { athletes, staff } from './people';
 import { taxRates } from './billing';
 import { profiles, users } from './accounts';
 import { chargeReasonEnum, eventKindEnum } from './enums';
+import { athletePackages } from './products';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -43,6 +44,8 @@ export const classTypes = pgTable(
     waitlistEnabled: boolean().notNull().default(true),
     waitlistSize: integer(),
     promotionCutoffMinutes: integer().notNull().default(0),
+    /** Issue 18: the credits a booking of the type takes from a class pack (0: free to book with any covering package). */
+    bookingCreditCost: integer().notNull().default(1),
     /** Archived types keep their history and are offered for nothing new (issue 16). */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -75,6 +78,8 @@ export const appointmentTypes = pgTable(
     lateCancelCutoffMinutes: integer().notNull().default(0),
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
     ...feeSettings(),
+    /** Issue 18: the credits a booking of the type takes from a class pack. */
+    bookingCreditCost: integer().notNull().default(1),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -244,6 +249,8 @@ export const reservations = pgTable(
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
     deductCredit: boolean().notNull().default(false),
     isCredited: boolean().notNull().default(false),
+    /** Issue 18: the athlete package that covers (credits) it, chosen by the eligibility rule when it was booked. */
+    athletePackageId: uuid().references((): AnyPgColumn => athletePackages.id, { onDelete: 'set null' }),
     /** While waitlisted: the place in line (lower goes first; reservationWaitlistSeq). Null otherwise. */
     waitlistSeq: bigint({ mode: 'number' }),
     registrationDatetime: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -255,6 +262,7 @@ export const reservations = pgTable(
     // One reservation per athlete per event.
     uniqueIndex('reservations_event_athlete_key').on(t.eventId, t.athleteId),
     index('reservations_athlete_idx').on(t.athleteId),
+    index('reservations_athlete_package_idx').on(t.athletePackageId).where(sql`${t.athletePackageId} is not null`),
     check('reservations_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
     check('reservations_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
     // Nobody is both waiting and holding a place; a waiting reservation has its place in line.

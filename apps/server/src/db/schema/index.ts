@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './gyms';
 export * from './people';
 export * from './billing';
+export * from './products';
 export * from './events';
 export * from './mail';
 export * from './imports';

@@ -53,7 +53,28 @@ describe('seeded people (issue 17)', () => {
           }
           if (p.dob) expect(p.dob < '2026-11-24').toBe(true);
         }
+        // Issue 18: packages in every status with their dates, ledgers never below zero, and bookings credited on them.
+        const [pk] = await queryRows<{ statuses: string[]; holds: number; negative: number; credited: number; uncreditedOnPackage: number }>(
+          database.db,
+          sql`select array(select distinct status::text from athlete_packages where gym_id = ${g.id} order by 1) as statuses,
+            (select count(*)::int from athlete_packages where gym_id = ${g.id} and status = 'on_hold' and hold_starts_on is not null) as holds,
+            (select count(*)::int from (select sum(delta) s from credit_ledger where gym_id = ${g.id} group by athlete_package_id) x where s < 0) as negative,
+            (select count(*)::int from reservations where gym_id = ${g.id} and is_credited and athlete_package_id is not null) as credited,
+            (select count(*)::int from reservations where gym_id = ${g.id} and is_credited <> (athlete_package_id is not null)) as "uncreditedOnPackage"`,
+        );
+        expect(pk!.statuses).toEqual(['active', 'cancelled', 'ended', 'on_hold']);
+        expect(pk!.holds).toBeGreaterThan(0);
+        expect(pk!.negative).toBe(0);
+        expect(pk!.credited).toBeGreaterThan(0);
+        expect(pk!.uncreditedOnPackage).toBe(0);
       }
+      // The named demo athlete books in the athlete app on an active unlimited membership.
+      const [alex] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from athlete_packages ap join athletes a on a.id = ap.athlete_id join packages p on p.id = ap.package_id
+          where a.email = 'athlete@example.com' and ap.status = 'active' and p.credits is null and p.sessions_limit is null and p.covers_all_class_types`,
+      );
+      expect(alex!.n).toBeGreaterThan(0);
     } finally {
       await database.close();
     }

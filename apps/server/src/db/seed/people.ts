@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { GymCountry } from '@spotter/shared';
 import * as t from '../schema';
 import type { Tx } from '../client';
@@ -84,10 +84,28 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
     .orderBy(asc(t.athletes.email));
 
   const tagRows = SEED_TAGS.map((tag) => ({ id: rng.uuid(), gymId: gym.id, name: tag.name, color: tag.color }));
-  const packageRows = PACKAGES.map((p) => ({ id: rng.uuid(), gymId: gym.id, name: p.name, kind: p.kind }));
+  // Issue 18: the packages are the catalogue's (seed/catalog.ts, seeded before this); the draws of the ids this file
+  // once gave them stay, so every id drawn after them is as it was.
+  for (const _ of PACKAGES) rng.uuid();
   await insertChunked(d, t.tags, tagRows);
-  await insertChunked(d, t.packages, packageRows);
-  const pkg = (name: string) => packageRows.find((p) => p.name === name)!.id;
+  const packageRows = await d
+    .select({ id: t.packages.id, name: t.packages.name })
+    .from(t.packages)
+    .where(and(eq(t.packages.gymId, gym.id), isNull(t.packages.archivedAt), inArray(t.packages.name, PACKAGES.map((p) => p.name))));
+  const pkg = (name: string) => {
+    const found = packageRows.find((p) => p.name === name);
+    if (!found) throw new Error(`The catalogue has no package '${name}': seed it (seedCatalog) before the people.`);
+    return found.id;
+  };
+  // Each package is held on its first billing plan, at that plan's price (what the Packages tab shows as sold).
+  const plans = packageRows.length
+    ? await d
+        .select({ id: t.billingPlans.id, packageId: t.billingPlans.packageId, priceMinor: t.billingPlans.priceMinor })
+        .from(t.billingPlans)
+        .where(and(inArray(t.billingPlans.packageId, packageRows.map((p) => p.id)), isNull(t.billingPlans.archivedAt)))
+        .orderBy(asc(t.billingPlans.position), asc(t.billingPlans.createdAt))
+    : [];
+  const firstPlan = (packageId: string) => plans.find((p) => p.packageId === packageId);
 
   const athleteTags: (typeof t.athleteTags.$inferInsert)[] = [];
   const held: (typeof t.athletePackages.$inferInsert)[] = [];
@@ -102,8 +120,24 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
     // Membership states: most active, some on trial, on hold, cancelled, or with nothing at all.
     const roll = rng.next();
     const start = rng.int(20, 700);
-    const hold = (name: string, status: 'active' | 'on_hold' | 'cancelled' | 'ended', startedDaysAgo = start) =>
-      held.push({ id: rng.uuid(), gymId: gym.id, athleteId: m.id, packageId: pkg(name), status, startDate: dateAgo(startedDaysAgo), ...(status === 'cancelled' ? { cancelledAt: daysAgo(rng.int(1, 60)) } : {}) });
+    // Issue 18: each state with its dates (a hold's range, an end, a cancellation's reason), as the lifecycle leaves them.
+    const hold = (name: string, status: 'active' | 'on_hold' | 'cancelled' | 'ended', startedDaysAgo = start) => {
+      const cancelledDaysAgo = rng.int(1, 60);
+      held.push({
+        id: rng.uuid(),
+        gymId: gym.id,
+        athleteId: m.id,
+        packageId: pkg(name),
+        billingPlanId: firstPlan(pkg(name))?.id ?? null,
+        priceMinor: firstPlan(pkg(name))?.priceMinor ?? 0,
+        status,
+        startDate: dateAgo(startedDaysAgo),
+        source: 'seed',
+        ...(status === 'cancelled' ? { cancelledAt: daysAgo(cancelledDaysAgo), endDate: dateAgo(cancelledDaysAgo), cancelReason: rng.pick(['Moving away', 'Injury', 'Cost', '']) } : {}),
+        ...(status === 'ended' ? { endDate: dateAgo(Math.max(startedDaysAgo - 14, 1)) } : {}),
+        ...(status === 'on_hold' ? { holdStartsOn: dateAgo(rng.int(1, 10)), holdEndsOn: dateAgo(-rng.int(7, 30)) } : {}),
+      });
+    };
     if (roll < 0.55) hold(rng.pick(['Unlimited membership', '3x week membership']), 'active');
     else if (roll < 0.65) hold(rng.pick(['10-class pack', 'Drop-in']), 'active');
     else if (roll < 0.73) hold('2-week trial', 'active', rng.int(0, 13));
@@ -140,6 +174,7 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
 
   await insertChunked(d, t.athleteTags, athleteTags);
   await insertChunked(d, t.athletePackages, held);
+  await seedPackageLedgers(d, gym.id, pkg('Unlimited membership'), now);
   // One statement for the members' record fields.
   await d.execute(sql`
     update athletes a set phone = v.phone, dob = v.dob, address_lines = v.address_lines, locality = v.locality, region = v.region,
@@ -150,4 +185,68 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
     )}::jsonb) as v(id uuid, phone text, dob date, address_lines text[], locality text, region text, zip_code text, address_country text,
       emergency_name text, emergency_phone text, medical_notes text, archived_at timestamptz, created_at timestamptz, source text)
     where a.id = v.id`);
+}
+
+/**
+ * Issue 18: the athlete packages' credits and bookings, as the booking rules would have left them. The named demo
+ * athlete (athlete@example.com) gets an active unlimited membership, so the athlete app books. The gym's reservations
+ * (gym-activity.ts made them before the packages) are credited on the package that covers them: the athlete's own
+ * package in use on the class's date (memberships: all of them; packages with credits: in date order while the
+ * credits last), and each credited booking on a package with credits is a 'booking' row. Packages with credits have
+ * their 'grant', a goodwill 'adjustment' or two, and ended ones an 'expiry' of what was left. Set-based statements.
+ */
+async function seedPackageLedgers(d: Tx, gymId: string, unlimitedPackageId: string, now: Date): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  await d.execute(sql`
+    insert into athlete_packages (gym_id, athlete_id, package_id, billing_plan_id, price_minor, status, start_date, source)
+    select a.gym_id, a.id, ${unlimitedPackageId}::uuid, bp.id, coalesce(bp.price_minor, 0), 'active', (${today}::date - 180), 'seed'
+    from athletes a
+    left join lateral (select id, price_minor from billing_plans where package_id = ${unlimitedPackageId}::uuid and archived_at is null order by position, created_at limit 1) bp on true
+    where a.gym_id = ${gymId} and a.email = 'athlete@example.com'
+      and not exists (select 1 from athlete_packages ap where ap.athlete_id = a.id and ap.status = 'active')`);
+  // Grants of the packages with credits.
+  await d.execute(sql`
+    insert into credit_ledger (gym_id, athlete_package_id, athlete_id, delta, reason, note, created_at)
+    select ap.gym_id, ap.id, ap.athlete_id, p.credits, 'grant', p.name, ap.start_date::timestamptz
+    from athlete_packages ap join packages p on p.id = ap.package_id
+    where ap.gym_id = ${gymId} and p.credits is not null`);
+  // The reservations each package covers, credited in date order while its credits last.
+  await d.execute(sql`
+    with covered as (
+      select r.id as reservation_id, ap.id as athlete_package_id, ap.athlete_id, p.credits, e.start_date,
+        row_number() over (partition by r.id order by coalesce(ap.end_date, '9999-12-31'::date), ap.id) as choice,
+        row_number() over (partition by ap.id order by e.start_date, r.id) as nth
+      from reservations r
+      join events e on e.id = r.event_id
+      join athlete_packages ap on ap.athlete_id = r.athlete_id
+      join packages p on p.id = ap.package_id
+      where r.gym_id = ${gymId} and not r.is_waitlisted and e.start_date >= ap.start_date and e.start_date <= coalesce(ap.end_date, '9999-12-31'::date)
+        and not (ap.hold_starts_on is not null and e.start_date between ap.hold_starts_on and ap.hold_ends_on)
+        and (e.kind = 'class' and p.covers_all_class_types or e.kind = 'appointment' and p.covers_all_appointment_types)
+    ), chosen as (
+      select * from covered where choice = 1 and (credits is null or nth <= credits)
+    ), credited as (
+      update reservations r set is_credited = true, athlete_package_id = c.athlete_package_id
+      from chosen c where r.id = c.reservation_id
+      returning r.id
+    )
+    insert into credit_ledger (gym_id, athlete_package_id, athlete_id, delta, reason, reservation_id, note, created_at)
+    select ${gymId}::uuid, c.athlete_package_id, c.athlete_id, -1, 'booking', c.reservation_id, 'Booking', c.start_date::timestamptz
+    from chosen c where c.credits is not null`);
+  // Everything else is uncredited (the kiosk's flag tells the front desk).
+  await d.execute(sql`update reservations set is_credited = false where gym_id = ${gymId} and athlete_package_id is null and is_credited`);
+  // A goodwill credit for two holders of packages with credits.
+  await d.execute(sql`
+    insert into credit_ledger (gym_id, athlete_package_id, athlete_id, delta, reason, note, created_at)
+    select ap.gym_id, ap.id, ap.athlete_id, 1, 'adjustment', 'Goodwill credit: class cancelled by the coach', ap.start_date::timestamptz + interval '3 days'
+    from athlete_packages ap join packages p on p.id = ap.package_id
+    where ap.gym_id = ${gymId} and p.credits is not null and ap.status = 'active'
+    order by ap.id limit 2`);
+  // Ended packages' leftover credits expire.
+  await d.execute(sql`
+    insert into credit_ledger (gym_id, athlete_package_id, athlete_id, delta, reason, note, created_at)
+    select ap.gym_id, ap.id, ap.athlete_id, -b.balance, 'expiry', 'Expired', (ap.end_date + 1)::timestamptz
+    from athlete_packages ap
+    cross join lateral (select coalesce(sum(cl.delta), 0)::int as balance from credit_ledger cl where cl.athlete_package_id = ap.id) b
+    where ap.gym_id = ${gymId} and ap.status in ('ended', 'cancelled') and b.balance > 0`);
 }

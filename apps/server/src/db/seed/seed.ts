@@ -10,6 +10,9 @@ import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity
 import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
 import { seedStaffVariety } from '../../modules/staff/staff.seed';
 import { peopleRandom, seedPeople } from './people';
+import { seedRetail } from './retail';
+import { catalogRandom, seedCatalog } from './catalog';
+import { seedSalesPortal } from '../../modules/sales-portal/sales-portal.seed';
 
 export const SEED_PASSWORD = 'Spotter123';
 const SEED = 20261121;
@@ -33,6 +36,8 @@ const REAL_GYMS: GymSpec[] = [
   { key: 'northside', title: 'Northside Strength', country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'VAT', percent: '20.0000' }, athletes: 120 },
   { key: 'maple', title: 'Maple Athletics', country: 'CA', timeZone: 'America/Toronto', isTaxInclusive: false, stripeAccountType: 'express', ghlV2Enabled: false, tax: { name: 'HST', percent: '13.0000' }, athletes: 120 },
 ];
+/** Issue 18: the real gyms' sales portal addresses (/sales-portal/{slug}). */
+const PORTAL_SLUGS: Record<string, string> = { iron: 'iron-temple', northside: 'northside-strength', maple: 'maple-athletics' };
 const OTHER_GYMS: GymSpec[] = [
   { key: 'demo-persistent', title: 'Summit CrossFit', country: 'US', timeZone: 'America/Denver', isTaxInclusive: false, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'Sales Tax', percent: '7.0000' }, athletes: 24, demo: { type: 'PERSISTENT', expiresInHours: null } },
   { key: 'demo-expired', title: 'Harbor Fitness', country: 'US', timeZone: 'America/New_York', isTaxInclusive: false, stripeAccountType: 'standard', ghlV2Enabled: false, tax: { name: 'Sales Tax', percent: '6.0000' }, athletes: 24, demo: { type: 'TIME_LIMITED', expiresInHours: -2 } },
@@ -176,12 +181,15 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     ]);
 
     const peopleRng = peopleRandom();
+    const catalogRng = catalogRandom();
     for (const g of [...REAL_GYMS, ...OTHER_GYMS]) {
       if (g.athletes === 0) continue;
       const activity = { ...g, classTypeCount: g.key.startsWith('demo') ? 3 : CLASS_TYPE_COUNT };
       await seedGymActivity(d, rng, activity, gymIds.get(g.key)!, coachesByGym.get(g.key)!, athletesByGym.get(g.key)!, now);
       // Issue 16: an archived class type and room, so the set-up screens' archives show something.
       if (!g.key.startsWith('demo')) await seedEventSetup(d, gymIds.get(g.key)!, now);
+      // Issue 18: the package catalogue with billing plans (before the people, who hold its packages).
+      if (!g.key.startsWith('demo')) await seedCatalog(d, catalogRng, { id: gymIds.get(g.key)!, country: g.country }, now);
       // Issue 17: tags, packages and membership states, member records, a few archived members.
       if (!g.key.startsWith('demo')) await seedPeople(d, peopleRng, { id: gymIds.get(g.key)!, country: g.country }, now);
     }
@@ -190,6 +198,10 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     for (const [i, g] of REAL_GYMS.entries()) await seedStaffVariety(d, gymIds.get(g.key)!, g.key, passwordHash, now, 20261717 + i);
     // Issue 17: family links (dependants of members) and note authors, from their own random stream.
     await seedFamilies(d, REAL_GYMS.map((g) => gymIds.get(g.key)!), now);
+    // Issue 18: retail items, fees and their past sales (each gym its own random stream).
+    for (const [i, g] of REAL_GYMS.entries()) await seedRetail(d, { id: gymIds.get(g.key)!, country: g.country, isTaxInclusive: g.isTaxInclusive }, now, 20261818 + i);
+    // Issue 18: each real gym's public sales portal (after its packages exist).
+    for (const g of REAL_GYMS) await seedSalesPortal(d, gymIds.get(g.key)!, PORTAL_SLUGS[g.key]!, `Train at ${g.title}`);
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
     await insertChunked(d, t.banners, [

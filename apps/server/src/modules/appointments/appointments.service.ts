@@ -8,6 +8,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { queueMail } from '../../lib/outbox';
 import { eligibleAthlete, lockCoachesAndRooms, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 import { slotQuestionOf } from './appointments.repository';
+import { checkEligibility } from '../athlete-packages/eligibility';
+import { creditReservation } from '../athlete-packages/ledger';
 
 /**
  * Issue 16: booking an appointment into a free slot. One transaction recomputes the slots (the rule of
@@ -72,6 +74,9 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
         updatedAt: now,
         updatedByUserId: w.actorUserId,
       });
+      // Issue 18: credited on a package that covers the appointment type, when the athlete holds one.
+      const credit = await checkEligibility(tx, w.gymId, input.athleteId, eventId, { lock: true });
+      if (credit.eligible) await creditReservation(tx, reservationId, credit, w.actorUserId);
       const [athlete] = await tx.select({ firstName: athletes.firstName, email: athletes.email }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, w.gymId)));
       if (athlete?.email) {
         const when = formatGymInstant(startsAt, { timeZone: w.timeZone, country: w.country });

@@ -6,6 +6,7 @@ import {
   athleteRecordMessages as msg,
   endpoints,
   isRichTextEmpty,
+  tagMessages,
   toZoned,
   type AthleteNoteInput,
 } from '@spotter/shared';
@@ -39,6 +40,8 @@ import {
   wouldCycle,
 } from './athlete-record.repository';
 import { NO_EMAIL_DOMAIN, createAthletes, isDuplicateAthleteEmail } from './athletes.service';
+import { tagOfGym } from './athletes-list.repository';
+import { applyTag } from './athletes-list.service';
 
 type Caller = ReturnType<typeof gymCaller>;
 
@@ -183,6 +186,23 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     });
   }
 
+  for (const [endpoint, action] of [
+    [endpoints.addAthleteTag, 'add'],
+    [endpoints.removeAthleteTag, 'remove'],
+  ] as const) {
+    route(app, endpoint, async (request) => {
+      const { gymId, actor } = caller(request);
+      const { athleteId, tagId } = request.params;
+      await target(gymId, athleteId, { editable: true });
+      await change(gymId, async (tx) => {
+        const tag = await tagOfGym(tx, gymId, tagId);
+        if (!tag) throw notFound(tagMessages.tagNotFound);
+        await applyTag(tx, gymId, tag, [athleteId], action, actor);
+      });
+      return record(gymId, athleteId);
+    });
+  }
+
   route(app, endpoints.inviteAthlete, async (request) => {
     const { gymId, actor } = caller(request);
     const { athleteId } = request.params;
@@ -300,7 +320,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const { auth, gymId } = caller(request);
     const { athleteId } = request.params;
     await target(gymId, athleteId);
-    const page = await listMyBookings(db, gymId, athleteId, { when: 'past', ...request.query });
+    const page = await listMyBookings(db, gymId, athleteId, { when: 'past', marked: true, ...request.query });
     return { ...pageOf(request, request.query, page), counts: await myAttendance(db, gymId, athleteId), timeZone: auth.gym.timeZone };
   });
 

@@ -167,6 +167,24 @@ describe('the athlete detail tabs (issue 17)', () => {
     expect(bookings.results.map((r) => r.eventId)).toEqual([next.id]);
   });
 
+  it('attendance: lists only the marked visits (checked in, late cancel, no show), never a past booking left unmarked', async () => {
+    const a = await create();
+    const ev = async (daysAhead: number) => t.make.event(w.gym, { daysAhead, classTypeId: w.classType.id });
+    const [came, late, missed, unmarked] = [await ev(-1), await ev(-2), await ev(-3), await ev(-4)];
+    await t.make.reserve(came, [a.athleteId], { isCheckedIn: true, checkedInAt: new Date(came.startsAt) });
+    await t.make.reserve(late, [a.athleteId], { isLateCancel: true, isReserved: false });
+    await t.make.reserve(missed, [a.athleteId], { isNoShow: true });
+    await t.make.reserve(unmarked, [a.athleteId]);
+    const att = athleteAttendancePageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/attendance/`)).json());
+    expect(att.count).toBe(3);
+    expect(att.results.map((r) => [r.eventId, r.myBooking?.isCheckedIn, r.myBooking?.isLateCancel, r.myBooking?.isNoShow])).toEqual([
+      [came.id, true, false, false],
+      [late.id, false, true, false],
+      [missed.id, false, false, true],
+    ]);
+    expect(att.counts).toMatchObject({ attended: 1, lateCancels: 1, noShows: 1 });
+  });
+
   it('bookings: staff book and cancel through the reservations rules (capacity, one per athlete)', async () => {
     const a = await create();
     const later = await t.make.event(w.gym, { daysAhead: 2, classTypeId: w.classType.id, capacity: 1 });
@@ -184,6 +202,59 @@ describe('the athlete detail tabs (issue 17)', () => {
     expect((await staff.delete(`/api/athletes/${b.athleteId}/bookings/${id}/`)).statusCode).toBe(404);
     expect((await staff.delete(`/api/athletes/${a.athleteId}/bookings/${id}/`)).statusCode).toBe(200);
     expect((await t.db.select().from(s.reservations).where(eq(s.reservations.id, id))).length).toBe(0);
+  });
+
+  it('bookings: staff book an appointment for the athlete through the appointment booking endpoints; it is listed and cancelled from the record', async () => {
+    const a = await create();
+    const coach = await t.make.staff(w.gym.id, { firstName: 'Casey', lastName: 'Coach' });
+    const type = await t.make.appointmentType(w.gym.id, { name: 'Personal Training', durationMinutes: 60, capacity: 1 });
+    await t.make.offer(w.gym.id, type.id, [coach.staffId]);
+    await t.make.coachHours(w.gym.id, coach.staffId, [[4, '09:00', '11:00']]);
+    // The appointment types and their slots, as the record's picker reads them.
+    const types = await staff.get('/api/appointment-types/?limit=100');
+    expect(types.statusCode, types.body).toBe(200);
+    expect(types.json().results.map((r: { appointmentTypeId: string }) => r.appointmentTypeId)).toContain(type.id);
+    const slots = await staff.get(`/api/appointment-slots/?appointmentTypeId=${type.id}&date=2026-03-05`);
+    expect(slots.statusCode, slots.body).toBe(200);
+    const slot = slots.json().slots[0] as { staffId: string; startsAt: string; startTime: string };
+    expect(slot).toMatchObject({ staffId: coach.staffId, startTime: '09:00' });
+
+    const booked = await staff.post('/api/appointment-bookings/', { appointmentTypeId: type.id, staffId: slot.staffId, startsAt: slot.startsAt, athleteId: a.athleteId });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const list = athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json());
+    const mine = list.results.find((r) => r.kind === 'appointment');
+    expect(mine).toMatchObject({ name: 'Personal Training', startDate: '2026-03-05', startTime: '09:00', myBooking: { isReserved: true } });
+    // The slot is gone for everyone else.
+    expect((await staff.get(`/api/appointment-slots/?appointmentTypeId=${type.id}&date=2026-03-05`)).json().slots.map((x: { startTime: string }) => x.startTime)).not.toContain('09:00');
+
+    const cancelled = await staff.delete(`/api/athletes/${a.athleteId}/bookings/${mine!.myBooking!.reservationId}/`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json()).results.filter((r) => r.kind === 'appointment')).toEqual([]);
+  });
+
+  it("tags: put a tag on and take it off one athlete, idempotently, with audit rows; another gym's tag is unknown", async () => {
+    const a = await create();
+    const [vip] = await t.db.insert(s.tags).values({ gymId: w.gym.id, name: 'Competitor', color: 'grape' }).returning();
+    const other = await t.make.kioskGym({ athletes: 0 });
+    const [foreign] = await t.db.insert(s.tags).values({ gymId: other.gym.id, name: 'Theirs' }).returning();
+    const put = await staff.put(`/api/athletes/${a.athleteId}/tags/${vip!.id}/`);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(athleteRecordSchema.parse(put.json()).tags).toEqual([{ tagId: vip!.id, name: 'Competitor', color: 'grape' }]);
+    // Again: no change, no second audit row.
+    expect((await staff.put(`/api/athletes/${a.athleteId}/tags/${vip!.id}/`)).statusCode).toBe(200);
+    const foreignPut = await staff.put(`/api/athletes/${a.athleteId}/tags/${foreign!.id}/`);
+    expect(foreignPut.statusCode).toBe(404);
+    expect(foreignPut.json().message).toBe('Tag not found.');
+    const del = await staff.delete(`/api/athletes/${a.athleteId}/tags/${vip!.id}/`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(athleteRecordSchema.parse(del.json()).tags).toEqual([]);
+    expect((await staff.delete(`/api/athletes/${a.athleteId}/tags/${vip!.id}/`)).statusCode).toBe(200);
+    const activity = athleteActivityPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/activity/`)).json()).results;
+    const tagRows = activity.filter((r) => r.action.startsWith('athlete.tag_')).map((r) => [r.action, r.changes]);
+    expect(tagRows.sort()).toEqual([
+      ['athlete.tag_added', { tag: 'Competitor' }],
+      ['athlete.tag_removed', { tag: 'Competitor' }],
+    ]);
   });
 
   it('notes: create (sanitised, spec 5 empty rule), pin, edit, delete; the kiosk sees pinned ones', async () => {
@@ -286,6 +357,8 @@ describe('who may reach the athlete record (issue 17)', () => {
   it("refuses another gym's staff with 404 on every route and changes nothing", async () => {
     const a = await create({ email: 'private@example.com' });
     const note = await t.make.note(w.gym.id, a.athleteId);
+    const [tag] = await t.db.insert(s.tags).values({ gymId: w.gym.id, name: 'Private tag' }).returning();
+    await t.db.insert(s.athleteTags).values({ gymId: w.gym.id, athleteId: a.athleteId, tagId: tag!.id });
     const other = await t.make.kioskGym({ athletes: 1 });
     const stranger = await t.as(other.staff);
     const strangerOwner = await t.as(other.owner);
@@ -310,6 +383,8 @@ describe('who may reach the athlete record (issue 17)', () => {
       ['GET', `/api/athletes/${id}/family/`],
       ['POST', `/api/athletes/${id}/family/`, { dependantAthleteId: other.members[0]!.athleteId }],
       ['GET', `/api/athletes/${id}/activity/`],
+      ['PUT', `/api/athletes/${id}/tags/${tag!.id}/`],
+      ['DELETE', `/api/athletes/${id}/tags/${tag!.id}/`],
     ];
     for (const client of [stranger, strangerOwner]) {
       for (const [method, url, body] of calls) {
@@ -322,6 +397,7 @@ describe('who may reach the athlete record (issue 17)', () => {
 
   it('refuses staff without AthleteView and athletes (403), changing nothing', async () => {
     const a = await create();
+    const [tag] = await t.db.insert(s.tags).values({ gymId: w.gym.id, name: 'Refused tag' }).returning();
     const noView = await t.as(await t.make.staff(w.gym.id, { permissions: ['Kiosk'] }));
     const member = await t.make.athlete(w.gym.id);
     const athlete = await t.as({ userId: member.userId!, profileId: member.profileId });
@@ -331,6 +407,7 @@ describe('who may reach the athlete record (issue 17)', () => {
       expect((await client.post('/api/athletes/', { firstName: 'No', lastName: 'Way' })).statusCode).toBe(403);
       expect((await client.post(`/api/athletes/${a.athleteId}/archive/`)).statusCode).toBe(403);
       expect((await client.get(`/api/athletes/${a.athleteId}/export.json`)).statusCode).toBe(403);
+      expect((await client.put(`/api/athletes/${a.athleteId}/tags/${tag!.id}/`)).statusCode).toBe(403);
     }
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
     // Owners need no permission.

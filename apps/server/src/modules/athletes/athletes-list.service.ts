@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tagMessages, type BulkTagInput, type TagInput } from '@spotter/shared';
-import { sqlState, constraintOf, type Db } from '../../db/client';
-import { athleteTags, gyms, tags } from '../../db/schema';
+import { sqlState, constraintOf, type Db, type Tx } from '../../db/client';
+import { athleteTags, gyms, mailOutbox, tags } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
@@ -40,31 +40,46 @@ export async function bulkTag(db: Db, gymId: string, input: BulkTagInput, actor:
     const tag = await tagOfGym(tx, gymId, input.tagId);
     if (!tag) throw notFound(tagMessages.tagNotFound);
     const ids = (await athletesOfGym(tx, gymId, input.athleteIds)).map((a) => a.id);
-    if (ids.length === 0) return 0;
-    const changed =
-      input.action === 'add'
-        ? await tx
-            .insert(athleteTags)
-            .values(ids.map((athleteId) => ({ athleteId, tagId: tag.id, gymId })))
-            .onConflictDoNothing()
-            .returning({ athleteId: athleteTags.athleteId })
-        : await tx
-            .delete(athleteTags)
-            .where(and(eq(athleteTags.tagId, tag.id), eq(athleteTags.gymId, gymId), inArray(athleteTags.athleteId, ids)))
-            .returning({ athleteId: athleteTags.athleteId });
-    await recordAudit(
-      tx,
-      actor,
-      changed.map((c) => ({
-        gymId,
-        entityType: 'athlete' as const,
-        entityId: c.athleteId,
-        action: input.action === 'add' ? 'athlete.tag_added' : 'athlete.tag_removed',
-        changes: { tag: tag.name },
-      })),
-    );
-    return changed.length;
+    return applyTag(tx, gymId, tag, ids, input.action, actor);
   });
+}
+
+/**
+ * The one write of tagging (the bulk action and the athlete record's tags): the tag onto, or off, athletes known to
+ * be the gym's, in the caller's transaction, with an audit row per athlete changed; answers how many changed.
+ */
+export async function applyTag(
+  tx: Tx,
+  gymId: string,
+  tag: { id: string; name: string },
+  athleteIds: string[],
+  action: BulkTagInput['action'],
+  actor: AuditActor,
+): Promise<number> {
+  if (athleteIds.length === 0) return 0;
+  const changed =
+    action === 'add'
+      ? await tx
+          .insert(athleteTags)
+          .values(athleteIds.map((athleteId) => ({ athleteId, tagId: tag.id, gymId })))
+          .onConflictDoNothing()
+          .returning({ athleteId: athleteTags.athleteId })
+      : await tx
+          .delete(athleteTags)
+          .where(and(eq(athleteTags.tagId, tag.id), eq(athleteTags.gymId, gymId), inArray(athleteTags.athleteId, athleteIds)))
+          .returning({ athleteId: athleteTags.athleteId });
+  await recordAudit(
+    tx,
+    actor,
+    changed.map((c) => ({
+      gymId,
+      entityType: 'athlete' as const,
+      entityId: c.athleteId,
+      action: action === 'add' ? 'athlete.tag_added' : 'athlete.tag_removed',
+      changes: { tag: tag.name },
+    })),
+  );
+  return changed.length;
 }
 
 // eslint-disable-next-line no-control-regex -- dropping control characters is the point
@@ -99,6 +114,19 @@ export async function bulkEmail(
     const [gym] = await tx.select({ title: gyms.title, email: gyms.email }).from(gyms).where(eq(gyms.id, gymId));
     const chosen = await athletesOfGym(tx, gymId, input.athleteIds);
     const reachable = chosen.filter((a) => a.email && !a.email.endsWith(`@${NO_EMAIL_DOMAIN}`));
+    const prefix = `athlete_bulk_email:${gymId}:${input.key}:`;
+    // A key names one email: used before, it must be the same athletes (those with an email) and the same subject;
+    // then the retry queues nothing new. Anything else under that key is refused, so what is sent and audited is
+    // exactly what the key's first request chose.
+    const earlier = await tx
+      .select({ dedupeKey: mailOutbox.dedupeKey, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.gymId, gymId), sql`starts_with(${mailOutbox.dedupeKey}, ${prefix})`));
+    if (earlier.length > 0) {
+      const before = new Set(earlier.map((e) => e.dedupeKey!.slice(prefix.length)));
+      const same = before.size === reachable.length && reachable.every((a) => before.has(a.id)) && earlier.every((e) => e.subject === subject);
+      if (!same) throw new HttpError(409, tagMessages.keyReused, 'key_reused', { key: [tagMessages.keyReused] });
+    }
     const signed = `${text}\n\n${gym?.title ?? ''}`.trim();
     const queued = await queueMail(
       tx,

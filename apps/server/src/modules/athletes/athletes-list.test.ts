@@ -363,6 +363,26 @@ describe('bulk actions', () => {
     expect(noKey.json().fields.key).toEqual([tagMessages.keyRequired]);
   });
 
+  it('refuses a key used before for other athletes or another subject (409), sending and auditing nothing more', async () => {
+    const w = await freshGym({ title: 'Key Gym' });
+    const [a, b] = [await athlete(w.gym, { firstName: 'Ann', email: 'ann@example.com' }), await athlete(w.gym, { firstName: 'Ben', email: 'ben@example.com' })];
+    const send = (athleteIds: string[], subject = 'Schedule') =>
+      w.client.request('POST', '/api/athletes/bulk/email/', { athleteIds, subject, message: 'New times.' }, { headers: { 'idempotency-key': 'schedule-key-1' } });
+    expect((await send([a.athleteId])).json()).toEqual({ queued: 1, skipped: 0 });
+    const outbox = async () => (await t.db.select().from(s.mailOutbox).where(eq(s.mailOutbox.gymId, w.gym.id))).map((r) => r.toAddress).sort();
+    const audited = async () => (await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.emailed')))).map((r) => r.entityId);
+    // A superset retry under the same key: refused, nothing queued or audited for Ben.
+    for (const res of [await send([a.athleteId, b.athleteId]), await send([b.athleteId]), await send([a.athleteId], 'Another subject')]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'key_reused', message: tagMessages.keyReused });
+    }
+    expect(await outbox()).toEqual(['ann@example.com']);
+    expect(await audited()).toEqual([a.athleteId]);
+    // The same request again is still a quiet retry.
+    expect((await send([a.athleteId])).json()).toEqual({ queued: 0, skipped: 0 });
+    expect(await audited()).toEqual([a.athleteId]);
+  });
+
   it('cleans a subject to one line and escapes text into HTML', () => {
     expect(cleanSubject(' a\r\nb\tc\u0000 ')).toBe('a b c');
     expect(textToHtml(`<script>alert("x")</script>\nnext`)).toBe('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>next</p>');

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { EventKind } from '@spotter/shared';
-import { athletes, events, reservations } from '../../db/schema';
+import { athletePackages, athletes, events, reservations } from '../../db/schema';
 import { POOL_SIZE, isSoleConnection, sqlState, type Db } from '../../db/client';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import type { Change } from '../../lib/changes';
@@ -77,7 +77,9 @@ export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
  * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind and an
  * eligible athlete of the caller's gym exist (rules eligibleSql). A walk-in takes no capacity check (decision 005).
  * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
- * locked path.
+ * locked path. Issue 18: a walk-in of an athlete holding a package (active or on hold) is left to the locked path too,
+ * which asks the eligibility rule and writes the booking's credit under the package's lock; everyone else's is
+ * written uncredited here, as the locked path would.
  */
 export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
   const r = reservations;
@@ -102,6 +104,7 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     taxRateId: sql`null::uuid`,
     deductCredit: sql`false`,
     isCredited: sql`false`,
+    athletePackageId: sql`null::uuid`,
     registrationDatetime: sql`v.at`,
     checkedInAt: sql`v.at`,
     updatedAt: sql`v.at`,
@@ -118,7 +121,8 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     join ${locked} on ${locked.id} = v.event_id
     join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
     join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
-    where ${eligibleSql(a, events)}`;
+    where ${eligibleSql(a, events)}
+      and not exists (select 1 from ${athletePackages} ap where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold'))`;
   return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(withNotify(recordFields(r), notify));
 }
 

@@ -25,6 +25,8 @@ import { mailPromoted, type BookingMailContext } from './booking-mail';
 import { fastCheckIn, fastWalkIn } from './fast-paths';
 import { findReservation, findReservations, toClassReservation, type ReservationRecord } from './reservations.repository';
 import { eligibilityRules, holdsPlaceSql } from './rules';
+import { checkEligibility } from '../athlete-packages/eligibility';
+import { creditReservation, deductBooking, restoreCredits, settleMarkCredits } from '../athlete-packages/ledger';
 
 /**
  * Spec 3 and 4: the reservation writes, each rule once. Every write that can change who holds a place in an event
@@ -173,6 +175,11 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     if (input.isReserved && !input.isCheckedIn) assertBookingWindow(settings, w, event!, new Date());
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
     if (waits) await assertWaitlistHasRoom(tx, kind, settings, event!, input.joinWaitlist === true);
+    // Issue 18: the package that credits it (locked, so the last credit goes once). An athlete's own class booking
+    // needs one; the front desk books anyway, uncredited. A place in line is credited when promoted.
+    const credit = await checkEligibility(tx, w.gymId, input.athleteId, event!.id, { lock: !waits });
+    if (!credit.eligible && w.ownAthleteId !== null && kind === 'class') throw conflict(credit.message, credit.code);
+    const credited = credit.eligible && !waits;
     const now = new Date();
     await tx.insert(r).values({
       id,
@@ -185,10 +192,13 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
       waitlistSeq: waits ? sql`nextval(${reservationWaitlistSeq.seqName})` : null,
       isCheckedIn: input.isCheckedIn,
       checkedInAt: input.isCheckedIn ? now : null,
+      isCredited: credited,
+      athletePackageId: credited ? credit.athletePackageId : null,
       registrationDatetime: now,
       updatedAt: now,
       updatedByUserId: w.actorUserId,
     });
+    if (credited) await deductBooking(tx, id, credit, w.actorUserId);
     return true;
   });
   return { created, record: await recordOf(ctx, w, kind, id) };
@@ -261,6 +271,9 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       .where(eq(r.id, id));
     // A late cancel or no show frees its place for the first in line.
     if (wasHolding && !willHold) await promoteFromWaitlist(tx, ctx, kind, event!);
+    // Issue 18: the mark keeps the booking's credit and, with deductCredit, takes the event's deduction more.
+    const markCredits = charge && eventRow && charge.deductCredit ? (charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction) : 0;
+    await settleMarkCredits(tx, row, marked && charge ? { reason: charge.reason, credits: markCredits } : null, w.actorUserId);
     const unchanged =
       charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
       charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
@@ -355,6 +368,8 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
         .where(eq(r.id, id));
       await recordCharge(tx, w, row, eventRow, charge);
     } else {
+      // Issue 18: a cancel gives its credits back (a late cancel keeps them).
+      await restoreCredits(tx, [id], w.actorUserId);
       await tx.delete(r).where(eq(r.id, id));
     }
     // A cancelled booking frees its place for the first in line (leaving the line frees none).
@@ -456,7 +471,12 @@ export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind:
     .update(r)
     .set({ isWaitlisted: false, waitlistSeq: null, isReserved: true, updatedAt: now })
     .where(inArray(r.id, first))
-    .returning({ id: r.id });
+    .returning({ id: r.id, gymId: r.gymId, athleteId: r.athleteId });
+  // Issue 18: a promoted booking is credited when a package of the athlete covers it (else it stays uncredited).
+  for (const p of promoted) {
+    const credit = await checkEligibility(tx, p.gymId, p.athleteId, event.id, { lock: true });
+    if (credit.eligible) await creditReservation(tx, p.id, credit, null);
+  }
   const ids = promoted.map((p) => p.id);
   await mailPromoted(tx, ctx, ids);
   return ids;
@@ -465,10 +485,11 @@ export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind:
 /**
  * The bookings of a class the gym cancels (issue 16): removed, so nothing points at a class that will not run. This is
  * the one place where a booking is given up on the gym's side; the packages issue's credit ledger restores the credits
- * they used here, in the same transaction.
+ * they used here, in the same transaction (issue 18).
  */
 export async function releaseBookings(tx: Tx, gymId: string, reservationIds: string[]): Promise<void> {
   if (reservationIds.length === 0) return;
+  await restoreCredits(tx, reservationIds, null, 'Class cancelled by the gym');
   await tx.delete(reservations).where(and(eq(reservations.gymId, gymId), inArray(reservations.id, reservationIds)));
 }
 
@@ -508,7 +529,16 @@ export async function createBulkReservations(ctx: ReservationsContext, w: Writer
       if (reason) skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason });
       else rows.push({ id: randomUUID(), gymId: w.gymId, eventId: c.id, athleteId: input.athlete, isReserved: true, registrationDatetime: now, updatedAt: now, updatedByUserId: w.actorUserId });
     }
-    const inserted = rows.length ? await tx.insert(r).values(rows).onConflictDoNothing().returning({ id: r.id }) : [];
+    const inserted = rows.length ? await tx.insert(r).values(rows).onConflictDoNothing().returning({ id: r.id, eventId: r.eventId }) : [];
+    // Issue 18: credited in date order while the athlete's packages allow; the rest stay booked, uncredited (spec 8:
+    // "If credits are available, they will be assigned later today").
+    const byEvent = new Map(inserted.map((i) => [i.eventId, i.id]));
+    for (const c of targets) {
+      const reservationId = byEvent.get(c.id);
+      if (!reservationId) continue;
+      const credit = await checkEligibility(tx, w.gymId, input.athlete, c.id, { lock: true });
+      if (credit.eligible) await creditReservation(tx, reservationId, credit, w.actorUserId);
+    }
     return { ids: inserted.map((i) => i.id), skipped };
   });
   const results = await findReservations(ctx.db, w.gymId, 'class', ids);

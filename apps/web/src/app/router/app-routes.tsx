@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { routesFor, type Session } from '@spotter/shared';
+import { Route, Routes, useLocation } from 'react-router';
+import { isPublicPath, publicRoutes, routesFor, type Session } from '@spotter/shared';
 import { useSession } from '../../features/auth/api/get-session';
 import { useDemoAccessEnded } from '../../features/auth/api/demo-access';
 import { ErrorPage } from '../../components/error-page';
@@ -9,6 +9,7 @@ import { isKioskMode } from '../../lib/kiosk-mode';
 import { setAnalyticsSession } from '../../lib/analytics';
 import { KioskRoutes, LoggedOutRoutes, OnboardingRoutes, ProfileSelectionRoutes } from './simple-routes';
 import { AthleteRoutes, PlatformRoutes, StaffRoutes } from './role-routes';
+import { preloadRoute, RoutePage } from './pages';
 
 /** Spec 2.1: the route set of the session (packages/shared navigation decides which). */
 function RoutesFor({ session, demoEnded }: { session: Session | null; demoEnded: boolean }) {
@@ -32,12 +33,30 @@ function RoutesFor({ session, demoEnded }: { session: Session | null; demoEnded:
   }
 }
 
+/**
+ * Spec 2.7: the public sales portal, whatever the session (logged out, or anyone logged in), without waiting for it and
+ * outside every layout: its page is the only chunk it loads beyond the app's first one.
+ */
+function PublicRoutes({ pathname }: { pathname: string }) {
+  preloadRoute('public', publicRoutes, pathname);
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Routes>
+        {publicRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage set="public" route={route} />} />
+        ))}
+      </Routes>
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   // Re-rendering on navigation lets the session observer find the new session entry after logout's queryClient.clear().
-  useLocation();
+  const { pathname } = useLocation();
   const session = useSession();
   const demoEnded = useDemoAccessEnded(session.data);
   useEffect(() => setAnalyticsSession(session.data ?? null), [session.data]);
+  if (isPublicPath(pathname)) return <PublicRoutes pathname={pathname} />;
   if (session.isPending) return <FullScreenLoader />;
   // A server failure or no answer at all (spec 2.1); 401 is not an error here, it means logged out.
   if (session.isError) return <ErrorPage />;

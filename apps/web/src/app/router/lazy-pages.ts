@@ -47,3 +47,11 @@ export const StaffPage = lazyWithReload('staff', pick(() => import('../../featur
 export const AthleteDetailPage = lazyWithReload('athlete-detail', pick(() => import('../../features/athlete-record/components/athlete-detail-page'), 'AthleteDetailPage'));
 export const ImportAthletesPage = lazyWithReload('athlete-import', pick(() => import('../../features/athlete-import/components/import-athletes-page'), 'ImportAthletesPage'));
 export const AthletesPage = lazyWithReload('athletes-list', pick(() => import('../../features/athletes/components/athletes-page'), 'AthletesPage'));
+export const TaxRatesPage = lazyWithReload('products-tax-rates', pick(() => import('../../features/products-catalog/components/tax-rates-page'), 'TaxRatesPage'));
+export const RetailPage = lazyWithReload('products-retail', pick(() => import('../../features/products-catalog/components/products-page'), 'RetailPage'));
+export const FeesPage = lazyWithReload('products-fees', pick(() => import('../../features/products-catalog/components/products-page'), 'FeesPage'));
+export const PackagesPage = lazyWithReload('packages', pick(() => import('../../features/packages/components/packages-page'), 'PackagesPage'));
+export const ProductsPhonePage = lazyWithReload('products-phone', pick(() => import('../../features/packages/components/products-phone-page'), 'ProductsPhonePage'));
+export const PackagePhonePage = lazyWithReload('package-phone', pick(() => import('../../features/packages/components/package-phone-page'), 'PackagePhonePage'));
+export const MyPackagesPage = lazyWithReload('my-packages', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagesPage'));
+export const MyPackagePage = lazyWithReload('my-package', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagePage'));

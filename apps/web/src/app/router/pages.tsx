@@ -3,21 +3,25 @@ import { matchPath } from 'react-router';
 import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
 import { appointmentPages } from './appointment-pages';
+import { athletePackagesPages } from './athlete-packages-pages';
 import { athleteRecordPages } from './athlete-record-pages';
 import { athletesListPages } from './athletes-list-pages';
 import { eventSetupPages } from './event-setup-pages';
+import { productsCatalogPages } from './products-catalog-pages';
 import { staffPages } from './staff-pages';
+import { packagesPages } from './packages-pages';
 import { athleteImportPages } from './athlete-import-pages';
 import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
 import { programmingPages } from './programming-pages';
 import { schedulePages } from './schedule-pages';
+import { salesPortalPages } from './sales-portal-pages';
 import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages, productsCatalogPages, athletePackagesPages, packagesPages, salesPortalPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {

@@ -12,13 +12,18 @@ import {
   athleteSearchPageSchema,
   okSchema,
   scheduleDaySchema,
+  appointmentTypePageSchema,
+  bookedAppointmentSchema,
   type AthleteInput,
+  type BookAppointmentInput,
   type AthleteNoteInput,
   type CreateAthleteInput,
 } from '@spotter/shared';
 import { callEndpoint, downloadEndpoint } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { athleteKeys } from '../../athletes';
+import { eventKeys } from '../../events';
 
 /** Every read of one athlete sits under ['athlete-record', id]: a write refreshes them all. */
 export const athleteRecordKeys = {
@@ -175,4 +180,36 @@ export const useUnlinkDependant = (id: string) =>
     success: 'Dependant unlinked.',
     errorTitle: 'Could not unlink the dependant',
     invalidates: [athleteRecordKeys.all],
+  });
+
+/** Put one of the gym's tags on the athlete, or take it off: the record (with its tags) comes back. */
+export const useAthleteTag = (id: string) =>
+  useApiMutation({
+    mutationFn: ({ tagId, action }: { tagId: string; action: 'add' | 'remove'; tagName: string }) =>
+      callEndpoint(action === 'add' ? 'addAthleteTag' : 'removeAthleteTag', { params: { athleteId: id, tagId } }, { schema: athleteRecordSchema }),
+    success: (_a, v) => (v.action === 'add' ? `Tag “${v.tagName}” added.` : `Tag “${v.tagName}” removed.`),
+    errorTitle: 'Could not change the tags',
+    // The list's tag counts and rows change too.
+    invalidates: [...refresh(id), athleteKeys.all],
+  });
+
+/** The gym's active appointment types that a coach offers: what staff can book for the athlete. */
+export const useAppointmentTypesToBook = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['athlete-record', 'appointment-types'] as const,
+    queryFn: async () => {
+      const page = await callEndpoint('appointmentTypes', { query: { status: 'active', limit: 100 } }, { schema: appointmentTypePageSchema });
+      return page.results.filter((t) => t.coaches.length > 0);
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** Books a free slot for the athlete through the appointments' booking (issue 16's rules; staff need Kiosk). */
+export const useBookAppointmentForAthlete = (id: string) =>
+  useApiMutation({
+    mutationFn: (input: Omit<BookAppointmentInput, 'athleteId'>) => callEndpoint('bookAppointment', { body: { ...input, athleteId: id } }, { schema: bookedAppointmentSchema }),
+    success: (r) => `${r.appointment.name} booked.`,
+    errorTitle: 'Could not book the appointment',
+    invalidates: [...refresh(id), eventKeys.all],
   });

@@ -6,7 +6,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadAthleteExport, useAnonymiseAthlete, useArchiveAthlete, useAthleteOverview, useAthleteRecord, useInviteAthlete } from '../api/athlete-record';
 import { athletePath } from './add-athlete-button';
+import { PackagesTab } from '../../athlete-packages';
 import { ActivityTab } from './activity-tab';
+import { AthleteTags } from './athlete-tags';
 import { AttendanceTab, BookingsTab } from './booking-tabs';
 import { FamilyTab } from './family-tab';
 import { NotesTab } from './notes-tab';
@@ -15,12 +17,13 @@ import { ProfileTab } from './profile-tab';
 import classes from './athlete-detail.module.css';
 import { LOAD_ERROR, MembershipBadge } from './parts';
 
-/** The tabs of the athlete page, each a URL (issue 17). Packages, Invoices and Documents come with their issues. */
+/** The tabs of the athlete page, each a URL (issue 17; Packages issue 18). Invoices and Documents come with their issues. */
 export const athleteTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'profile', label: 'Profile' },
   { value: 'attendance', label: 'Attendance' },
   { value: 'bookings', label: 'Bookings' },
+  { value: 'packages', label: 'Packages' },
   { value: 'notes', label: 'Notes' },
   { value: 'family', label: 'Family' },
   { value: 'activity', label: 'Activity' },
@@ -70,6 +73,8 @@ function TabPanel({ tab, athlete }: { tab: TabValue; athlete: AthleteRecord }) {
       return <AttendanceTab athleteId={athlete.athleteId} />;
     case 'bookings':
       return <BookingsTab athlete={athlete} />;
+    case 'packages':
+      return <PackagesTab athleteId={athlete.athleteId} readOnly={athlete.isAnonymised} />;
     case 'notes':
       return <NotesTab athlete={athlete} />;
     case 'family':
@@ -104,10 +109,11 @@ function AthleteHeader({ athlete }: { athlete: AthleteRecord }) {
             <MembershipBadge state={athlete.membershipState} />
             {athlete.isArchived && !athlete.isAnonymised && <Badge color="gray">Archived</Badge>}
             {athlete.isAnonymised && <Badge color="dark">Anonymised</Badge>}
-            {flags?.hasPastDueBills && <Badge color="red" variant="outline">Past due</Badge>}
-            {flags?.hasUnsignedDocuments && <Badge color="orange" variant="outline">Unsigned document</Badge>}
-            {flags?.hasMedicalNote && <Badge color="grape" variant="outline">Medical note</Badge>}
+            {flags?.hasPastDueBills && <Badge color="red.9" variant="outline">Past due</Badge>}
+            {flags?.hasUnsignedDocuments && <Badge color="#8f3600" variant="outline">Unsigned document</Badge>}
+            {flags?.hasMedicalNote && <Badge color="grape.9" variant="outline">Medical note</Badge>}
           </Group>
+          <AthleteTags athlete={athlete} />
         </Stack>
       </Group>
       <AthleteActions athlete={athlete} />

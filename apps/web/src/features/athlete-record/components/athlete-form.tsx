@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Divider, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { countryNames, gymCountries, genders, isValidEmail, messages, regionsOf, ukCountiesByNation, type AthleteInput, type AthleteRecord, type GymCountry } from '@spotter/shared';
+import { genders, isValidEmail, messages, type AthleteInput, type AthleteRecord, type GymCountry } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneErrorFor, PHONE_INPUT_MAX_LENGTH, phoneCountry } from '../../../lib/phone';
-import { maskZipCode } from '../../../lib/zip-code';
-import { dobError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from '../../account';
+import { AddressFields, dobError, firstFieldErrors, optionalNameError, requiredNameError, toAddressFormValues, toAddressInput, today, zipCodeError, type AddressFormValues } from '../../account';
 
 export type AthleteFormValues = {
   firstName: string;
@@ -14,14 +13,12 @@ export type AthleteFormValues = {
   phone: string;
   dob: string;
   gender: string;
-  address: { line1: string; line2: string; locality: string; region: string; zipCode: string; country: GymCountry | '' };
+  address: AddressFormValues;
   emergencyName: string;
   emergencyPhone: string;
   medicalNotes: string;
   sendInvitation: boolean;
 };
-
-const asCountry = (value: string): GymCountry | '' => ((gymCountries as readonly string[]).includes(value) ? (value as GymCountry) : '');
 
 /** The form's values of a record (phones formatted for the gym's country), or empty ones for a new athlete. */
 export function toFormValues(a: AthleteRecord | null, gymCountry: GymCountry): AthleteFormValues {
@@ -33,14 +30,7 @@ export function toFormValues(a: AthleteRecord | null, gymCountry: GymCountry): A
     phone: phone(a?.phone ?? ''),
     dob: a?.dob ?? '',
     gender: a?.gender ?? '',
-    address: {
-      line1: a?.address.addressLines[0] ?? '',
-      line2: a?.address.addressLines[1] ?? '',
-      locality: a?.address.locality ?? '',
-      region: a?.address.region ?? '',
-      zipCode: a?.address.zipCode ?? '',
-      country: a ? asCountry(a.address.country) : gymCountry,
-    },
+    address: toAddressFormValues(a?.address, gymCountry),
     emergencyName: a?.emergencyName ?? '',
     emergencyPhone: phone(a?.emergencyPhone ?? ''),
     medicalNotes: a?.medicalNotes ?? '',
@@ -57,13 +47,7 @@ export function toAthleteInput(v: AthleteFormValues): AthleteInput {
     phone: v.phone.trim(),
     dob: v.dob || null,
     gender: (genders as readonly string[]).includes(v.gender) ? (v.gender as AthleteInput['gender']) : null,
-    address: {
-      addressLines: [v.address.line1.trim(), v.address.line2.trim()].filter(Boolean),
-      locality: v.address.locality.trim(),
-      region: v.address.region,
-      zipCode: v.address.zipCode.trim().toUpperCase(),
-      country: v.address.country,
-    },
+    address: toAddressInput(v.address),
     emergencyName: v.emergencyName.trim(),
     emergencyPhone: v.emergencyPhone.trim(),
     medicalNotes: v.medicalNotes,
@@ -86,16 +70,6 @@ export function validateAthleteForm(v: AthleteFormValues, gymCountry: GymCountry
 }
 
 const genderOptions = [{ value: '', label: 'Not specified' }, ...genders.map((gender) => ({ value: gender, label: gender }))];
-const countryOptions = [{ value: '', label: 'Choose a country' }, ...gymCountries.map((code) => ({ value: code, label: countryNames[code] }))];
-const ZIP_LABEL: Record<GymCountry | '', string> = { US: 'ZIP code', CA: 'Postal code', GB: 'Postcode', '': 'ZIP / postal code' };
-const REGION_LABEL: Record<GymCountry | '', string> = { US: 'State', CA: 'Province', GB: 'County', '': 'Region' };
-
-function regionOptions(country: GymCountry | '') {
-  const none = { value: '', label: country ? 'Choose a region' : 'Choose a country first' };
-  if (country === 'GB') return [none, ...Object.entries(ukCountiesByNation).map(([nation, counties]) => ({ group: nation, items: [...counties] }))];
-  return [none, ...regionsOf(country).map((region) => ({ value: region, label: region }))];
-}
-
 type AthleteFormProps = {
   record: AthleteRecord | null;
   gymCountry: GymCountry;
@@ -112,7 +86,6 @@ type AthleteFormProps = {
 /** The athlete's fields (issue 17): names, contact, birthday, gender, address with spec 5's rules, emergency contact, medical notes. */
 export function AthleteForm({ record, gymCountry, isSaving, submitLabel, onSubmit, onCancel, withInvitation, header }: AthleteFormProps) {
   const form = useForm<AthleteFormValues>({ initialValues: toFormValues(record, gymCountry), validate: (values) => validateAthleteForm(values, gymCountry) });
-  const country = form.values.address.country;
   const submit = form.onSubmit(async (values) => {
     try {
       await onSubmit(toAthleteInput(values), values);
@@ -154,35 +127,7 @@ export function AthleteForm({ record, gymCountry, isSaving, submitLabel, onSubmi
           />
         )}
 
-        <Divider mt="xs" />
-        <Title order={3} size="h5">
-          Address
-        </Title>
-        <NativeSelect
-          label="Country"
-          data={countryOptions}
-          {...form.getInputProps('address.country')}
-          onChange={(event) => {
-            // Spec 5: changing country clears region and zip code.
-            form.setFieldValue('address.country', asCountry(event.currentTarget.value));
-            form.setFieldValue('address.region', '');
-            form.setFieldValue('address.zipCode', '');
-            form.clearFieldError('address.zipCode');
-          }}
-        />
-        <TextInput label="Address line 1" autoComplete="off" {...form.getInputProps('address.line1')} />
-        <TextInput label="Address line 2" autoComplete="off" {...form.getInputProps('address.line2')} />
-        <TextInput label="City" autoComplete="off" {...form.getInputProps('address.locality')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NativeSelect label={REGION_LABEL[country]} data={regionOptions(country)} disabled={!country} {...form.getInputProps('address.region')} />
-          <TextInput
-            label={ZIP_LABEL[country]}
-            autoComplete="off"
-            disabled={!country}
-            {...form.getInputProps('address.zipCode')}
-            onChange={(event) => form.setFieldValue('address.zipCode', maskZipCode(country, event.currentTarget.value))}
-          />
-        </SimpleGrid>
+        <AddressFields form={form} />
 
         <Divider mt="xs" />
         <Title order={3} size="h5">

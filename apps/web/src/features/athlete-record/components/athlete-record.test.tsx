@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { DUPLICATE_ATHLETE_EMAIL, messages, type AthleteRecord, type Gym, type Session } from '@spotter/shared';
 import { render } from '../../../testing/render';
@@ -140,7 +140,7 @@ describe('AthleteDetailPage (issue 17)', () => {
     const nav = screen.getByRole('navigation', { name: 'Athlete sections' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual(
-      ['overview', 'profile', 'attendance', 'bookings', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
+      ['overview', 'profile', 'attendance', 'bookings', 'packages', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
     );
     expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Unlimited')).toBeTruthy();
@@ -166,6 +166,154 @@ describe('AthleteDetailPage (issue 17)', () => {
     expect(await screen.findByText('No notes yet. Use New note to write one.')).toBeTruthy();
   });
 
+  it('tags: takes a tag off, puts another of the gym on, and creates a new one by name', async () => {
+    const VIP = { tagId: '77777777-7777-4777-8777-777777777777', name: 'VIP', color: 'gray' };
+    const COMP = { tagId: '88888888-8888-4888-8888-888888888888', name: 'Competitor', color: 'gray' };
+    const NEW = { tagId: '99999999-9999-4999-8999-999999999999', name: 'Beginner', color: 'gray' };
+    let carried = [VIP];
+    const fetchMock = stubFetch((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym());
+      if (url === `/api/athletes/${ATHLETE_ID}/overview/`) return jsonResponse(overview);
+      if (url === `/api/athletes/${ATHLETE_ID}/record/`) return jsonResponse(record({ tags: carried }));
+      if (url.startsWith('/api/tags/') && method === 'GET') return jsonResponse({ count: 2, next: null, previous: null, results: [VIP, COMP].map((t) => ({ ...t, athleteCount: 1 })) });
+      if (url === '/api/tags/' && method === 'POST') return jsonResponse(NEW, 201);
+      const m = url.match(/^\/api\/athletes\/[^/]+\/tags\/([^/]+)\/$/);
+      if (m) {
+        const id = m[1]!;
+        carried = method === 'DELETE' ? carried.filter((t) => t.tagId !== id) : [...carried, [VIP, COMP, NEW].find((t) => t.tagId === id)!];
+        return jsonResponse(record({ tags: carried }));
+      }
+      return undefined;
+    });
+    renderPage('overview');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove tag VIP' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', `/tags/${VIP.tagId}/`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove tag VIP' })).toBeNull());
+
+    const picker = screen.getByPlaceholderText(/^Add a tag/);
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'Comp' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Competitor' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/tags/${COMP.tagId}/`)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Remove tag Competitor' })).toBeTruthy();
+
+    // A name no tag has: Add creates it, then puts it on.
+    await waitFor(() => expect(screen.getByPlaceholderText(/^Add a tag/).hasAttribute('disabled')).toBe(false));
+    fireEvent.change(screen.getByPlaceholderText(/^Add a tag/), { target: { value: 'Beginner' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/tags/${NEW.tagId}/`)).toHaveLength(1));
+    expect(JSON.parse(callsTo(fetchMock, 'POST', '/api/tags/')[0]![1].body as string)).toMatchObject({ name: 'Beginner' });
+    expect(await screen.findByRole('button', { name: 'Remove tag Beginner' })).toBeTruthy();
+  });
+
+  it('attendance tab: lists the marked visits, each labelled checked in, late cancel or no show', async () => {
+    const visit = (n: number, mark: { isCheckedIn?: boolean; isLateCancel?: boolean; isNoShow?: boolean; isReserved?: boolean }) => ({
+      eventId: `aaaaaaa${n}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
+      kind: 'class',
+      name: `Class ${n}`,
+      color: 'blue',
+      startDate: `2026-02-0${n}`,
+      startTime: '18:00:00',
+      startsAt: `2026-02-0${n}T00:00:00.000Z`,
+      endsAt: `2026-02-0${n}T01:00:00.000Z`,
+      duration: 60,
+      capacity: 10,
+      placesHeld: 1,
+      waitlistCount: 0,
+      coaches: [],
+      location: null,
+      hasStarted: true,
+      isCancelled: false,
+      cancelReason: null,
+      myBooking: { reservationId: `bbbbbbb${n}-bbbb-4bbb-8bbb-bbbbbbbbbbbb`, isReserved: true, isWaitlisted: false, waitlistPosition: null, isCheckedIn: false, isLateCancel: false, isNoShow: false, ...mark },
+      cancellation: { isLate: false, feeMinor: 0, cutoffMinutes: 0 },
+    });
+    stub((url) =>
+      url.startsWith(`/api/athletes/${ATHLETE_ID}/attendance/`)
+        ? jsonResponse({
+            count: 3,
+            next: null,
+            previous: null,
+            results: [visit(3, { isCheckedIn: true }), visit(2, { isLateCancel: true, isReserved: false }), visit(1, { isNoShow: true })],
+            counts: { attended: 1, attendedLast30Days: 1, upcoming: 0, lateCancels: 1, noShows: 1 },
+            timeZone: 'America/Chicago',
+          })
+        : undefined,
+    );
+    renderPage('attendance');
+    expect(await screen.findByText('Class 3')).toBeTruthy();
+    const labels = ['Class 3', 'Class 2', 'Class 1'].map((name) => screen.getByText(name).closest('.mantine-Card-root')?.textContent ?? '');
+    expect(labels[0]).toContain('Checked in');
+    expect(labels[1]).toContain('Late cancel');
+    expect(labels[2]).toContain('No show');
+    expect(screen.queryByText('Booked')).toBeNull();
+  });
+
+  it('attendance tab: says what shows there when there are no visits yet', async () => {
+    stub((url) =>
+      url.startsWith(`/api/athletes/${ATHLETE_ID}/attendance/`)
+        ? jsonResponse({ count: 0, next: null, previous: null, results: [], counts: { attended: 0, attendedLast30Days: 0, upcoming: 2, lateCancels: 0, noShows: 0 }, timeZone: 'America/Chicago' })
+        : undefined,
+    );
+    renderPage('attendance');
+    expect(await screen.findByText(/No visits yet\./)).toBeTruthy();
+  });
+
+  it('bookings tab: books an appointment for the athlete in a free slot through the appointment booking endpoint', async () => {
+    const TYPE_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    const COACH_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    const type = {
+      appointmentTypeId: TYPE_ID,
+      name: 'Personal Training',
+      color: 'cyan',
+      description: '',
+      durationMinutes: 60,
+      priceMinor: 6000,
+      bufferMinutes: 0,
+      capacity: 1,
+      lateCancelCutoffMinutes: 0,
+      cancellationFeeMinor: 0,
+      noShowFeeMinor: 0,
+      cancellationCreditDeduction: 0,
+      noShowCreditDeduction: 0,
+      taxRate: null,
+      coaches: [{ staffId: COACH_ID, fullName: 'Casey Coach' }],
+      isArchived: false,
+      archivedAt: null,
+      inUse: false,
+      upcomingCount: 0,
+    };
+    const fetchMock = stub((url, init) => {
+      if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`)) return jsonResponse({ count: 0, next: null, previous: null, results: [], timeZone: 'America/Chicago' });
+      if (url.startsWith('/api/appointment-types/?')) return jsonResponse({ count: 1, next: null, previous: null, results: [type] });
+      if (url.startsWith('/api/appointment-slots/?'))
+        return jsonResponse({
+          timeZone: 'America/Chicago',
+          country: 'US',
+          date: '2026-03-05',
+          appointmentTypeId: TYPE_ID,
+          durationMinutes: 60,
+          slots: [{ staffId: COACH_ID, coachName: 'Casey Coach', startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-05T16:00:00.000Z', startTime: '09:00' }],
+        });
+      if (url === '/api/appointment-bookings/' && init.method === 'POST') return jsonResponse({ message: 'This time is no longer available.', code: 'slot_taken' }, 409);
+      return undefined;
+    });
+    renderPage('bookings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Book an appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book an appointment' });
+    fireEvent.click(await within(dialog).findByRole('combobox', { name: 'Appointment type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Personal Training (60 min)' }));
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-03-05' } });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Book Personal Training at 9:00 AM with Casey Coach' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/appointment-bookings/')).toHaveLength(1));
+    expect(bodyOf(fetchMock, '/api/appointment-bookings/')).toEqual({ appointmentTypeId: TYPE_ID, staffId: COACH_ID, startsAt: '2026-03-05T15:00:00.000Z', athleteId: ATHLETE_ID });
+    expect(callsTo(fetchMock, 'GET', '/api/appointment-slots/').some(([url]) => String(url).includes(`appointmentTypeId=${TYPE_ID}`) && String(url).includes('date=2026-03-05'))).toBe(true);
+    // A refusal is told and the picker stays open to choose again.
+    expect(await screen.findByText('This time is no longer available.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Book an appointment' })).toBeTruthy();
+  });
+
   it('anonymise asks for the typed confirmation before it can be sent', async () => {
     stub();
     renderPage('overview');
@@ -179,7 +327,7 @@ describe('AthleteDetailPage (issue 17)', () => {
 
   it('an unknown tab goes to the overview', async () => {
     stub();
-    renderPage('packages');
+    renderPage('invoices');
     expect(await screen.findByRole('link', { name: 'Overview' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page'));
   });

@@ -1,7 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { placesLeft, toZoned, type AthleteRecord, type ScheduleClass } from '@spotter/shared';
-import { PAGE_SIZE, useAthleteAttendance, useAthleteBookings, useBookableClasses, useBookForAthlete, useCancelBooking } from '../api/athlete-record';
+import { Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatTime, placesLeft, toZoned, type AppointmentSlot, type AthleteRecord, type ScheduleClass } from '@spotter/shared';
+import { useAppointmentSlots } from '../../appointments';
+import {
+  PAGE_SIZE,
+  useAppointmentTypesToBook,
+  useAthleteAttendance,
+  useAthleteBookings,
+  useBookableClasses,
+  useBookAppointmentForAthlete,
+  useBookForAthlete,
+  useCancelBooking,
+} from '../api/athlete-record';
 import { LOAD_ERROR, bookingState, whenOf } from './parts';
 import { useGymCountry } from './use-gym-country';
 
@@ -29,7 +39,7 @@ function ClassRow({ c, action }: { c: ScheduleClass; action?: React.ReactNode })
   );
 }
 
-/** Attendance: the counts and the past bookings, paged. */
+/** Attendance: the counts and the visits the front desk marked (checked in, late cancel, no show), each labelled, paged. */
 export function AttendanceTab({ athleteId }: { athleteId: string }) {
   const [page, setPage] = useState(1);
   const q = useAthleteAttendance(athleteId, page);
@@ -59,11 +69,14 @@ export function AttendanceTab({ athleteId }: { athleteId: string }) {
         ))}
       </SimpleGrid>
       <Title order={2} size="h5">
-        History
+        Visits
       </Title>
+      <Text size="xs" c="dimmed">
+        Past classes marked checked in, late cancel or no show.
+      </Text>
       {q.data.results.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No past bookings yet. Book a class from the Bookings tab.
+          No visits yet. They show here once the athlete is checked in to a class (or marked late cancel or no show).
         </Text>
       ) : (
         q.data.results.map((c) => <ClassRow key={c.eventId} c={c} />)
@@ -78,6 +91,7 @@ export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
   const q = useAthleteBookings(athlete.athleteId);
   const cancel = useCancelBooking(athlete.athleteId);
   const [picking, setPicking] = useState(false);
+  const [bookingAppointment, setBookingAppointment] = useState(false);
   if (q.isError) return <Text c="red">{LOAD_ERROR}</Text>;
   if (!q.data) return <Skeleton height={240} />;
   return (
@@ -86,11 +100,18 @@ export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
         <Title order={2} size="h5">
           Upcoming bookings
         </Title>
-        {!athlete.isAnonymised && <Button onClick={() => setPicking(true)}>Book a class</Button>}
+        {!athlete.isAnonymised && (
+          <Group gap="xs">
+            <Button onClick={() => setPicking(true)}>Book a class</Button>
+            <Button variant="default" onClick={() => setBookingAppointment(true)}>
+              Book an appointment
+            </Button>
+          </Group>
+        )}
       </Group>
       {q.data.results.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing booked. Use Book a class to reserve a place.
+          Nothing booked. Use Book a class or Book an appointment to reserve a place.
         </Text>
       ) : (
         q.data.results.map((c) => (
@@ -109,6 +130,9 @@ export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
       )}
       <Modal opened={picking} onClose={() => setPicking(false)} title="Book a class" size="lg">
         {picking && <ClassPicker athleteId={athlete.athleteId} />}
+      </Modal>
+      <Modal opened={bookingAppointment} onClose={() => setBookingAppointment(false)} title="Book an appointment" size="lg">
+        {bookingAppointment && <AppointmentPicker athleteId={athlete.athleteId} onBooked={() => setBookingAppointment(false)} />}
       </Modal>
     </Stack>
   );
@@ -143,6 +167,73 @@ function ClassPicker({ athleteId }: { athleteId: string }) {
           }
         />
       ))}
+    </Stack>
+  );
+}
+
+/**
+ * An appointment for the athlete (issue 16's booking, as the calendar books one): a type a coach offers, a date, then
+ * one of the free slots (every coach's, or the chosen coach's).
+ */
+function AppointmentPicker({ athleteId, onBooked }: { athleteId: string; onBooked: () => void }) {
+  const { timeZone } = useGymCountry();
+  const types = useAppointmentTypesToBook(true);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [date, setDate] = useState(() => toZoned(new Date(), timeZone ?? 'UTC').date);
+  const slots = useAppointmentSlots(typeId ?? '', typeId ? date : null, null);
+  const book = useBookAppointmentForAthlete(athleteId);
+  const type = types.data?.find((t) => t.appointmentTypeId === typeId) ?? null;
+  const key = (s: AppointmentSlot) => `${s.staffId}:${s.startsAt}`;
+  if (types.isError) return <Text c="red">{LOAD_ERROR}</Text>;
+  if (!types.data) return <Skeleton height={120} />;
+  if (types.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No appointment types to book. Add one, with the coaches who offer it, under Events → Appointments.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Appointment type"
+        placeholder="Choose a type"
+        data={types.data.map((t) => ({ value: t.appointmentTypeId, label: `${t.name} (${t.durationMinutes} min)` }))}
+        value={typeId}
+        onChange={setTypeId}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput label="Date" type="date" value={date} onChange={(e) => e.currentTarget.value && setDate(e.currentTarget.value)} />
+      {type && slots.isError && <Text c="red">{LOAD_ERROR}</Text>}
+      {type && !slots.data && !slots.isError && <Skeleton height={80} />}
+      {type && slots.data && slots.data.slots.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No free times on this day. Choose another date.
+        </Text>
+      )}
+      {type && slots.data && slots.data.slots.length > 0 && (
+        <Stack gap="xs" role="list" aria-label="Free times">
+          {slots.data.slots.map((slot) => (
+            <Card key={key(slot)} withBorder padding="xs" role="listitem">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm">
+                  {formatTime(slot.startTime, slots.data.country)} · {slot.coachName}
+                </Text>
+                <Button
+                  size="xs"
+                  aria-label={`Book ${type.name} at ${formatTime(slot.startTime, slots.data.country)} with ${slot.coachName}`}
+                  loading={book.isPending && book.variables?.startsAt === slot.startsAt && book.variables.staffId === slot.staffId}
+                  disabled={book.isPending}
+                  onClick={() => book.mutate({ appointmentTypeId: type.appointmentTypeId, staffId: slot.staffId, startsAt: slot.startsAt }, { onSuccess: onBooked })}
+                >
+                  Book
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

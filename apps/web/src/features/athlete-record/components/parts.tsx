@@ -22,18 +22,19 @@ export function bookingState(c: ScheduleClass): string {
   return 'Booked';
 }
 
-const stateLabel: Record<MembershipState, { label: string; color: string }> = {
-  active: { label: 'Active', color: 'green' },
-  trial: { label: 'Trial', color: 'blue' },
-  on_hold: { label: 'On hold', color: 'yellow' },
-  cancelled: { label: 'Cancelled', color: 'red' },
-  none: { label: 'No membership', color: 'gray' },
+/** Light badges with text dark enough for 4.5:1 (axe color-contrast), as the athletes list does. */
+const stateLabel: Record<MembershipState, { label: string; color: string; c: string }> = {
+  active: { label: 'Active', color: 'teal', c: '#0b5e45' },
+  trial: { label: 'Trial', color: 'blue', c: '#1c4f8a' },
+  on_hold: { label: 'On hold', color: 'yellow', c: '#6b4a00' },
+  cancelled: { label: 'Cancelled', color: 'red', c: '#8f1d1d' },
+  none: { label: 'No membership', color: 'gray', c: '#343a40' },
 };
 
 export function MembershipBadge({ state }: { state: MembershipState }) {
   const s = stateLabel[state];
   return (
-    <Badge color={s.color} variant="light">
+    <Badge color={s.color} c={s.c} variant="light">
       {s.label}
     </Badge>
   );

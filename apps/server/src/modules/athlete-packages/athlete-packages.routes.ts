@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { endpoints, hasPermission, toZoned, type AthletePackage } from '@spotter/shared';
+import { athletePackages, athletes } from '../../db/schema';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
+import { forbidden, notFound } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { gymCaller } from '../../plugins/access';
+import { findAthletePackage, findAthletePackages, findLedger, holderOf } from './athlete-packages.repository';
+import { adjustCredits, cancelPackage, holdPackage, lifecycleMessages, packageMessages, removeHold, renewPackage, runPackagesDaily, sellPackage } from './athlete-packages.service';
+
+/**
+ * Issue 18 (contract-athlete-packages): the packages athletes hold. Staff with AthleteView (and owners) see and change
+ * any of the gym's; an athlete sees their own and may cancel it at period end. Another gym's package is not found.
+ */
+export async function athletePackagesRoutes(app: FastifyInstance) {
+  const ctx: WriteContext = { db: app.db, changes: app.changes };
+  app.jobs.handle('packages.daily', async () => void (await runPackagesDaily(app.db)));
+
+  const callerOf = (request: FastifyRequest) => {
+    const auth = gymCaller(request);
+    const today = toZoned(new Date(), auth.gym.timeZone).date;
+    const isStaff = (auth.role === 'staff' || auth.role === 'owner') && hasPermission({ role: auth.role, staff: { permissions: auth.permissions } }, 'AthleteView');
+    return { auth, gymId: auth.gym.gymId, today, isStaff };
+  };
+
+  /** The package of the gym that the caller may see: staff with AthleteView, or the athlete who holds it (else 404). */
+  const visible = async (request: FastifyRequest, athletePackageId: string) => {
+    const caller = callerOf(request);
+    const holder = await holderOf(app.db, caller.gymId, athletePackageId);
+    if (!holder || (!caller.isStaff && (caller.auth.role !== 'athlete' || caller.auth.athleteId !== holder.athleteId))) throw notFound(lifecycleMessages.notFound);
+    return caller;
+  };
+
+  const answer = async (gymId: string, today: string, athletePackageId: string): Promise<AthletePackage> => {
+    const found = await findAthletePackage(app.db, gymId, athletePackageId, today);
+    if (!found) throw notFound(lifecycleMessages.notFound);
+    return found;
+  };
+
+  /** A write of one package, in one transaction that publishes the gym's change; answers the package after it. */
+  const write = async (request: FastifyRequest, athletePackageId: string, fn: (tx: Parameters<Parameters<typeof writeTransaction>[1]>[0], c: ReturnType<typeof callerOf>) => Promise<void>) => {
+    const caller = callerOf(request);
+    await writeTransaction(ctx, async (tx, publish) => {
+      await fn(tx, caller);
+      await publish({ kind: 'gym', gymId: caller.gymId });
+    });
+    return answer(caller.gymId, caller.today, athletePackageId);
+  };
+
+  const athleteOfGym = async (gymId: string, athleteId: string) => {
+    const [row] = await app.db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+    if (!row) throw notFound(packageMessages.athleteNotFound);
+  };
+
+  route(app, endpoints.athletePackages, async (request) => {
+    const { gymId, today } = callerOf(request);
+    await athleteOfGym(gymId, request.params.athleteId);
+    return { results: await findAthletePackages(app.db, gymId, eq(athletePackages.athleteId, request.params.athleteId), today) };
+  });
+
+  route(app, endpoints.assignAthletePackage, async (request, reply) => {
+    const { auth, gymId, today } = callerOf(request);
+    const { packageId, billingPlanId, startDate, idempotencyKey } = request.body;
+    const sold = await writeTransaction(ctx, async (tx, publish) => {
+      const result = await sellPackage(tx, gymId, { athleteId: request.params.athleteId, packageId, billingPlanId, startDate, source: 'staff', idempotencyKey, actorUserId: auth.actorUserId });
+      await publish({ kind: 'gym', gymId });
+      return result;
+    });
+    const found = await answer(gymId, today, sold.athletePackageId);
+    // The same key for another athlete is not this athlete's package.
+    if (found.athleteId !== request.params.athleteId) throw notFound(lifecycleMessages.notFound);
+    reply.status(sold.created ? 201 : 200);
+    return found;
+  });
+
+  route(app, endpoints.athletePackage, async (request) => {
+    const { gymId, today } = await visible(request, request.params.athletePackageId);
+    return answer(gymId, today, request.params.athletePackageId);
+  });
+
+  route(app, endpoints.athletePackageLedger, async (request) => {
+    const { gymId } = await visible(request, request.params.athletePackageId);
+    return { results: await findLedger(app.db, gymId, request.params.athletePackageId) };
+  });
+
+  route(app, endpoints.holdAthletePackage, async (request) => {
+    const id = request.params.athletePackageId;
+    return write(request, id, (tx, c) => holdPackage(tx, c.gymId, c.today, id, request.body));
+  });
+
+  route(app, endpoints.removeAthletePackageHold, async (request) => {
+    const id = request.params.athletePackageId;
+    return write(request, id, (tx, c) => removeHold(tx, c.gymId, c.today, id));
+  });
+
+  route(app, endpoints.cancelAthletePackage, async (request) => {
+    const id = request.params.athletePackageId;
+    const caller = await visible(request, id);
+    if (!caller.isStaff && request.body.when !== 'period_end') throw forbidden(lifecycleMessages.athletePeriodEndOnly, 'period_end_only');
+    return write(request, id, (tx, c) => cancelPackage(tx, c.gymId, c.today, id, { when: request.body.when, reason: request.body.reason, actorUserId: c.auth.actorUserId }));
+  });
+
+  route(app, endpoints.renewAthletePackage, async (request) => {
+    const id = request.params.athletePackageId;
+    return write(request, id, (tx, c) => renewPackage(tx, c.gymId, c.today, id, request.body.idempotencyKey, c.auth.actorUserId));
+  });
+
+  route(app, endpoints.adjustAthletePackageCredits, async (request) => {
+    const id = request.params.athletePackageId;
+    return write(request, id, (tx, c) => adjustCredits(tx, c.gymId, id, { delta: request.body.delta, note: request.body.note, actorUserId: c.auth.actorUserId }));
+  });
+
+  route(app, endpoints.myPackages, async (request) => {
+    const { auth, gymId, today } = callerOf(request);
+    if (!auth.athleteId) return { results: [] };
+    return { results: await findAthletePackages(app.db, gymId, eq(athletePackages.athleteId, auth.athleteId), today) };
+  });
+}

@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ineligibleMessage, ineligibleOrder, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
+import type { DbOrTx } from '../../db/client';
+import { appointmentTypes, athletePackages, athletes, classTypes, creditLedger, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
+import { holdsPlaceSql } from '../reservations/rules';
+
+/**
+ * Issue 18: the ONE eligibility rule of a booking. For an athlete and an event (a class or an appointment) it picks the
+ * athlete package that credits the booking, or says why none can, in words a member understands (shared
+ * rules/eligibility.ts). Athlete booking refuses with the reason; staff booking, the kiosk's walk-in, bulk booking and
+ * waitlist promotion book anyway, uncredited; the kiosk's isCredited reads what it chose (reservations.isCredited).
+ *
+ * A package qualifies when it is the athlete's (or, with familySharing, a linked parent's or dependant's), is active
+ * (or on hold outside the event's date), the event's date lies within startDate..endDate and outside its hold, it covers
+ * the class type or appointment type, it has the type's bookingCreditCost left in its ledger (or has no credits: an
+ * unlimited membership, or N a week/month within its allowance), and its per-day and per-week limits are not reached.
+ * Allowances and limits count the reservations holding a place with athletePackageId = it, in the gym's zone day,
+ * week (Monday to Sunday) and month of the EVENT's date. Of several, the one ending soonest is used.
+ *
+ * It runs a fixed number of statements whatever the athlete holds: one (two with `lock`, which first locks the
+ * candidate package rows FOR UPDATE so the balance read after it is the one the booking's ledger row follows).
+ */
+
+export type Eligible = {
+  eligible: true;
+  athletePackageId: string;
+  packageName: string;
+  /** Credits the booking deducts (0: the package has no credits, or the type costs none). */
+  credits: number;
+};
+export type Ineligible = { eligible: false; reason: IneligibleReason; code: IneligibleCode; message: string };
+export type Eligibility = Eligible | Ineligible;
+
+type CandidateRow = {
+  id: string;
+  name: string;
+  status: string;
+  start_date: string;
+  end_date: string | null;
+  hold_starts_on: string | null;
+  hold_ends_on: string | null;
+  credits: number | null;
+  sessions_limit: number | null;
+  sessions_per: SessionPeriod | null;
+  limit_per_day: number | null;
+  limit_per_week: number | null;
+  covers: boolean;
+  balance: number;
+  used_day: number;
+  used_week: number;
+  used_month: number;
+  event_date: string;
+  cost: number;
+};
+
+/** The athletes whose packages may credit `athleteId`'s bookings: themselves, and their linked parents and dependants. */
+function familyOf(gymId: string, athleteId: string): SQL {
+  return sql`(
+    select ${athleteId}::uuid
+    union
+    select fa.id from ${athletes} me
+      join ${profileLinks} pl on pl.profile_id = me.profile_id
+      join ${profiles} fp on fp.user_id = pl.user_id
+      join ${athletes} fa on fa.profile_id = fp.id and fa.gym_id = ${gymId}
+      where me.id = ${athleteId}
+    union
+    select fa.id from ${athletes} me
+      join ${profiles} mp on mp.id = me.profile_id
+      join ${profileLinks} pl on pl.user_id = mp.user_id
+      join ${athletes} fa on fa.profile_id = pl.profile_id and fa.gym_id = ${gymId}
+      where me.id = ${athleteId}
+  )`;
+}
+
+/** The packages that may credit the athlete's bookings: their own, and their family's shared ones. */
+function candidatesWhere(gymId: string, athleteId: string): SQL {
+  return sql`ap.gym_id = ${gymId} and ap.athlete_id in ${familyOf(gymId, athleteId)} and (ap.athlete_id = ${athleteId} or p.family_sharing)`;
+}
+
+/** Holding a place, with the reservations table under its own name (rules holdsPlace). */
+const holding = holdsPlaceSql(reservations);
+
+function countIn(from: SQL, to: SQL): SQL {
+  return sql`(select count(*)::int from ${reservations} join ${events} ue on ue.id = ${reservations.eventId}
+    where ${reservations.athletePackageId} = ap.id and ${holding} and ue.start_date between ${from} and ${to} and ue.id <> ev.id)`;
+}
+
+/** One statement: every candidate package with what the rule needs of it for this event. */
+function candidatesQuery(gymId: string, athleteId: string, eventId: string): SQL {
+  const day = sql`ev.start_date`;
+  const weekStart = sql`date_trunc('week', ev.start_date)::date`;
+  const monthStart = sql`date_trunc('month', ev.start_date)::date`;
+  return sql`
+    with ev as (
+      select e.id, e.start_date, e.class_type_id, e.appointment_type_id,
+        coalesce(ct.booking_credit_cost, at.booking_credit_cost, 1) as cost
+      from ${events} e
+      left join ${classTypes} ct on ct.id = e.class_type_id
+      left join ${appointmentTypes} at on at.id = e.appointment_type_id
+      where e.id = ${eventId} and e.gym_id = ${gymId}
+    )
+    select ap.id, p.name, ap.status, ap.start_date::text as start_date, ap.end_date::text as end_date,
+      ap.hold_starts_on::text as hold_starts_on, ap.hold_ends_on::text as hold_ends_on,
+      p.credits, p.sessions_limit, p.sessions_per, p.limit_per_day, p.limit_per_week,
+      case when ev.class_type_id is not null
+        then p.covers_all_class_types or exists (select 1 from ${packageClassTypes} pc where pc.package_id = p.id and pc.class_type_id = ev.class_type_id)
+        else p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ev.appointment_type_id)
+      end as covers,
+      (select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ap.id) as balance,
+      ${countIn(day, day)} as used_day,
+      ${countIn(weekStart, sql`(${weekStart} + 6)`)} as used_week,
+      ${countIn(monthStart, sql`(${monthStart} + interval '1 month' - interval '1 day')::date`)} as used_month,
+      ev.start_date::text as event_date, ev.cost
+    from ${athletePackages} ap
+    join ${packages} p on p.id = ap.package_id
+    cross join ev
+    where ${candidatesWhere(gymId, athleteId)}
+    order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id`;
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** Why one package cannot credit the booking (null: it can). */
+function refusal(row: CandidateRow): IneligibleReason | null {
+  const packageName = row.name;
+  const date = row.event_date;
+  if (row.status === 'cancelled' || row.status === 'ended') return { code: 'expired', packageName, endDate: row.end_date ?? date };
+  if (date < row.start_date) return { code: 'not_started', packageName, startDate: row.start_date };
+  if (row.end_date !== null && date > row.end_date) return { code: 'expired', packageName, endDate: row.end_date };
+  if (!row.covers) return { code: 'not_covered', packageName };
+  if (row.hold_starts_on !== null && row.hold_ends_on !== null && date >= row.hold_starts_on && date <= row.hold_ends_on) return { code: 'on_hold', packageName };
+  if (row.credits !== null && row.balance < row.cost) return { code: 'no_credits', packageName };
+  if (row.sessions_limit !== null && row.sessions_per !== null) {
+    const used = row.sessions_per === 'week' ? row.used_week : row.used_month;
+    if (used >= row.sessions_limit) return { code: 'limit_sessions', packageName, limit: row.sessions_limit, per: row.sessions_per };
+  }
+  if (row.limit_per_day !== null && row.used_day >= row.limit_per_day) return { code: 'limit_day', packageName, limit: row.limit_per_day };
+  if (row.limit_per_week !== null && row.used_week >= row.limit_per_week) return { code: 'limit_week', packageName, limit: row.limit_per_week };
+  return null;
+}
+
+/** Pure: the package to use among the candidates (sorted ending soonest first), or the most telling refusal. */
+export function decide(rows: readonly CandidateRow[]): Eligibility {
+  let best: IneligibleReason = { code: 'no_package' };
+  for (const row of rows) {
+    const reason = refusal(row);
+    if (reason === null) return { eligible: true, athletePackageId: row.id, packageName: row.name, credits: row.credits !== null ? row.cost : 0 };
+    if (ineligibleOrder[reason.code] < ineligibleOrder[best.code]) best = reason;
+  }
+  return { eligible: false, reason: best, code: best.code, message: ineligibleMessage(best) };
+}
+
+/**
+ * Whether the athlete may book the event on a package, and which. With `lock` (inside a write's transaction, after the
+ * event's lock) the candidate package rows are locked FOR UPDATE first, in id order, so two bookings racing for one
+ * package's last credit go one after the other and the second reads the first's ledger row.
+ */
+export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: string, eventId: string, options: { lock?: boolean } = {}): Promise<Eligibility> {
+  if (options.lock) {
+    await db.execute(sql`select ap.id from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
+      where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') order by ap.id for update of ap`);
+  }
+  return decide(rowsOf<CandidateRow>(await db.execute(candidatesQuery(gymId, athleteId, eventId))));
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { endpoints, salesPortalMessages } from '@spotter/shared';
+import { sessions } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import { verifyPassword } from '../../lib/passwords';
+import { route } from '../../lib/route';
+import { gymCaller, loggedIn } from '../../plugins/access';
+import { issueCsrfToken, setCsrfCookie } from '../../plugins/csrf';
+import { createSession, loadAuthContext, type SessionOptions } from '../../plugins/session';
+import { findUserByEmail, toSessionResponse } from '../auth/auth.repository';
+import { INVALID_CREDENTIALS_MESSAGE } from '../auth/auth.routes';
+import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/throttle';
+import { findOpenPortal, findOpenPortalOfGym, portalAnswer, portalPackages, portalSettings } from './sales-portal.repository';
+import { createPortalAccount, ensureAthleteProfile, normalise, purchaseInPortal, saveSalesPortal } from './sales-portal.service';
+
+/** Issue 18: the sales portal's settings (staff), its public pages, and accounts and purchases made in it. */
+export async function salesPortalRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const ctx = { db, changes: app.changes };
+  const sessionOpts: SessionOptions = { db, changes: app.changes, ttlMs: app.config.sessionTtlMs, cookieSecure: app.config.cookieSecure };
+
+  const openPortal = async (slug: string) => {
+    const portal = await findOpenPortal(db, slug);
+    if (!portal) throw notFound(salesPortalMessages.portalNotFound);
+    return portal;
+  };
+
+  /** Spec 6: demo gyms have no sales portal, whatever their staff call. */
+  const realGym = (request: FastifyRequest) => {
+    const caller = gymCaller(request);
+    if (caller.demoGym) throw notFound(salesPortalMessages.demoGym);
+    return caller.gym;
+  };
+
+  /** A new session for the user in the given profile (the browser's previous session ends), answered with its CSRF token. */
+  async function logIn(request: FastifyRequest, reply: FastifyReply, userId: string, profileId: string) {
+    if (request.auth) {
+      await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
+      await app.changes.published(db, [{ kind: 'sessions', sessionId: request.auth.sessionId }]);
+    }
+    const tokenHash = await createSession(db, reply, request, sessionOpts, { userId, profileId });
+    const auth = await loadAuthContext(db, tokenHash);
+    if (!auth) throw new HttpError(401, 'Your session has ended. Please log in again.', 'not_authenticated');
+    setCsrfCookie(reply, app.config.cookieSecure, issueCsrfToken(app.csrfSecret, tokenHash));
+    return toSessionResponse(auth);
+  }
+
+  route(app, endpoints.salesPortalSettings, async (request) => portalSettings(db, realGym(request).gymId));
+
+  route(app, endpoints.updateSalesPortal, async (request) => {
+    const gym = realGym(request);
+    await saveSalesPortal(ctx, gym.gymId, normalise(request.body));
+    return portalSettings(db, gym.gymId);
+  });
+
+  route(app, endpoints.mySalesPortal, async (request) => {
+    const caller = gymCaller(request);
+    const portal = caller.demoGym ? null : await findOpenPortalOfGym(db, caller.gym.gymId);
+    if (!portal) throw notFound(salesPortalMessages.portalNotFound);
+    return portal;
+  });
+
+  route(app, endpoints.salesPortal, async (request) => portalAnswer(db, await openPortal(request.params.salesPortalSlug)));
+
+  route(app, endpoints.salesPortalPackage, async (request) => {
+    const portal = await openPortal(request.params.salesPortalSlug);
+    const [pkg] = await portalPackages(db, portal.gymId, request.params.packageId);
+    if (!pkg) throw notFound(salesPortalMessages.packageNotFound);
+    return pkg;
+  });
+
+  route(app, endpoints.salesPortalAccount, async (request, reply) => {
+    const portal = await openPortal(request.params.salesPortalSlug);
+    const made = await createPortalAccount(ctx, portal, request.body);
+    reply.status(201);
+    return logIn(request, reply, made.userId, made.profileId);
+  });
+
+  route(app, endpoints.salesPortalLogin, async (request, reply) => {
+    const portal = await openPortal(request.params.salesPortalSlug);
+    const { email, password } = request.body;
+    await assertNotThrottled(db, email, request.ip);
+    const user = await findUserByEmail(db, email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !valid) {
+      await recordFailure(db, email, request.ip);
+      throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
+    }
+    if (!user.isActive) throw new HttpError(403, 'This account is not active yet. Use the activation link we emailed you.', 'inactive_account');
+    await clearAccountFailures(db, email);
+    const profile = await db.transaction((tx) => ensureAthleteProfile(tx, portal, { id: user.id, email: user.email }));
+    return logIn(request, reply, user.id, profile.profileId);
+  });
+
+  route(app, endpoints.salesPortalPurchase, async (request, reply) => {
+    const auth = loggedIn(request);
+    const portal = await openPortal(request.params.salesPortalSlug);
+    const sold = await purchaseInPortal(ctx, portal, { id: auth.userId, email: auth.email }, request.body);
+    // The buyer lands in the athlete app of the gym holding the package: the session enters that athlete profile.
+    if (auth.profileId !== sold.profileId && !auth.isImpersonating) {
+      await db.update(sessions).set({ profileId: sold.profileId }).where(eq(sessions.id, auth.sessionId));
+      await app.changes.published(db, [{ kind: 'sessions', sessionId: auth.sessionId }]);
+    }
+    const fresh = await loadAuthContext(db, auth.tokenHash);
+    if (!fresh) throw new HttpError(401, 'Your session has ended. Please log in again.', 'not_authenticated');
+    reply.status(sold.created ? 201 : 200);
+    return { athletePackageId: sold.athletePackageId, created: sold.created, session: toSessionResponse(fresh) };
+  });
+}

@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { parseAthleteInput } from '@spotter/shared/athlete-input';
+import { salesPortalMessages, toZoned, type PortalPurchaseInput, type UpdateSalesPortalInput } from '@spotter/shared';
+import { constraintOf, sqlState, type Tx } from '../../db/client';
+import { athletes, kiloStaff, packages, profiles, salesPortals, staff, users } from '../../db/schema';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
+import { badRequest, fieldError, notFound } from '../../lib/http-error';
+import { hashPassword } from '../../lib/passwords';
+import { sanitizeRichText } from '../../lib/rich-text';
+import { sellPackage } from '../athlete-packages/athlete-packages.service';
+import { createAthletes } from '../athletes/athletes.service';
+import type { OpenPortal } from './sales-portal.repository';
+
+/** Issue 18: the writes of the sales portal: its settings, accounts made in it, and its purchases. */
+
+const PORTAL_ACTOR = { profileId: null, name: 'Sales portal' };
+
+/** Save the settings: the slug unique across gyms (any case), the introduction sanitised, the packages shown in order. */
+export async function saveSalesPortal(ctx: WriteContext, gymId: string, input: ReturnType<typeof normalise>): Promise<void> {
+  try {
+    await writeTransaction(ctx, async (tx) => {
+      const shown = input.shownPackageIds;
+      if (new Set(shown).size !== shown.length) throw fieldError('shownPackageIds', salesPortalMessages.packageOrder);
+      if (shown.length > 0) {
+        const found = await tx
+          .select({ id: packages.id })
+          .from(packages)
+          .where(and(eq(packages.gymId, gymId), inArray(packages.id, shown), isNull(packages.archivedAt)));
+        if (found.length !== shown.length) throw fieldError('shownPackageIds', salesPortalMessages.packageNotFound);
+      }
+      const values = {
+        isEnabled: input.isEnabled,
+        slug: input.slug,
+        headline: input.headline,
+        introduction: input.introduction,
+        accentColor: input.accentColor,
+        allowPayAtDesk: input.allowPayAtDesk,
+        updatedAt: new Date(),
+      };
+      await tx.insert(salesPortals).values({ gymId, ...values }).onConflictDoUpdate({ target: salesPortals.gymId, set: values });
+      await tx
+        .update(packages)
+        .set({ showInPortal: false })
+        .where(and(eq(packages.gymId, gymId), eq(packages.showInPortal, true), shown.length > 0 ? notInArray(packages.id, shown) : undefined));
+      for (const [index, id] of shown.entries()) {
+        await tx.update(packages).set({ showInPortal: true, portalOrder: index }).where(and(eq(packages.id, id), eq(packages.gymId, gymId)));
+      }
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505' && constraintOf(err) === 'sales_portals_slug_key') throw fieldError('slug', salesPortalMessages.slugTaken, 'slug_taken');
+    throw err;
+  }
+}
+
+export function normalise(input: UpdateSalesPortalInput & { slug: string }) {
+  return {
+    isEnabled: input.isEnabled,
+    slug: input.slug,
+    headline: input.headline ?? '',
+    introduction: sanitizeRichText(input.introduction ?? ''),
+    accentColor: input.accentColor ?? 'blue',
+    allowPayAtDesk: input.allowPayAtDesk ?? true,
+    shownPackageIds: input.shownPackageIds ?? [],
+  };
+}
+
+/** The user's athlete profile in the gym, if any (its athlete not archived). */
+async function athleteProfileOf(tx: Tx, gymId: string, userId: string) {
+  const [row] = await tx
+    .select({ profileId: profiles.id, athleteId: athletes.id })
+    .from(profiles)
+    .innerJoin(athletes, eq(athletes.profileId, profiles.id))
+    .where(and(eq(profiles.userId, userId), eq(profiles.gymId, gymId), eq(profiles.role, 'athlete')));
+  return row;
+}
+
+/** The names a user goes by elsewhere (an athlete, staff or platform record), for an athlete profile made at login. */
+async function namesOf(tx: Tx, userId: string, email: string): Promise<{ firstName: string; lastName: string }> {
+  const [athlete] = await tx.select({ firstName: athletes.firstName, lastName: athletes.lastName }).from(athletes).innerJoin(profiles, eq(profiles.id, athletes.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  if (athlete) return athlete;
+  const [member] = await tx.select({ firstName: staff.firstName, lastName: staff.lastName }).from(staff).innerJoin(profiles, eq(profiles.id, staff.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  if (member) return member;
+  const [platform] = await tx.select({ firstName: kiloStaff.firstName, lastName: kiloStaff.lastName }).from(kiloStaff).innerJoin(profiles, eq(profiles.id, kiloStaff.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  if (platform) return platform;
+  return { firstName: email.split('@')[0]!.replace(/[^\p{L}\p{N} .'-]/gu, ' ').trim() || 'Member', lastName: '-' };
+}
+
+/**
+ * The user's athlete profile in the portal's gym, made when they have none (an existing user who logs in or buys in
+ * another gym's portal): the one write path of athletes (createAthletes), source 'sales_portal'.
+ */
+export async function ensureAthleteProfile(tx: Tx, portal: OpenPortal, user: { id: string; email: string }, names?: { firstName: string; lastName: string }) {
+  const existing = await athleteProfileOf(tx, portal.gymId, user.id);
+  if (existing) return existing;
+  const { firstName, lastName } = names ?? (await namesOf(tx, user.id, user.email));
+  const parsed = parseAthleteInput({ firstName, lastName, email: user.email }, { country: portal.country, today: toZoned(new Date(), portal.timeZone).date });
+  if (!parsed.ok) throw badRequest('Check the highlighted fields.', 'validation_error', parsed.fields);
+  try {
+    const [made] = await createAthletes(tx, portal.gymId, [parsed.value], PORTAL_ACTOR, 'sales_portal');
+    return { profileId: made!.profileId, athleteId: made!.athleteId };
+  } catch (err) {
+    // An athlete of the gym already has this email without being this user's profile: the front desk links them.
+    if (sqlState(err) === '23505' && constraintOf(err) === 'athletes_gym_email_key') {
+      throw fieldError('email', 'This gym already has a member with this email. Ask the front desk to give you access.', 'athlete_email_taken');
+    }
+    throw err;
+  }
+}
+
+/** Create an account in the portal: an active user with its password (argon2id) and an athlete profile in the gym. */
+export async function createPortalAccount(
+  ctx: WriteContext,
+  portal: OpenPortal,
+  input: { firstName: string; lastName: string; email: string; password: string },
+): Promise<{ userId: string; profileId: string }> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await writeTransaction(ctx, async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      if (taken) throw fieldError('email', salesPortalMessages.emailInUse, 'email_in_use');
+      const [user] = await tx.insert(users).values({ email, passwordHash, isActive: true }).returning({ id: users.id, email: users.email });
+      const profile = await ensureAthleteProfile(tx, portal, user!, { firstName: input.firstName, lastName: input.lastName });
+      return { userId: user!.id, profileId: profile.profileId };
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505' && constraintOf(err) === 'users_email_lower_key') throw fieldError('email', salesPortalMessages.emailInUse, 'email_in_use');
+    throw err;
+  }
+}
+
+/**
+ * A purchase in the portal: the package must be one the portal shows; sold by sellPackage (source sales_portal) from
+ * the gym's today, in one transaction with the buyer's athlete profile. The key is the buyer's: the same key again (a
+ * retry, a double click) answers the same athlete package.
+ */
+export async function purchaseInPortal(
+  ctx: WriteContext,
+  portal: OpenPortal,
+  user: { id: string; email: string },
+  input: Required<Pick<PortalPurchaseInput, 'packageId' | 'billingPlanId' | 'idempotencyKey'>> & { paymentMethod: 'front_desk' },
+): Promise<{ athletePackageId: string; created: boolean; profileId: string }> {
+  if (input.paymentMethod === 'front_desk' && !portal.allowPayAtDesk) throw fieldError('paymentMethod', salesPortalMessages.payAtDeskOff, 'pay_at_desk_off');
+  return writeTransaction(ctx, async (tx) => {
+    const [pkg] = await tx
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(eq(packages.id, input.packageId), eq(packages.gymId, portal.gymId), eq(packages.showInPortal, true), isNull(packages.archivedAt)));
+    if (!pkg) throw notFound(salesPortalMessages.packageNotFound);
+    const buyer = await ensureAthleteProfile(tx, portal, user);
+    const sold = await sellPackage(tx, portal.gymId, {
+      athleteId: buyer.athleteId,
+      packageId: pkg.id,
+      billingPlanId: input.billingPlanId,
+      startDate: toZoned(new Date(), portal.timeZone).date,
+      source: 'sales_portal',
+      idempotencyKey: `portal:${user.id}:${input.idempotencyKey}`,
+      actorUserId: user.id,
+    });
+    return { ...sold, profileId: buyer.profileId };
+  });
+}

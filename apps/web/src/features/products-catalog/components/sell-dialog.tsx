@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { amountBreakdown, catalogMessages, formatMoney, type GymCountry, type Product } from '@spotter/shared';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { useSearchTerm } from '../../../lib/search-term';
+import { useAthleteChoices, useSellProduct } from '../api/catalog';
+import { newIdempotencyKey } from './parts';
+
+/** Sell a retail item or fee: a quantity, and optionally the athlete it is sold to. */
+export function SellDialog({ product, onClose, country, isTaxInclusive }: { product: Product | null; onClose: () => void; country: GymCountry; isTaxInclusive: boolean }) {
+  const sell = useSellProduct();
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [athleteId, setAthleteId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // One key per dialog opening: a retried click is the same sale.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const debounced = useSearchTerm(search);
+  const athletes = useAthleteChoices(debounced);
+  // A new product starts the dialog afresh (state reset during render, not in an effect).
+  const [shown, setShown] = useState<Product | null>(product);
+  if (shown !== product) {
+    setShown(product);
+    setQuantity(1);
+    setAthleteId(null);
+    setSearch('');
+    setError(null);
+    setRefusal(null);
+    setKey(newIdempotencyKey());
+  }
+
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const options = useMemo(() => {
+    const found = (athletes.data?.results ?? []).map((a) => ({ value: a.athleteId, label: a.email ? `${a.fullName} (${a.email})` : a.fullName }));
+    const chosen = athleteId && !found.some((o) => o.value === athleteId) && labels[athleteId] ? [{ value: athleteId, label: labels[athleteId]! }] : [];
+    return [...chosen, ...found];
+  }, [athletes.data, athleteId, labels]);
+
+  const q = Number(quantity);
+  const isRetail = product?.kind === 'retail';
+  const left = product?.stockCount ?? 0;
+  const total = product && Number.isInteger(q) && q > 0 ? amountBreakdown(product.priceMinor * q, Number(product.taxRate?.percent ?? 0), country, isTaxInclusive) : null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!product) return;
+    if (quantity === '' || !Number.isInteger(q)) return setError(catalogMessages.wholeNumber);
+    if (q < 1) return setError(catalogMessages.quantityMin);
+    if (q > 1000) return setError(catalogMessages.quantityMax);
+    setError(null);
+    setRefusal(null);
+    sell.mutate(
+      { productId: product.productId, body: { quantity: q, athleteId, idempotencyKey: key } },
+      {
+        onSuccess: (sale) => {
+          notifySuccess({ title: 'Sold', message: `${sale.quantity} × ${product.name}: ${formatMoney(sale.totalMinor, country)}` });
+          onClose();
+        },
+        onError: (e) => {
+          const field = isApiError(e) ? e.fields?.quantity?.[0] : undefined;
+          if (field) setError(field);
+          else setRefusal(errorMessage(e));
+          // A refused sale made nothing: the next try is a new one.
+          setKey(newIdempotencyKey());
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={product !== null} onClose={onClose} title={`Sell ${product?.name ?? ''}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          {isRetail && <Text size="sm">{left === 0 ? 'Out of stock.' : `${left} in stock.`}</Text>}
+          {refusal && (
+            <Alert color="red" title="Sale refused" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <NumberInput label="Quantity" min={1} max={1000} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} error={error} data-autofocus />
+          <Select
+            label="Athlete"
+            description="Optional: search by name or email. Leave empty for a walk-in."
+            placeholder="Search athletes"
+            searchable
+            clearable
+            data={options}
+            value={athleteId}
+            onChange={(value, option) => {
+              setAthleteId(value);
+              if (value && option) setLabels((l) => ({ ...l, [value]: option.label }));
+            }}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: o }) => o}
+            nothingFoundMessage={debounced.trim() ? 'No results found' : 'Type a name or email'}
+          />
+          {total && (
+            <Text size="sm" fw={600}>
+              {total}
+            </Text>
+          )}
+          {product?.kind === 'fee' && (
+            <Text size="xs" c="dimmed">
+              Once invoices exist, fees sold here become invoice lines.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={sell.isPending} disabled={isRetail && left === 0}>
+              Sell
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { HttpSession } from './support/server-process';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+type DayAnswer = { date: string; results: { eventId: string; capacity: number; placesHeld: number; hasStarted: boolean; myBooking: unknown }[] };
+
+describe('the public sales portal (issue 18)', () => {
+  beforeEach(async () => {
+    // A visitor's phone.
+    browser = await launchBrowser({ width: 390, height: 844 });
+  });
+
+  it('a logged-out visitor picks a package and a plan, creates an account, pays at the front desk, and books a class with it', async () => {
+    const { page } = browser!;
+    await page.goto(`${baseUrl}/sales-portal/iron-temple`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Packages' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-packages-390');
+
+    // Keyboard only: the package's Choose link.
+    const choose = page.getByRole('link', { name: 'Choose 10-class pack' });
+    await choose.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '10-class pack', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Billing plans' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-plans-390');
+
+    await page.getByRole('list', { name: 'Billing plans' }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await page.getByText('Due today').waitFor();
+    // US gym: the tax in the US words (spec 9).
+    await page.getByText(/Pre-tax .* · Tax .* · Total/).waitFor();
+    await expect(page.getByRole('button', { name: 'Confirm purchase' }).isDisabled()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-checkout-390');
+
+    // The account, inline: an email in use is told to log in.
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('First name').fill('Pat');
+    await form.getByLabel('Last name').fill('Portal');
+    await form.getByLabel('Email').fill('athlete@example.com');
+    await form.locator('input[type=password]').fill('Portal123x');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('An account with this email already exists. Log in instead.').waitFor();
+    await expectNoAxeViolations(page);
+    const email = `portal-${Date.now()}@example.com`;
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(`Buying as ${email}`, { exact: false }).waitFor();
+
+    await page.getByRole('radio', { name: /Pay at the front desk/ }).waitFor();
+    await page.getByText('Online card payment is not available yet — pay at the front desk.').waitFor();
+    await screenshot(page, 'sales-portal-confirm-390');
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
+
+    // The athlete app, holding the package.
+    await page.waitForURL(`${baseUrl}/packages`);
+    await page.getByText('You now hold 10-class pack.', { exact: false }).waitFor();
+    const session = (await (await page.request.get(`${baseUrl}/api/auth/session/`)).json()) as { role: string; gym: { title: string }; athlete: { athleteId: string } };
+    expect(session).toMatchObject({ role: 'athlete', gym: { title: 'Iron Temple Barbell' } });
+    await screenshot(page, 'sales-portal-landed-390');
+
+    // Books a class with it from the athlete schedule (tomorrow's first open class).
+    await page.getByRole('link', { name: 'Schedule' }).click();
+    await page.getByRole('heading', { name: 'Schedule' }).waitFor();
+    await page.getByRole('group', { name: 'Day' }).getByRole('button').nth(1).click();
+    await page.waitForURL(/date=/);
+    const date = new URL(page.url()).searchParams.get('date')!;
+    const day = (await (await page.request.get(`${baseUrl}/api/schedule/?date=${date}`)).json()) as DayAnswer;
+    const open = day.results.find((c) => !c.hasStarted && !c.myBooking && c.placesHeld < c.capacity);
+    expect(open).toBeDefined();
+    await page.locator(`a[href="/classes/${open!.eventId}"]`).click();
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await page.getByText('Your place is booked.').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-booked-390');
+  });
+
+  it('answers an unknown portal with a clear message', async () => {
+    const { page } = browser!;
+    await page.goto(`${baseUrl}/sales-portal/no-such-gym-here`);
+    await page.getByText('This sales portal does not exist or is closed.').waitFor();
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('the sales portal settings (issue 18)', () => {
+  it('the owner turns the portal on and changes its address', async () => {
+    // Northside Strength's owner; its portal is switched off first, through the API.
+    const desk = new HttpSession(baseUrl);
+    expect((await desk.request('POST', '/api/auth/login/', { email: 'uk-owner@example.com', password: 'Spotter123' })).status).toBe(200);
+    const before = (await (await desk.request('GET', '/api/sales-portal/')).json()) as { slug: string; packages: { packageId: string; showInPortal: boolean }[] };
+    const shownPackageIds = before.packages.filter((p) => p.showInPortal).map((p) => p.packageId);
+    expect((await desk.request('PUT', '/api/sales-portal/', { isEnabled: false, slug: before.slug, shownPackageIds })).status).toBe(200);
+
+    browser = await launchBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await submitLogin(page, 'uk-owner@example.com');
+    await page.waitForURL(`${baseUrl}/`);
+    await closeBannerIfShown(page);
+    await page.goto(`${baseUrl}/products/sales-portal`);
+    await page.getByRole('heading', { name: 'Sales Portal' }).waitFor();
+    await closeBannerIfShown(page);
+    await page.getByRole('list', { name: 'Packages in the portal' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('switch', { name: 'Sales portal is on' }).check();
+    const slug = `northside-${Date.now().toString(36)}`;
+    await page.getByLabel('Address').fill(slug);
+    // Reorder by keyboard: the second shown package moves up.
+    const up = page.getByRole('button', { name: /^Move .* up$/ }).nth(1);
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sales portal saved').waitFor();
+    await page.getByText(`/sales-portal/${slug}`).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-settings-desktop');
+
+    // The public page answers at the new address, with the UK's words.
+    const visitor = new HttpSession(baseUrl);
+    const portal = (await (await visitor.request('GET', `/api/sales-portals/${slug}/`)).json()) as { currency: string; taxLabel: string; packages: { packageId: string }[] };
+    expect(portal).toMatchObject({ currency: 'GBP', taxLabel: 'VAT' });
+    expect(portal.packages[0]!.packageId).toBe(shownPackageIds[1]);
+    expect((await visitor.request('GET', `/api/sales-portals/${before.slug}/`)).status).toBe(404);
+
+    // Put the demo's portal back as it was.
+    expect((await desk.request('PUT', '/api/sales-portal/', { isEnabled: true, slug: before.slug, shownPackageIds })).status).toBe(200);
+  });
+});
