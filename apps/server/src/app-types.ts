@@ -1,3 +1,4 @@
+import type { PaymentProvider } from './modules/payments/provider';
 import type { Db } from './db/client';
 import type { Config } from './config';
 import type { Mailer } from './lib/mailer';
@@ -17,5 +18,7 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** Decision 027: the durable job queue (mail delivery, the schedule's window, purges). */
     jobs: Jobs;
+    /** Issue 19 (decision 033): the card-payment provider, or null when no payment keys are configured. */
+    paymentProvider: PaymentProvider | null;
   }
 }

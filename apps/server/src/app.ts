@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import { createChangeFeed } from './lib/changes';
 import { GymReadCache } from './lib/gym-read-cache';
 import { Jobs } from './lib/jobs';
+import { createPaymentProvider } from './modules/payments/create-provider';
+import type { PaymentProvider } from './modules/payments/provider';
 import { deliverMail } from './lib/outbox';
 import { createMailer, type Mailer } from './lib/mailer';
 import { assertEveryEndpointRouted } from './lib/route';
@@ -71,7 +73,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger']; mailer?: Mailer };
+export type BuildOptions = { logger?: FastifyServerOptions['logger']; mailer?: Mailer; paymentProvider?: PaymentProvider | null };
 
 /** Plugins in a fixed order, then the modules (STYLE.md). */
 export async function buildApp(config: Config, database: Database, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   jobs.handle('mail.deliver', async (data, job) => void (await deliverMail(database.db, app.mailer, String(data.outboxId), job)));
   jobs.handle('sessions.purge', () => purgeExpiredSessions(database.db));
   app.decorate('jobs', jobs);
+  app.decorate('paymentProvider', opts.paymentProvider !== undefined ? opts.paymentProvider : createPaymentProvider(config));
 
   // Decision 018: what the domain's writes change reaches every process's kept reads and sessions.
   const changes = createChangeFeed(database);

@@ -28,6 +28,12 @@ export const access = {
   staffView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'StaffView' },
   /** Issue 17: the staff side of athletes (lists, records, imports): staff holding AthleteView and owners, never athletes. */
   staffAthleteView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'AthleteView' },
+  /** Issue 19: `/invoices`, an invoice's payments, refunds and voids: staff holding InvoiceReportsView and owners. */
+  invoiceView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'InvoiceReportsView' },
+  /** Issue 19: the front desk's point of sale (from the kiosk and the athlete page): staff holding Kiosk and owners. */
+  frontDesk: { kind: 'profile', roles: ['staff', 'owner'], permission: 'Kiosk' },
+  /** Gym settings (spec 6 GymMutate): the payment account, its onboarding and the dunning schedule. */
+  gymMutate: { kind: 'profile', roles: ['staff', 'owner'], permission: 'GymMutate' },
   platform: { kind: 'platform', salesTeam: false },
   /** Platform staff, the sales team included (it works only with demo gyms, decision 007). */
   platformWithSales: { kind: 'platform', salesTeam: true },

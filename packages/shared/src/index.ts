@@ -50,3 +50,5 @@ export * from './rules/eligibility';
 export * from './api/athlete-packages';
 export * from './rules/sales-portal';
 export * from './api/sales-portal';
+export * from './rules/invoices';
+export * from './api/invoices';

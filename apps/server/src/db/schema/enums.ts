@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { athletePackageSources, athletePackageStatuses, bannerAudiences, billingIntervals, billingStarts, creditReasons, demoGymTypes, gymCountries, packageKinds, productKinds, roles, sessionPeriods, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
+import { invoiceSources, invoiceStatuses, paymentChannels, paymentKinds, paymentMethodTypes, paymentStatuses, athletePackageSources, athletePackageStatuses, bannerAudiences, billingIntervals, billingStarts, creditReasons, demoGymTypes, gymCountries, packageKinds, productKinds, roles, sessionPeriods, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
 
 export const bannerAudienceEnum = pgEnum('banner_audience', bannerAudiences);
 export const roleEnum = pgEnum('role', roles);
@@ -7,7 +7,13 @@ export const countryEnum = pgEnum('country', gymCountries);
 export const demoGymTypeEnum = pgEnum('demo_gym_type', demoGymTypes);
 export const stripeStatusEnum = pgEnum('stripe_status', stripeStatuses);
 export const stripeAccountTypeEnum = pgEnum('stripe_account_type', stripeAccountTypes);
-export const invoiceStatusEnum = pgEnum('invoice_status', ['draft', 'open', 'paid', 'past_due', 'void']);
+/** Issue 19: invoice states and sources, payment kinds, channels, statuses and saved method types (shared rules/invoices.ts). */
+export const invoiceStatusEnum = pgEnum('invoice_status', invoiceStatuses);
+export const invoiceSourceEnum = pgEnum('invoice_source', invoiceSources);
+export const paymentKindEnum = pgEnum('payment_kind', paymentKinds);
+export const paymentChannelEnum = pgEnum('payment_channel', paymentChannels);
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const paymentMethodTypeEnum = pgEnum('payment_method_type', paymentMethodTypes);
 export const userTokenKindEnum = pgEnum('user_token_kind', ['password_reset', 'activation']);
 export const impersonationActionEnum = pgEnum('impersonation_action', ['start', 'stop']);
 export const eventKindEnum = pgEnum('event_kind', ['class', 'appointment']);
