@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mailStatusEnum } from './enums';
 import { gyms } from './gyms';
 
@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text(),
     replyTo: text(),
+    /** Issue 19: files rendered when it is sent (never stored): e.g. [{ kind: 'invoice_pdf', invoiceId }]. */
+    attachments: jsonb().$type<{ kind: 'invoice_pdf'; invoiceId: string }[]>(),
     dedupeKey: text().unique(),
     /** It carries a secret (a reset or activation link): its text is blanked once sent. */
     isSensitive: boolean().notNull().default(false),

@@ -261,6 +261,9 @@ export async function recordPayment(tx: Tx, gymId: string, input: RecordPayment)
   if (status !== 'failed') {
     const refusal = paymentRefusal(figuresOf(inv, today), input.amountMinor);
     if (refusal) throw conflict(refusal.message, refusal.code);
+    // A charge still in flight holds the balance: a second one (another tab, the dunning job) would charge twice.
+    const [inFlight] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.invoiceId, inv.id), eq(payments.kind, 'payment'), eq(payments.status, 'pending'))).limit(1);
+    if (inFlight) throw conflict('A card payment of this invoice is still being processed.', 'payment_pending');
   }
   const inserted = await tx
     .insert(payments)
