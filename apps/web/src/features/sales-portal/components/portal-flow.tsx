@@ -105,7 +105,7 @@ function PackageList({ portal, base }: { portal: SalesPortal; base: string }) {
                   <Title order={2} fz="lg">
                     {pkg.name}
                   </Title>
-                  <Badge variant="light" color="gray">
+                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }} maw="none">
                     {packageKindLabels[pkg.kind]}
                   </Badge>
                 </Group>
