@@ -2,7 +2,10 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { Session } from '@spotter/shared';
 import { PageLoader } from '../../components/page-loader';
-import { DemoBar } from './demo-bar';
+import { lazyWithReload, pick } from '../../lib/chunk-reload';
+
+// Only demo gyms have the bar (with its progress meter): it loads for them, not with every signed-in page.
+const DemoBar = lazyWithReload('demo-bar', pick(() => import('./demo-bar'), 'DemoBar'));
 
 type LayoutPageProps = { session: Session; banner?: ReactNode };
 
@@ -10,7 +13,11 @@ type LayoutPageProps = { session: Session; banner?: ReactNode };
 export function LayoutPage({ session, banner }: LayoutPageProps) {
   return (
     <>
-      {session.demoGym && <DemoBar demoGym={session.demoGym} />}
+      {session.demoGym && (
+        <Suspense fallback={null}>
+          <DemoBar demoGym={session.demoGym} />
+        </Suspense>
+      )}
       {banner}
       <Suspense fallback={<PageLoader />}>
         <Outlet />

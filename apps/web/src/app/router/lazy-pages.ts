@@ -33,25 +33,3 @@ export const SchedulePage = lazyWithReload('schedule', pick(() => import('../../
 export const ClassPage = lazyWithReload('schedule-class', pick(() => import('../../features/schedule/components/class-page'), 'ClassPage'));
 export const MyEventsPage = lazyWithReload('schedule-mine', pick(() => import('../../features/schedule/components/my-events-page'), 'MyEventsPage'));
 export const AttendancePage = lazyWithReload('schedule-attendance', pick(() => import('../../features/schedule/components/my-events-page'), 'AttendancePage'));
-export const AppointmentPage = lazyWithReload('appointment', pick(() => import('../../features/appointments/components/appointment-page'), 'AppointmentPage'));
-export const AvailabilityPage = lazyWithReload('availability', pick(() => import('../../features/availability/components/availability-page'), 'AvailabilityPage'));
-export const ClassTypesPage = lazyWithReload('event-setup-classes', pick(() => import('../../features/event-setup/components/class-types-page'), 'ClassTypesPage'));
-export const AppointmentTypesPage = lazyWithReload(
-  'event-setup-appointments',
-  pick(() => import('../../features/event-setup/components/appointment-types-page'), 'AppointmentTypesPage'),
-);
-export const LocationsPage = lazyWithReload('event-setup-locations', pick(() => import('../../features/event-setup/components/locations-page'), 'LocationsPage'));
-export const CalendarPage = lazyWithReload('calendar', pick(() => import('../../features/calendar/components/calendar-page'), 'CalendarPage'));
-export const StaffSchedulePage = lazyWithReload('staff-schedule', pick(() => import('../../features/calendar/components/staff-schedule-page'), 'StaffSchedulePage'));
-export const StaffPage = lazyWithReload('staff', pick(() => import('../../features/staff/components/staff-page'), 'StaffPage'));
-export const AthleteDetailPage = lazyWithReload('athlete-detail', pick(() => import('../../features/athlete-record/components/athlete-detail-page'), 'AthleteDetailPage'));
-export const ImportAthletesPage = lazyWithReload('athlete-import', pick(() => import('../../features/athlete-import/components/import-athletes-page'), 'ImportAthletesPage'));
-export const AthletesPage = lazyWithReload('athletes-list', pick(() => import('../../features/athletes/components/athletes-page'), 'AthletesPage'));
-export const TaxRatesPage = lazyWithReload('products-tax-rates', pick(() => import('../../features/products-catalog/components/tax-rates-page'), 'TaxRatesPage'));
-export const RetailPage = lazyWithReload('products-retail', pick(() => import('../../features/products-catalog/components/products-page'), 'RetailPage'));
-export const FeesPage = lazyWithReload('products-fees', pick(() => import('../../features/products-catalog/components/products-page'), 'FeesPage'));
-export const PackagesPage = lazyWithReload('packages', pick(() => import('../../features/packages/components/packages-page'), 'PackagesPage'));
-export const ProductsPhonePage = lazyWithReload('products-phone', pick(() => import('../../features/packages/components/products-phone-page'), 'ProductsPhonePage'));
-export const PackagePhonePage = lazyWithReload('package-phone', pick(() => import('../../features/packages/components/package-phone-page'), 'PackagePhonePage'));
-export const MyPackagesPage = lazyWithReload('my-packages', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagesPage'));
-export const MyPackagePage = lazyWithReload('my-package', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagePage'));

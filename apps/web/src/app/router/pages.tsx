@@ -1,30 +1,38 @@
-import { createElement } from 'react';
+import { createElement, use, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { RouteEntry, RouteSetName } from '@spotter/shared';
+import { loadWithReloadRule } from '../../lib/chunk-reload';
 import { accountPages } from './account-pages';
-import { appointmentPages } from './appointment-pages';
-import { athletePackagesPages } from './athlete-packages-pages';
-import { athleteRecordPages } from './athlete-record-pages';
-import { athletesListPages } from './athletes-list-pages';
-import { eventSetupPages } from './event-setup-pages';
-import { productsCatalogPages } from './products-catalog-pages';
-import { staffPages } from './staff-pages';
-import { packagesPages } from './packages-pages';
-import { athleteImportPages } from './athlete-import-pages';
-import { calendarPages } from './calendar-pages';
 import { kioskPages } from './kiosk-pages';
 import { platformPages } from './platform-pages';
-import { programmingPages } from './programming-pages';
+import { publicPortalPages } from './public-portal-pages';
 import { schedulePages } from './schedule-pages';
-import { salesPortalPages } from './sales-portal-pages';
 import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
-/** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages, productsCatalogPages, athletePackagesPages, packagesPages, salesPortalPages];
+/**
+ * The first screens' registries (login and profile selection are routes of their own; the kiosk, the athlete's
+ * schedule, the platform console, the account page and the public portal) come with the app's first chunk. Every other
+ * screen's registry is in more-pages.ts, a chunk fetched the first time one of its routes opens (and at once with the
+ * layout when the app starts on one), so the first load does not grow with each screen the product adds.
+ */
+const firstRegistries: readonly PageRegistry[] = [accountPages, kioskPages, platformPages, schedulePages, publicPortalPages];
 
-/** The built page of a route of a set, if there is one. */
-function pageFor(set: RouteSetName, path: string) {
+let moreLoading: Promise<readonly PageRegistry[]> | undefined;
+let moreLoaded: readonly PageRegistry[] | undefined;
+
+function loadMore(): Promise<readonly PageRegistry[]> {
+  moreLoading ??= loadWithReloadRule('more-pages', () => import('./more-pages')).then(
+    (m) => (moreLoaded = m.moreRegistries),
+    (err: unknown) => {
+      moreLoading = undefined;
+      throw err;
+    },
+  );
+  return moreLoading;
+}
+
+function find(registries: readonly PageRegistry[], set: RouteSetName, path: string): ComponentType | undefined {
   for (const registry of registries) {
     const Page = registry[set]?.[path];
     if (Page) return Page;
@@ -32,9 +40,16 @@ function pageFor(set: RouteSetName, path: string) {
   return undefined;
 }
 
+/** The built page of a route of a set, if there is one, as far as the registries loaded so far tell. */
+function pageFor(set: RouteSetName, path: string) {
+  return find(firstRegistries, set, path) ?? (moreLoaded ? find(moreLoaded, set, path) : undefined);
+}
+
 export function RoutePage({ set, route }: { set: RouteSetName; route: RouteEntry }) {
-  // The registries hold components made once at module load (lazy-pages.ts), not during render.
-  const page = pageFor(set, route.path);
+  // The registries hold components made once at module load (lazy-pages.ts and the registry files), not during render.
+  const first = find(firstRegistries, set, route.path);
+  // Suspends (the layout's Suspense) until the other screens' registries have arrived; the promise is kept, so it settles once.
+  const page = first ?? find(moreLoaded ?? use(loadMore()), set, route.path);
   return page ? createElement(page) : <NotBuiltPage title={route.title} />;
 }
 
@@ -46,6 +61,14 @@ export function RoutePage({ set, route }: { set: RouteSetName; route: RouteEntry
 export function preloadRoute(set: RouteSetName, routes: readonly RouteEntry[], pathname: string, layout?: { preload?: () => void }): void {
   layout?.preload?.();
   const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  const Page = route && (pageFor(set, route.path) as { preload?: () => void } | undefined);
-  Page?.preload?.();
+  if (!route) return;
+  const Page = pageFor(set, route.path) as { preload?: () => void } | undefined;
+  if (Page) return Page.preload?.();
+  // Not a first screen: its registry chunk and then its page, started now rather than once the layout has rendered.
+  if (!moreLoaded && !find(firstRegistries, set, route.path)) {
+    loadMore().then(
+      (more) => (find(more, set, route.path) as { preload?: () => void } | undefined)?.preload?.(),
+      () => undefined,
+    );
+  }
 }
