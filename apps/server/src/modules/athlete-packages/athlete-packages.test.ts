@@ -93,6 +93,27 @@ describe('booking on a package (the one eligibility rule)', () => {
     if (kiosk.statusCode === 200) expect(JSON.stringify(kiosk.json())).toContain('"isCredited":true');
   });
 
+  it('credits walk-ins on an unlimited membership in the grouped class-start statement, as the rule would: covered, not on hold', async () => {
+    const walkIn = (athleteId: string, eventId: string) => book(staff, athleteId, eventId, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true });
+    const member = await t.make.athlete(w.gym.id, { login: false });
+    const membership = await t.make.athletePackage(w.gym.id, member.athleteId, { pkg: { name: `Unlimited ${randomUUID().slice(0, 6)}` } });
+    const cls = await makeClass({ daysAhead: 0, time: '16:00' });
+    const credited = await walkIn(member.athleteId, cls.id);
+    expect([credited.statusCode, credited.json().isCredited]).toEqual([201, true]);
+    expect(await reservationOf(credited.json().athleteKiloClassId)).toMatchObject({ isCredited: true, athletePackageId: membership.id, isCheckedIn: true });
+    expect(await ledgerOf(membership.id)).toEqual([]);
+    // A membership that does not cover the class type, or is on hold that day: checked in, uncredited.
+    const narrow = await t.make.athlete(w.gym.id, { login: false });
+    await t.make.athletePackage(w.gym.id, narrow.athleteId, { pkg: { coversAllClassTypes: false, name: `Yoga only ${randomUUID().slice(0, 4)}` } });
+    const notCovered = await walkIn(narrow.athleteId, cls.id);
+    expect([notCovered.statusCode, notCovered.json().isCredited]).toEqual([201, false]);
+    const resting = await t.make.athlete(w.gym.id, { login: false });
+    await t.make.athletePackage(w.gym.id, resting.athleteId, { status: 'on_hold', holdStartsOn: addDays(today(), -1), holdEndsOn: addDays(today(), 3) });
+    const onHold = await walkIn(resting.athleteId, cls.id);
+    expect([onHold.statusCode, onHold.json().isCredited]).toEqual([201, false]);
+    expect(await reservationOf(onHold.json().athleteKiloClassId)).toMatchObject({ isCredited: false, athletePackageId: null, isCheckedIn: true });
+  });
+
   it('refuses a class type the package does not cover, and takes one it lists', async () => {
     const { a, client } = await athlete();
     const yoga = await t.make.classType(w.gym.id, { name: `Yoga ${randomUUID().slice(0, 4)}` });

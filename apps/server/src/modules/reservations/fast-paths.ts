@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { EventKind } from '@spotter/shared';
-import { athletePackages, athletes, events, reservations } from '../../db/schema';
+import { athletePackages, athletes, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
 import { POOL_SIZE, isSoleConnection, sqlState, type Db } from '../../db/client';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import type { Change } from '../../lib/changes';
@@ -77,9 +77,13 @@ export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
  * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind and an
  * eligible athlete of the caller's gym exist (rules eligibleSql). A walk-in takes no capacity check (decision 005).
  * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
- * locked path. Issue 18: a walk-in of an athlete holding a package (active or on hold) is left to the locked path too,
- * which asks the eligibility rule and writes the booking's credit under the package's lock; everyone else's is
- * written uncredited here, as the locked path would.
+ * locked path. Issue 18: the eligibility rule (athlete-packages/eligibility.ts) is applied here for the common case it
+ * can decide without a ledger or a count: an athlete whose one current package (active or on hold) has no credits,
+ * no allowance and no limits (an unlimited membership), and no linked family whose shared packages could compete. Such
+ * a walk-in is credited by that package when it covers the event's type, the event's date lies within its dates and
+ * outside its hold, exactly as `decide` would; it writes no ledger row (the package has no credits). Every other
+ * athlete holding a package is left to the locked path, which asks the rule and writes the credit under the package's
+ * lock; athletes without one are written uncredited here, as the locked path would.
  */
 export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
   const r = reservations;
@@ -103,8 +107,8 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     chargeFeeMinor: sql`null::integer`,
     taxRateId: sql`null::uuid`,
     deductCredit: sql`false`,
-    isCredited: sql`false`,
-    athletePackageId: sql`null::uuid`,
+    isCredited: sql`(m.package_id is not null)`,
+    athletePackageId: sql`m.package_id`,
     registrationDatetime: sql`v.at`,
     checkedInAt: sql`v.at`,
     updatedAt: sql`v.at`,
@@ -121,9 +125,31 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     join ${locked} on ${locked.id} = v.event_id
     join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
     join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
+    left join lateral (${membershipCredit(a)}) m on true
     where ${eligibleSql(a, events)}
-      and not exists (select 1 from ${athletePackages} ap where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold'))`;
+      and (m.simple or not exists (select 1 from ${athletePackages} ap where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold')))`;
   return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(withNotify(recordFields(r), notify));
+}
+
+/**
+ * For the walk-in's athlete: `simple` when their one current package is an unlimited membership without limits and no
+ * linked profile (a parent's or dependant's shared package) could credit them instead; `package_id` is that package
+ * when it credits this event (it covers the type, the date is within its dates and outside its hold), else null.
+ */
+function membershipCredit(a: typeof athletes): SQL {
+  return sql`
+    select bool_and(p.credits is null and p.sessions_limit is null and p.limit_per_day is null and p.limit_per_week is null) and count(*) = 1
+        and not exists (select 1 from ${profileLinks} pl where pl.profile_id = ${a.profileId})
+        and not exists (select 1 from ${profiles} mp join ${profileLinks} pl on pl.user_id = mp.user_id where mp.id = ${a.profileId}) as simple,
+      (array_agg(ap.id) filter (where ${events.startDate} >= ap.start_date
+          and (ap.end_date is null or ${events.startDate} <= ap.end_date)
+          and not (ap.hold_starts_on is not null and ap.hold_ends_on is not null and ${events.startDate} between ap.hold_starts_on and ap.hold_ends_on)
+          and case when ${events.classTypeId} is not null
+            then p.covers_all_class_types or exists (select 1 from ${packageClassTypes} pc where pc.package_id = p.id and pc.class_type_id = ${events.classTypeId})
+            else p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ${events.appointmentTypeId})
+          end))[1] as package_id
+    from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
+    where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold')`;
 }
 
 /** The record's columns, and the change feed's notification of its gym (lib/changes.ts gymChangeSql) where there is one. */
