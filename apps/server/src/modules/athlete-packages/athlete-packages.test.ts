@@ -114,6 +114,21 @@ describe('booking on a package (the one eligibility rule)', () => {
     expect(await reservationOf(onHold.json().athleteKiloClassId)).toMatchObject({ isCredited: false, athletePackageId: null, isCheckedIn: true });
   });
 
+  it("credits a family's shared pack once when parent and dependant walk in together with one credit left", async () => {
+    const parent = await t.make.athlete(w.gym.id);
+    const child = await t.make.athlete(w.gym.id, { login: false });
+    await t.make.profileLink(child.profileId, parent.userId!);
+    const shared = await classPack(parent.athleteId, 1, { pkg: { kind: 'class_pack', credits: 1, familySharing: true, name: `Family pack ${randomUUID().slice(0, 6)}` } });
+    const cls = await makeClass({ daysAhead: 0, time: '17:00' });
+    const [p, c] = await Promise.all(
+      [parent, child].map((a) => book(staff, a.athleteId, cls.id, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true })),
+    );
+    expect([p!.statusCode, c!.statusCode]).toEqual([201, 201]);
+    expect([p!.json().isCredited, c!.json().isCredited].filter(Boolean)).toHaveLength(1);
+    expect(await balanceOf(shared.id)).toBe(0);
+    expect((await ledgerOf(shared.id)).map((r) => [r.reason, r.delta])).toEqual([['grant', 1], ['booking', -1]]);
+  });
+
   it('refuses a class type the package does not cover, and takes one it lists', async () => {
     const { a, client } = await athlete();
     const yoga = await t.make.classType(w.gym.id, { name: `Yoga ${randomUUID().slice(0, 4)}` });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ineligibleMessage, ineligibleOrder, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
+import { addDays, dayOfWeek, ineligibleMessage, ineligibleOrder, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, athletePackages, athletes, classTypes, creditLedger, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
 import { holdsPlaceSql } from '../reservations/rules';
@@ -51,10 +51,12 @@ type CandidateRow = {
   used_month: number;
   event_date: string;
   cost: number;
+  /** The row's place in the rule's order (ending soonest first). */
+  ord: number;
 };
 
 /** The athletes whose packages may credit `athleteId`'s bookings: themselves, and their linked parents and dependants. */
-function familyOf(gymId: string, athleteId: string): SQL {
+function familyOf(gymId: string, athleteId: string | SQL): SQL {
   return sql`(
     select ${athleteId}::uuid
     union
@@ -73,7 +75,7 @@ function familyOf(gymId: string, athleteId: string): SQL {
 }
 
 /** The packages that may credit the athlete's bookings: their own, and their family's shared ones. */
-function candidatesWhere(gymId: string, athleteId: string): SQL {
+function candidatesWhere(gymId: string, athleteId: string | SQL): SQL {
   return sql`ap.gym_id = ${gymId} and ap.athlete_id in ${familyOf(gymId, athleteId)} and (ap.athlete_id = ${athleteId} or p.family_sharing)`;
 }
 
@@ -86,7 +88,7 @@ function countIn(from: SQL, to: SQL): SQL {
 }
 
 /** One statement: every candidate package with what the rule needs of it for this event. */
-function candidatesQuery(gymId: string, athleteId: string, eventId: string): SQL {
+function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string | SQL): SQL {
   const day = sql`ev.start_date`;
   const weekStart = sql`date_trunc('week', ev.start_date)::date`;
   const monthStart = sql`date_trunc('month', ev.start_date)::date`;
@@ -110,7 +112,8 @@ function candidatesQuery(gymId: string, athleteId: string, eventId: string): SQL
       ${countIn(day, day)} as used_day,
       ${countIn(weekStart, sql`(${weekStart} + 6)`)} as used_week,
       ${countIn(monthStart, sql`(${monthStart} + interval '1 month' - interval '1 day')::date`)} as used_month,
-      ev.start_date::text as event_date, ev.cost
+      ev.start_date::text as event_date, ev.cost,
+      row_number() over (order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id)::int as ord
     from ${athletePackages} ap
     join ${packages} p on p.id = ap.package_id
     cross join ev
@@ -161,4 +164,55 @@ export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: str
       where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') order by ap.id for update of ap`);
   }
   return decide(rowsOf<CandidateRow>(await db.execute(candidatesQuery(gymId, athleteId, eventId))));
+}
+
+/** Monday of a date's ISO week (YYYY-MM-DD). */
+function weekOf(date: string): string {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+/** A candidate row as it reads once the bookings chosen before it in the same batch are counted. */
+function afterTaken(row: CandidateRow, taken: readonly { athletePackageId: string; date: string; credits: number }[]): CandidateRow {
+  let next = row;
+  for (const t of taken) {
+    if (t.athletePackageId !== row.id) continue;
+    next = {
+      ...next,
+      balance: next.balance - t.credits,
+      used_day: next.used_day + (t.date === row.event_date ? 1 : 0),
+      used_week: next.used_week + (weekOf(t.date) === weekOf(row.event_date) ? 1 : 0),
+      used_month: next.used_month + (t.date.slice(0, 7) === row.event_date.slice(0, 7) ? 1 : 0),
+    };
+  }
+  return next;
+}
+
+/**
+ * The same rule for many (athlete, event) bookings at once: the kiosk's grouped walk-ins of a class start (decision
+ * 016). Inside the caller's transaction, after the events' locks: every candidate package of every athlete is locked
+ * FOR UPDATE in id order (as `checkEligibility` with `lock` does for one), then one statement reads them all for their
+ * events; `decide` picks for each booking in order, counting the credits and places the bookings before it in the
+ * batch took from a shared package. Two statements whatever the batch holds.
+ */
+export async function checkEligibilityMany(tx: DbOrTx, gymId: string, bookings: readonly { athleteId: string; eventId: string }[]): Promise<Eligibility[]> {
+  if (bookings.length === 0) return [];
+  const json = JSON.stringify(bookings.map((b, k) => ({ k, athlete_id: b.athleteId, event_id: b.eventId })));
+  const pairs = sql`json_to_recordset(${json}::json) as v(k int, athlete_id uuid, event_id uuid)`;
+  await tx.execute(sql`select id from ${athletePackages} where id in (
+      select c.id from ${pairs} cross join lateral (
+        select ap.id from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
+        where ${candidatesWhere(gymId, sql`v.athlete_id`)} and ap.status in ('active', 'on_hold')) c)
+    order by id for update`);
+  const rows = rowsOf<CandidateRow & { k: number }>(
+    await tx.execute(sql`select v.k, c.* from ${pairs} cross join lateral (${candidatesQuery(gymId, sql`v.athlete_id`, sql`v.event_id`)}) c`),
+  );
+  const byBooking = bookings.map((): CandidateRow[] => []);
+  for (const row of rows) byBooking[row.k]!.push(row);
+  const taken: { athletePackageId: string; date: string; credits: number }[] = [];
+  return byBooking.map((candidates) => {
+    const sorted = [...candidates].sort((a, b) => a.ord - b.ord).map((row) => afterTaken(row, taken));
+    const result = decide(sorted);
+    if (result.eligible) taken.push({ athletePackageId: result.athletePackageId, date: sorted[0]!.event_date, credits: result.credits });
+    return result;
+  });
 }

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { EventKind } from '@spotter/shared';
-import { athletePackages, athletes, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
-import { POOL_SIZE, isSoleConnection, sqlState, type Db } from '../../db/client';
+import { athletePackages, athletes, creditLedger, events, reservations } from '../../db/schema';
+import { POOL_SIZE, isSoleConnection, sqlState, type Db, type DbOrTx } from '../../db/client';
+import { checkEligibilityMany } from '../athlete-packages/eligibility';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import type { Change } from '../../lib/changes';
 import { recordFields, type ReservationRecord } from './reservations.repository';
@@ -77,15 +78,11 @@ export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
  * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind and an
  * eligible athlete of the caller's gym exist (rules eligibleSql). A walk-in takes no capacity check (decision 005).
  * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
- * locked path. Issue 18: the eligibility rule (athlete-packages/eligibility.ts) is applied here for the common case it
- * can decide without a ledger or a count: an athlete whose one current package (active or on hold) has no credits,
- * no allowance and no limits (an unlimited membership), and no linked family whose shared packages could compete. Such
- * a walk-in is credited by that package when it covers the event's type, the event's date lies within its dates and
- * outside its hold, exactly as `decide` would; it writes no ledger row (the package has no credits). Every other
- * athlete holding a package is left to the locked path, which asks the rule and writes the credit under the package's
- * lock; athletes without one are written uncredited here, as the locked path would.
+ * locked path. Issue 18: the package that credits each walk-in (`v.package_id`, null: uncredited) was chosen before the
+ * statement by the one eligibility rule for the whole group (`checkEligibilityMany`, in the same transaction, under
+ * the events' and the packages' locks); `walkInGroup` then writes the bookings' ledger rows.
  */
-export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
+export function groupedWalkInQuery(db: DbOrTx, notify: SQL | null = null) {
   const r = reservations;
   const a = athletes;
   const locked = db
@@ -107,8 +104,8 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     chargeFeeMinor: sql`null::integer`,
     taxRateId: sql`null::uuid`,
     deductCredit: sql`false`,
-    isCredited: sql`(m.package_id is not null)`,
-    athletePackageId: sql`m.package_id`,
+    isCredited: sql`(v.package_id is not null)`,
+    athletePackageId: sql`v.package_id`,
     registrationDatetime: sql`v.at`,
     checkedInAt: sql`v.at`,
     updatedAt: sql`v.at`,
@@ -121,35 +118,12 @@ export function groupedWalkInQuery(db: Db, notify: SQL | null = null) {
     return value;
   });
   const rows = sql`select ${sql.join(values, sql`, `)}
-    from ${groupRows('id uuid, kind event_kind, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid, at timestamptz')}
+    from ${groupRows('id uuid, kind event_kind, event_id uuid, gym_id uuid, athlete_id uuid, actor_user_id uuid, at timestamptz, package_id uuid')}
     join ${locked} on ${locked.id} = v.event_id
     join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
     join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
-    left join lateral (${membershipCredit(a)}) m on true
-    where ${eligibleSql(a, events)}
-      and (m.simple or not exists (select 1 from ${athletePackages} ap where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold')))`;
+    where ${eligibleSql(a, events)}`;
   return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(withNotify(recordFields(r), notify));
-}
-
-/**
- * For the walk-in's athlete: `simple` when their one current package is an unlimited membership without limits and no
- * linked profile (a parent's or dependant's shared package) could credit them instead; `package_id` is that package
- * when it credits this event (it covers the type, the date is within its dates and outside its hold), else null.
- */
-function membershipCredit(a: typeof athletes): SQL {
-  return sql`
-    select bool_and(p.credits is null and p.sessions_limit is null and p.limit_per_day is null and p.limit_per_week is null) and count(*) = 1
-        and not exists (select 1 from ${profileLinks} pl where pl.profile_id = ${a.profileId})
-        and not exists (select 1 from ${profiles} mp join ${profileLinks} pl on pl.user_id = mp.user_id where mp.id = ${a.profileId}) as simple,
-      (array_agg(ap.id) filter (where ${events.startDate} >= ap.start_date
-          and (ap.end_date is null or ${events.startDate} <= ap.end_date)
-          and not (ap.hold_starts_on is not null and ap.hold_ends_on is not null and ${events.startDate} between ap.hold_starts_on and ap.hold_ends_on)
-          and case when ${events.classTypeId} is not null
-            then p.covers_all_class_types or exists (select 1 from ${packageClassTypes} pc where pc.package_id = p.id and pc.class_type_id = ${events.classTypeId})
-            else p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ${events.appointmentTypeId})
-          end))[1] as package_id
-    from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
-    where ap.athlete_id = ${a.id} and ap.status in ('active', 'on_hold')`;
 }
 
 /** The record's columns, and the change feed's notification of its gym (lib/changes.ts gymChangeSql) where there is one. */
@@ -223,10 +197,52 @@ export const fastCheckIn = batcherPer<CheckInRequest>({
   keysOf: (q) => [q.id],
 });
 
+type WalkInRow = { id: string; kind: EventKind; event_id: string; gym_id: string; athlete_id: string; actor_user_id: string; at: string };
+
+/**
+ * A group of walk-ins in one transaction of four statements whatever its size: the events' locks (id order, as
+ * withEventLock), the one eligibility rule for every walk-in under its packages' locks (checkEligibilityMany), the
+ * grouped INSERT with the chosen packages, and the 'booking' ledger rows of the credited ones (as deductBooking).
+ */
+function walkInGroup(db: Db, notify: SQL | null): Statement {
+  return {
+    execute: ({ items: json }) =>
+      db.transaction(async (tx) => {
+        const rows = JSON.parse(json) as WalkInRow[];
+        const eventIds = [...new Set(rows.map((r) => r.event_id))].sort();
+        await tx.execute(sql`select id from ${events} where id in (select unnest(${`{${eventIds.join(',')}}`}::uuid[])) order by id for no key update`);
+        // Each request's own gym (the caller's): the rule runs per gym, in the order the requests came.
+        const chosen = new Map<string, { packageId: string; credits: number }>();
+        for (const gymId of new Set(rows.map((r) => r.gym_id))) {
+          const mine = rows.filter((r) => r.gym_id === gymId);
+          const verdicts = await checkEligibilityMany(tx, gymId, mine.map((r) => ({ athleteId: r.athlete_id, eventId: r.event_id })));
+          verdicts.forEach((v, i) => {
+            if (v.eligible) chosen.set(mine[i]!.id, { packageId: v.athletePackageId, credits: v.credits });
+          });
+        }
+        const withPackages = rows.map((r) => ({ ...r, package_id: chosen.get(r.id)?.packageId ?? null }));
+        const records = (await groupedWalkInQuery(tx, notify).prepare('reservation_walk_in_group').execute({ items: JSON.stringify(withPackages) })) as ReservationRecord[];
+        const debits = records.flatMap((record) => {
+          const c = chosen.get(record.id);
+          const actor = rows.find((r) => r.id === record.id)!.actor_user_id;
+          return c && c.credits > 0 ? [{ reservation_id: record.id, package_id: c.packageId, delta: -c.credits, actor_user_id: actor }] : [];
+        });
+        if (debits.length > 0) {
+          await tx.execute(sql`insert into ${creditLedger} (gym_id, athlete_package_id, athlete_id, delta, reason, reservation_id, note, created_by_user_id, created_at)
+            select ap.gym_id, ap.id, ap.athlete_id, d.delta, 'booking'::credit_reason, d.reservation_id, 'Booking', d.actor_user_id, clock_timestamp()
+            from json_to_recordset(${JSON.stringify(debits)}::json) as d(reservation_id uuid, package_id uuid, delta int, actor_user_id uuid)
+            join ${athletePackages} ap on ap.id = d.package_id`);
+        }
+        return records;
+      }),
+  };
+}
+
 /** A walk-in check-in: its record, or undefined where the locked path must decide. */
 export const fastWalkIn = batcherPer<WalkInRequest>({
-  statement: (db, notify) => groupedWalkInQuery(db, notify).prepare('reservation_walk_in_group'),
+  statement: walkInGroup,
   rowOf: (q) => ({ id: q.id, kind: q.kind, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId, at: q.at.toISOString() }),
   // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
-  keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`],
+  // One athlete's walk-ins (to two classes) are never in one group: each reads the packages the other may debit.
+  keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`, `athlete ${q.athleteId}`],
 });

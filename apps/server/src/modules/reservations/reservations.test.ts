@@ -47,17 +47,25 @@ const ctx = (): ReservationsContext => ({ db: t.db, changes: t.app.changes, jobs
 const writer = (): Writer => ({ gymId: w.gym.id, timeZone: w.gym.timeZone, actorUserId: w.staff.userId, ownAthleteId: null });
 
 /** Statements sent to the database while `run` runs, not counting the change feed's own notifications (PostgreSQL). */
+/** Round trips of `run`: statements sent outside a transaction, and each transaction as one (a grouped write's group). */
 async function statements<T>(run: () => Promise<T>): Promise<{ count: number; result: T }> {
   let n = 0;
   const restore = interceptDriverQueries(t.db, (text) => {
     if (!/^select pg_notify/.test(text)) n++;
     return undefined;
   });
+  const db = t.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const transaction = db.transaction;
+  db.transaction = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return transaction.apply(this, args);
+  };
   try {
     const result = await run();
     return { count: n, result };
   } finally {
     restore();
+    db.transaction = transaction;
   }
 }
 
@@ -165,7 +173,7 @@ describe('POST /api/athlete-kilo-classes/', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     if (fastWrites) {
-      // The session and the grouped insert; a replay reads the record once more.
+      // The session and the walk-ins group (one transaction: locks, the eligibility rule, the insert); a replay reads the record once more.
       expect(sent).toBe(2);
       expect(replaySent).toBe(3);
     }
@@ -559,7 +567,7 @@ describe('a class start: check-ins and walk-ins at once', () => {
         Promise.all(walking.map((a, i) => createReservation(ctx(), writer(), 'class', { id: walkInIds[i], athleteId: a.athleteId, eventId: cls.id, isReserved: false, isCheckedIn: true }))),
       ]);
     const { count: sent, result: [checkedIn, walkedIn] } = await statements(start);
-    // One UPDATE for the 20 taps and one INSERT for the 10 walk-ins.
+    // One UPDATE for the 20 taps and one transaction for the 10 walk-ins.
     if (fastWrites) expect(sent).toBe(2);
     expect(checkedIn.map((r) => [r.id, r.athleteId, r.isCheckedIn, r.isReserved])).toEqual(reservationIds.map((id, i) => [id, reserved[i]!.athleteId, true, true]));
     expect(walkedIn.map((r) => [r.created, r.record.id, r.record.athleteId, r.record.isCheckedIn, r.record.isReserved])).toEqual(
