@@ -1,0 +1,2 @@
+// What other features use of the point of sale (eslint: a feature imports another only through its index).
+export { PointOfSaleButton, type SaleAthlete } from './components/point-of-sale';
