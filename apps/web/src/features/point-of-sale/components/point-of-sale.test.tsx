@@ -4,7 +4,7 @@ import type { InvoiceDetail, SaleCatalog, Session } from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { buildSession } from '../../../testing/factories';
 import { callsTo, jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
-import { PointOfSaleButton } from './point-of-sale';
+import { PointOfSaleButton } from './point-of-sale-button';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import {
   cartTotals,
@@ -25,22 +25,6 @@ import { useCurrentSession } from '../../auth';
 import { newSaleKey, useBuyerChoices, useCreateSale, useSaleCatalog } from '../api/point-of-sale';
 
 export type SaleAthlete = { athleteId: string; fullName: string };
-
-/** Issue 19 H4: the button that opens the point of sale (kiosk header, athlete page), for staff holding Kiosk and owners. */
-export function PointOfSaleButton({ athlete, label = 'Point of sale', size = 'sm' }: { athlete?: SaleAthlete; label?: string; size?: 'sm' | 'md' }) {
-  const session = useCurrentSession();
-  const [opened, { open, close }] = useDisclosure(false);
-  if (!hasPermission(session, 'Kiosk')) return null;
-  return (
-    <>
-      <Button size={size} variant="default" onClick={open}>
-        {label}
-      </Button>
-      {/* Mounted while open: every opening starts a new cart. */}
-      {opened && <PointOfSaleModal onClose={close} athlete={athlete} />}
-    </>
-  );
-}
 
 type CartLine = { productId: string; quantity: number | string };
 type Payment = ManualPaymentType | 'later';
