@@ -61,7 +61,7 @@ describe('point of sale (issue 19)', () => {
     const cart = pos.getByRole('table', { name: 'Cart' });
     await cart.getByText(`Shaker bottle ${suffix}`).waitFor();
     await cart.getByText(`Towel fee ${suffix}`).waitFor();
-    await pos.getByRole('spinbutton', { name: `Quantity of Shaker bottle ${suffix}` }).fill('2');
+    await pos.getByLabel(`Quantity of Shaker bottle ${suffix}`).fill('2');
 
     // US wording: Pre-tax, Tax, Total; tax added to the shaker's price only.
     const percent = Number(rate.percent);
@@ -70,7 +70,7 @@ describe('point of sale (issue 19)', () => {
     const dollars = (m: number) => `$${(m / 100).toFixed(2)}`;
     await expect.poll(() => pos.getByRole('group', { name: 'Totals' }).textContent()).toBe(`Pre-tax${dollars(2700)}Tax${dollars(tax)}Total${dollars(total)}`);
 
-    await pos.getByRole('radio', { name: 'Guest' }).check({ force: true });
+    await pos.locator('label').filter({ hasText: /^Guest$/ }).click();
     await pos.getByLabel('Guest name').fill(`Walk-in ${suffix}`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'pos-cart-tablet');

@@ -162,7 +162,8 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
   ) : found.length === 0 ? (
     <Text size="sm">No items match “{itemSearch.trim()}”.</Text>
   ) : (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Items for sale">
+    <Stack gap={6}>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Items for sale">
       {found.slice(0, SHOWN_ITEMS).map((item) => {
         const none = maxOf(item) === 0;
         return (
@@ -184,6 +185,7 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
           </Paper>
         );
       })}
+      </Stack>
       {found.length > SHOWN_ITEMS && (
         <Text size="xs" c="dark.6">
           {found.length - SHOWN_ITEMS} more: search to narrow the list.
