@@ -174,7 +174,7 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
                   {item.name}
                 </Text>
                 <Text size="xs" c="dark.6">
-                  {priceDisplay(item.priceMinor, item.taxRate?.percent ?? null, inclusive, country)}
+                  {item.taxRate ? priceDisplay(item.priceMinor, item.taxRate.percent, inclusive, country) : `${money(item.priceMinor)}, no ${words.taxLabel === 'VAT' ? 'VAT' : 'tax'}`}
                   {item.kind === 'retail' ? ` · ${none ? 'Out of stock' : `${item.stockCount} in stock`}` : ' · Fee'}
                 </Text>
               </Stack>
