@@ -82,7 +82,7 @@ describe('point of sale (issue 19)', () => {
     await pos.getByText('Paid', { exact: true }).waitFor();
     await pos.getByText(`Paid ${dollars(total)} by Cash or Check.`).waitFor();
     const link = pos.getByRole('link', { name: /^Open invoice INV-\d{6}$/ });
-    expect(await link.getAttribute('href')).toMatch(/^\/invoices\?invoiceId=[0-9a-f-]{36}$/);
+    expect(await link.getAttribute('href')).toMatch(/^\/invoices\?invoice=[0-9a-f-]{36}$/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'pos-receipt-tablet');
 
@@ -112,5 +112,40 @@ describe('point of sale (issue 19)', () => {
     expect(widths.client).toBeLessThanOrEqual(widths.screen);
     await expectNoAxeViolations(phone.page);
     await screenshot(phone.page, 'pos-cart-phone');
+  });
+
+  it('the athlete page sells to its athlete on a phone: the athlete is chosen already, paid by E Transfer', async () => {
+    const desk = await owner();
+    const suffix = String(Date.now()).slice(-6);
+    const found = (await (await desk.request('GET', '/api/athletes/search/?search=e&limit=10')).json()) as { results: { athleteId: string; fullName: string; email: string | null }[] };
+    // Not the demo athlete other journeys sign in as.
+    const athlete = found.results.find((a) => a.email !== 'athlete@example.com')!;
+    const res = await desk.request('POST', '/api/products/items/', { kind: 'fee', name: `Locker fee ${suffix}`, priceMinor: 500, taxRateId: null });
+    expect(res.status).toBe(201);
+
+    const phone = await launchBrowser({ width: 390, height: 844 });
+    browsers.push(phone);
+    const { page } = phone;
+    await signInAsOwner(page);
+    await page.goto(`${baseUrl}/users/athletes/${athlete.athleteId}/overview`);
+    await page.getByRole('heading', { name: athlete.fullName, level: 1 }).waitFor();
+    await closeBannerIfShown(page, 3000);
+    await page.getByRole('button', { name: 'Sell' }).click();
+    const pos = page.getByRole('dialog', { name: 'Point of sale' });
+    await pos.getByRole('searchbox', { name: 'Search items' }).fill(`Locker fee ${suffix}`);
+    expect(await pos.getByRole('combobox', { name: 'Athlete' }).inputValue()).toBe(athlete.fullName);
+    await pos.getByRole('button', { name: `Add Locker fee ${suffix}` }).click();
+    await pos.getByRole('combobox', { name: 'Payment' }).click();
+    await page.getByRole('option', { name: 'E Transfer' }).click();
+    await pos.getByLabel('Reference').fill(`ET-${suffix}`);
+    await expectNoAxeViolations(page);
+    await pos.getByRole('button', { name: 'Take $5.00' }).click();
+    await pos.getByText('Sale complete').waitFor();
+    await pos.getByText(new RegExp(`^Invoice INV-\\d{6} for ${athlete.fullName}: \\$5\\.00\\.$`)).waitFor();
+    await pos.getByText(`Paid $5.00 by E Transfer (ET-${suffix}).`).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'pos-athlete-receipt-phone');
+    await pos.getByRole('button', { name: 'Done' }).click();
+    await pos.waitFor({ state: 'hidden' });
   });
 });

@@ -74,7 +74,7 @@ describe('PointOfSaleButton (issue 19 H4)', () => {
     const body = JSON.parse(String(callsTo(fetchMock, 'POST', '/api/sales/')[0]![1]!.body));
     expect(body).toEqual({ athleteId: null, guestName: 'Walk In', items: [{ productId: SHIRT, quantity: 2 }, { productId: FEE, quantity: 1 }], payment: { type: 'cash_or_check' }, idempotencyKey: expect.stringMatching(/^pos-/) });
     expect(within(dialog).getByText('Paid $74.13 by Cash or Check.')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Open invoice INV-000007' }).getAttribute('href')).toBe(`/invoices?invoiceId=${INVOICE}`);
+    expect(within(dialog).getByRole('link', { name: 'Open invoice INV-000007' }).getAttribute('href')).toBe(`/invoices?invoice=${INVOICE}`);
     // A new sale starts an empty cart.
     fireEvent.click(within(dialog).getByRole('button', { name: 'New sale' }));
     expect(await within(dialog).findByText('The cart is empty: add items from the list.')).toBeTruthy();

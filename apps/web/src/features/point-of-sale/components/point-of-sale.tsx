@@ -416,7 +416,7 @@ function Receipt({ invoice, onNew, onClose }: { invoice: InvoiceDetail; onNew: (
       {invoice.balanceMinor > 0 && <Text size="sm">Still to pay: {money(invoice.balanceMinor)}. The invoice stays open.</Text>}
       <Group justify="space-between">
         {hasPermission(session, 'InvoiceReportsView') ? (
-          <Anchor component={Link} to={`/invoices?invoiceId=${invoice.invoiceId}`} onClick={onClose}>
+          <Anchor component={Link} to={`/invoices?invoice=${invoice.invoiceId}`} onClick={onClose}>
             Open invoice {invoice.numberText}
           </Anchor>
         ) : (
