@@ -130,6 +130,8 @@ describe('point of sale (issue 19)', () => {
     await page.goto(`${baseUrl}/users/athletes/${athlete.athleteId}/overview`);
     await page.getByRole('heading', { name: athlete.fullName, level: 1 }).waitFor();
     await closeBannerIfShown(page, 3000);
+    // The header keeps Sell and Actions on the screen: nothing runs off its side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Sell' }).click();
     const pos = page.getByRole('dialog', { name: 'Point of sale' });
     await pos.getByRole('searchbox', { name: 'Search items' }).fill(`Locker fee ${suffix}`);

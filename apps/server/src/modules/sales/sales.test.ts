@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cartSaleResultSchema, invoiceMessages, saleCatalogSchema, saleMessages, taxOf } from '@spotter/shared';
 import * as s from '../../db/schema';
-import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
+import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 
 fixClock(TEST_NOW);
 type KioskGym = Awaited<ReturnType<TestApp['make']['kioskGym']>>;
@@ -162,6 +162,12 @@ describe('the point of sale (issue 19 H4)', () => {
       ['retail', 'B shirt', 2000, 8.25, 3],
       ['fee', 'C fee', 500, null, null],
     ]);
+    // A fixed number of statements whatever the catalog's size.
+    const few = await countDriverQueries(t.db, () => client.get('/api/sales/catalog/'));
+    for (let i = 0; i < 5; i++) await t.make.product(gym.gym.id);
+    const more = await countDriverQueries(t.db, () => client.get('/api/sales/catalog/'));
+    expect(saleCatalogSchema.parse(more.result.json()).results).toHaveLength(7);
+    expect(more.count).toBe(few.count);
     const noKiosk = await t.as(await t.make.staff(gym.gym.id, { permissions: ['AthleteView'] }));
     expect((await noKiosk.get('/api/sales/catalog/')).statusCode).toBe(403);
     expect((await sale(noKiosk, { guestName: 'G', items: [{ productId: catalog.results[0]!.productId, quantity: 1 }] })).statusCode).toBe(403);
