@@ -171,7 +171,8 @@ describe('the point of sale (issue 19 H4)', () => {
     const noKiosk = await t.as(await t.make.staff(gym.gym.id, { permissions: ['AthleteView'] }));
     expect((await noKiosk.get('/api/sales/catalog/')).statusCode).toBe(403);
     expect((await sale(noKiosk, { guestName: 'G', items: [{ productId: catalog.results[0]!.productId, quantity: 1 }] })).statusCode).toBe(403);
-    const athlete = await t.as(await t.make.athlete(gym.gym.id));
+    const member = await t.make.athlete(gym.gym.id);
+    const athlete = await t.as({ userId: member.userId!, profileId: member.profileId });
     expect((await sale(athlete, { guestName: 'G', items: [{ productId: catalog.results[0]!.productId, quantity: 1 }] })).statusCode).toBe(403);
     expect(await stockOf(catalog.results[0]!.productId)).toBe(3);
   });
