@@ -164,27 +164,27 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
   ) : (
     <Stack gap={6}>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Items for sale">
-      {found.slice(0, SHOWN_ITEMS).map((item) => {
-        const none = maxOf(item) === 0;
-        return (
-          <Paper component="li" key={item.productId} withBorder p="xs" radius="sm">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm" lineClamp={1}>
-                  {item.name}
-                </Text>
-                <Text size="xs" c="dark.6">
-                  {item.taxRate ? priceDisplay(item.priceMinor, item.taxRate.percent, inclusive, country) : `${money(item.priceMinor)}, no ${words.taxLabel === 'VAT' ? 'VAT' : 'tax'}`}
-                  {item.kind === 'retail' ? ` · ${none ? 'Out of stock' : `${item.stockCount} in stock`}` : ' · Fee'}
-                </Text>
-              </Stack>
-              <Button size="xs" variant="light" onClick={() => add(item)} disabled={none} aria-label={`Add ${item.name}`}>
-                Add
-              </Button>
-            </Group>
-          </Paper>
-        );
-      })}
+        {found.slice(0, SHOWN_ITEMS).map((item) => {
+          const none = maxOf(item) === 0;
+          return (
+            <Paper component="li" key={item.productId} withBorder p="xs" radius="sm">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" lineClamp={1}>
+                    {item.name}
+                  </Text>
+                  <Text size="xs" c="dark.6">
+                    {item.taxRate ? priceDisplay(item.priceMinor, item.taxRate.percent, inclusive, country) : `${money(item.priceMinor)}, no ${words.taxLabel === 'VAT' ? 'VAT' : 'tax'}`}
+                    {item.kind === 'retail' ? ` · ${none ? 'Out of stock' : `${item.stockCount} in stock`}` : ' · Fee'}
+                  </Text>
+                </Stack>
+                <Button size="xs" variant="light" onClick={() => add(item)} disabled={none} aria-label={`Add ${item.name}`}>
+                  Add
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
       </Stack>
       {found.length > SHOWN_ITEMS && (
         <Text size="xs" c="dark.6">
