@@ -95,6 +95,7 @@ describe('PointOfSaleButton (issue 19 H4)', () => {
       catalog({ country: 'GB', isTaxInclusive: true, results: [{ productId: SHIRT, kind: 'retail', name: 'Club shirt', sku: null, priceMinor: 2400, taxRate: { name: 'VAT', percent: 20 }, stockCount: 5 }] }),
     );
     render(<PointOfSaleButton label="Point of sale" athlete={{ athleteId: ATHLETE, fullName: 'Sam Lee' }} />, { session: session({ role: 'staff', permissions: ['Kiosk'] }) });
+    // The athlete page's athlete is the buyer even without AthleteView (no search needed).
     const dialog = await open();
     expect((within(dialog).getByRole('combobox', { name: 'Athlete' }) as HTMLInputElement).value).toBe('Sam Lee');
     fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search items' }), { target: { value: 'club' } });
@@ -124,7 +125,14 @@ describe('PointOfSaleButton (issue 19 H4)', () => {
     expect(within(dialog).getByText('Choose an athlete or enter the guest’s name.')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/sales/')).toHaveLength(0);
     unmount();
-    render(<PointOfSaleButton />, { session: session({ role: 'staff', permissions: ['AthleteView'] }) });
+    const { unmount: unmountAgain } = render(<PointOfSaleButton />, { session: session({ role: 'staff', permissions: ['AthleteView'] }) });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Point of sale' })).toBeNull());
+    unmountAgain();
+    // Kiosk without AthleteView: the athlete search is not offered; the cart is for a guest.
+    render(<PointOfSaleButton />, { session: session({ role: 'staff', permissions: ['Kiosk'] }) });
+    const kioskOnly = await open();
+    expect(within(kioskOnly).getByLabelText(/Guest name/)).toBeTruthy();
+    expect((within(kioskOnly).getByRole('radio', { name: 'Athlete' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(kioskOnly).getByText(/needs the Athlete View permission/)).toBeTruthy();
   });
 });

@@ -63,9 +63,12 @@ export function PointOfSaleModal({ onClose, athlete }: { onClose: () => void; at
 }
 
 function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold: (invoice: InvoiceDetail) => void; onCancel: () => void }) {
+  const session = useCurrentSession();
   const catalog = useSaleCatalog(true);
   const sell = useCreateSale();
-  const [buyerKind, setBuyerKind] = useState<'athlete' | 'guest'>('athlete');
+  // Finding an athlete needs AthleteView; without it the desk sells to guests (or to the athlete page's athlete).
+  const canFindAthletes = hasPermission(session, 'AthleteView') || athlete !== undefined;
+  const [buyerKind, setBuyerKind] = useState<'athlete' | 'guest'>(canFindAthletes ? 'athlete' : 'guest');
   const [athleteId, setAthleteId] = useState<string | null>(athlete?.athleteId ?? null);
   const [labels, setLabels] = useState<Record<string, string>>(athlete ? { [athlete.athleteId]: athlete.fullName } : {});
   const [athleteSearch, setAthleteSearch] = useState('');
@@ -232,10 +235,15 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
                 value={buyerKind}
                 onChange={(v) => setBuyerKind(v as 'athlete' | 'guest')}
                 data={[
-                  { value: 'athlete', label: 'Athlete' },
+                  { value: 'athlete', label: 'Athlete', disabled: !canFindAthletes },
                   { value: 'guest', label: 'Guest' },
                 ]}
               />
+              {!canFindAthletes && (
+                <Text size="xs" c="dark.6">
+                  Selling to an athlete needs the Athlete View permission: sell to a guest, or use Sell on the athlete&apos;s page.
+                </Text>
+              )}
               {buyerKind === 'athlete' ? (
                 <Select
                   label="Athlete"
