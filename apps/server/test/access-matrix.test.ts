@@ -131,6 +131,8 @@ beforeAll(async () => {
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
   sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
+  // Issue 19: a front-desk cart of the gym's retail item for a guest (another gym's owner gets 404 for the item).
+  sampleBodies.createSale = { guestName: 'Matrix guest', items: [{ productId: product.id, quantity: 1 }], idempotencyKey: 'matrix-cart-key' };
   sampleBodies.assignAthletePackage = { packageId: athletePackage.packageId, billingPlanId: null, startDate: '2026-03-05', idempotencyKey: 'matrix-assign-key' };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },

@@ -190,77 +190,104 @@ export async function adjustStock(ctx: WriteContext, gymId: string, id: string, 
 
 export type SaleResult = { saleId: string; created: boolean };
 
+/** What a sale took, for callers that go on to invoice it (the point of sale). */
+export type TakenSale = SaleResult & {
+  product: typeof products.$inferSelect;
+  /** The tax rate's percent when sold, null when untaxed. */
+  percent: number | null;
+};
+
+export type SaleRefusals = { archived: (name: string) => Error; outOfStock: (name: string, left: number) => Error };
+
+const singleSaleRefusals: SaleRefusals = {
+  archived: () => conflict(catalogMessages.archivedProduct, 'archived'),
+  outOfStock: (_name, left) => conflict(catalogMessages.outOfStock(left), 'out_of_stock'),
+};
+
 /**
- * Sell a retail item or fee. In one transaction: the sale's row first (its idempotency key's unique index makes a
- * repeated key wait for the first sale and then answer it), then the stock, taken by one guarded statement that
- * never leaves it below zero; too few units refuse the sale (409) and roll its row back. Net, tax and total come from
- * the shared tax maths at the rate's percent and the gym's tax-inclusive setting; the percent is kept on the sale.
+ * One product's sale inside the caller's transaction: the sale's row first (its idempotency key's unique index makes a
+ * repeated key wait for the first sale and then answer it), then the stock, taken by one guarded statement that never
+ * leaves it below zero; too few units throw (409), so the caller's transaction rolls the row back. Net, tax and total
+ * come from the shared tax maths at the rate's percent and the gym's tax-inclusive setting; the percent is kept on the
+ * sale. The athlete, when given, must already be checked as the gym's.
  */
+export async function takeProductSale(
+  tx: Tx,
+  gymId: string,
+  input: { productId: string; quantity: number; athleteId: string | null; idempotencyKey: string; actorUserId: string | null },
+  refusals: SaleRefusals = singleSaleRefusals,
+): Promise<TakenSale> {
+  const id = input.productId;
+  const existing = async () => {
+    const [sale] = await tx
+      .select({ id: productSales.id, productId: productSales.productId })
+      .from(productSales)
+      .where(and(eq(productSales.gymId, gymId), eq(productSales.idempotencyKey, input.idempotencyKey)));
+    return sale;
+  };
+  const [row] = await tx
+    .select({ product: products, percent: taxRates.percent, isTaxInclusive: gyms.isTaxInclusive })
+    .from(products)
+    .innerJoin(gyms, eq(gyms.id, products.gymId))
+    .leftJoin(taxRates, and(eq(taxRates.id, products.taxRateId), eq(taxRates.gymId, products.gymId)))
+    .where(and(eq(products.id, id), eq(products.gymId, gymId)));
+  const percent = row?.percent === null || row?.percent === undefined ? null : Number(row.percent);
+  const before = await existing();
+  if (before) {
+    if (before.productId !== id || !row) throw conflict('This idempotency key was used for another product.', 'idempotency_key_reused');
+    return { saleId: before.id, created: false, product: row.product, percent };
+  }
+  if (!row) throw notFound(catalogMessages.productNotFound);
+  const product = row.product;
+  if (product.archivedAt !== null) throw refusals.archived(product.name);
+  const money = taxOf(product.priceMinor * input.quantity, percent ?? 0, row.isTaxInclusive);
+  const inserted = await tx
+    .insert(productSales)
+    .values({
+      gymId,
+      productId: id,
+      athleteId: input.athleteId,
+      quantity: input.quantity,
+      unitPriceMinor: product.priceMinor,
+      taxPercent: percent === null ? null : String(percent),
+      netMinor: money.net,
+      taxMinor: money.tax,
+      totalMinor: money.total,
+      idempotencyKey: input.idempotencyKey,
+      soldByUserId: input.actorUserId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: productSales.id });
+  if (inserted.length === 0) {
+    // The same key committed meanwhile: that sale is this one.
+    const sale = await existing();
+    if (!sale || sale.productId !== id) throw conflict('This idempotency key was used for another product.', 'idempotency_key_reused');
+    return { saleId: sale.id, created: false, product, percent };
+  }
+  if (product.kind === 'retail') {
+    const taken = await tx
+      .update(products)
+      .set({ stockCount: sql`${products.stockCount} - ${input.quantity}` })
+      .where(and(eq(products.id, id), eq(products.gymId, gymId), gte(products.stockCount, input.quantity)))
+      .returning({ stockCount: products.stockCount });
+    if (taken.length === 0) {
+      const [left] = await tx.select({ stockCount: products.stockCount }).from(products).where(eq(products.id, id));
+      throw refusals.outOfStock(product.name, left?.stockCount ?? 0);
+    }
+  }
+  return { saleId: inserted[0]!.id, created: true, product, percent };
+}
+
+/** Sell one retail item or fee (the products pages), in one transaction; a refused sale changes nothing. */
 export async function sellProduct(ctx: WriteContext, gymId: string, id: string, input: ParsedSale, actorUserId: string | null): Promise<SaleResult> {
   return writeTransaction(ctx, async (tx, publish) => {
-    const existing = async () => {
-      const [sale] = await tx
-        .select({ id: productSales.id, productId: productSales.productId })
-        .from(productSales)
-        .where(and(eq(productSales.gymId, gymId), eq(productSales.idempotencyKey, input.idempotencyKey)));
-      return sale;
-    };
-    const before = await existing();
-    if (before) {
-      if (before.productId !== id) throw conflict('This idempotency key was used for another product.', 'idempotency_key_reused');
-      return { saleId: before.id, created: false };
-    }
-    const [row] = await tx
-      .select({ product: products, percent: taxRates.percent, isTaxInclusive: gyms.isTaxInclusive })
-      .from(products)
-      .innerJoin(gyms, eq(gyms.id, products.gymId))
-      .leftJoin(taxRates, and(eq(taxRates.id, products.taxRateId), eq(taxRates.gymId, products.gymId)))
-      .where(and(eq(products.id, id), eq(products.gymId, gymId)));
-    if (!row) throw notFound(catalogMessages.productNotFound);
-    const product = row.product;
-    if (product.archivedAt !== null) throw conflict(catalogMessages.archivedProduct, 'archived');
     if (input.athleteId !== null) {
       const [athlete] = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
       if (!athlete) throw notFound(catalogMessages.athleteNotFound);
     }
-    const percent = row.percent === null ? null : Number(row.percent);
-    const money = taxOf(product.priceMinor * input.quantity, percent ?? 0, row.isTaxInclusive);
-    const inserted = await tx
-      .insert(productSales)
-      .values({
-        gymId,
-        productId: id,
-        athleteId: input.athleteId,
-        quantity: input.quantity,
-        unitPriceMinor: product.priceMinor,
-        taxPercent: percent === null ? null : String(percent),
-        netMinor: money.net,
-        taxMinor: money.tax,
-        totalMinor: money.total,
-        idempotencyKey: input.idempotencyKey,
-        soldByUserId: actorUserId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: productSales.id });
-    if (inserted.length === 0) {
-      // The same key committed meanwhile: that sale is this one.
-      const sale = await existing();
-      if (!sale || sale.productId !== id) throw conflict('This idempotency key was used for another product.', 'idempotency_key_reused');
-      return { saleId: sale.id, created: false };
-    }
-    if (product.kind === 'retail') {
-      const taken = await tx
-        .update(products)
-        .set({ stockCount: sql`${products.stockCount} - ${input.quantity}` })
-        .where(and(eq(products.id, id), eq(products.gymId, gymId), gte(products.stockCount, input.quantity)))
-        .returning({ stockCount: products.stockCount });
-      if (taken.length === 0) {
-        const [left] = await tx.select({ stockCount: products.stockCount }).from(products).where(eq(products.id, id));
-        throw conflict(catalogMessages.outOfStock(left?.stockCount ?? 0), 'out_of_stock');
-      }
-    }
-    await publish({ kind: 'gym', gymId });
-    return { saleId: inserted[0]!.id, created: true };
+    const sale = await takeProductSale(tx, gymId, { productId: id, quantity: input.quantity, athleteId: input.athleteId, idempotencyKey: input.idempotencyKey, actorUserId });
+    if (sale.created) await publish({ kind: 'gym', gymId });
+    return { saleId: sale.saleId, created: sale.created };
   });
 }
 

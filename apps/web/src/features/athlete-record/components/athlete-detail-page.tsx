@@ -7,6 +7,7 @@ import { notifyError } from '../../../lib/notify';
 import { downloadAthleteExport, useAnonymiseAthlete, useArchiveAthlete, useAthleteOverview, useAthleteRecord, useInviteAthlete } from '../api/athlete-record';
 import { athletePath } from './add-athlete-button';
 import { PackagesTab } from '../../athlete-packages';
+import { PointOfSaleButton } from '../../point-of-sale';
 import { ActivityTab } from './activity-tab';
 import { AthleteTags } from './athlete-tags';
 import { AttendanceTab, BookingsTab } from './booking-tabs';
@@ -129,7 +130,8 @@ function AthleteActions({ athlete }: { athlete: AthleteRecord }) {
   const exportData = () => downloadAthleteExport(id).catch((error: unknown) => notifyError({ title: 'Could not export the data', message: errorMessage(error) }));
   const editable = !athlete.isAnonymised;
   return (
-    <>
+    <Group gap="xs" wrap="nowrap">
+      {editable && !athlete.isArchived && <PointOfSaleButton label="Sell" athlete={{ athleteId: id, fullName: athlete.fullName }} />}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="default">Actions</Button>
@@ -148,7 +150,7 @@ function AthleteActions({ athlete }: { athlete: AthleteRecord }) {
         </Menu.Dropdown>
       </Menu>
       <AnonymiseDialog athlete={athlete} opened={anonymising} onClose={() => setAnonymising(false)} />
-    </>
+    </Group>
   );
 }
 

@@ -14,6 +14,7 @@ import { cardColors } from './event-card';
 import { AthleteList } from './athlete-list';
 import { EligibleList } from './eligible-list';
 import { EnterAthleteModeButton } from './enter-athlete-mode';
+import { PointOfSaleButton } from '../../point-of-sale';
 import { KioskMenu } from './kiosk-menu';
 import { FETCH_FAILED_MESSAGE, KioskContextGate } from './kiosk-context-gate';
 import { AthleteDialogs, useAthleteActions } from './athlete-dialogs';
@@ -52,6 +53,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
       </Button>
       {!context.isAthleteMode && (
         <Group gap="sm">
+          <PointOfSaleButton size="md" />
           <EnterAthleteModeButton />
           <KioskMenu />
         </Group>

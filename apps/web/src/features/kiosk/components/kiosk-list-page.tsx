@@ -4,6 +4,7 @@ import { useSearchTerm } from '../../../lib/search-term';
 import { useSearchParams } from 'react-router';
 import type { EventKind, KioskEvent } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
+import { PointOfSaleButton } from '../../point-of-sale';
 import { useKioskEvents } from '../api/get-kiosk-events';
 import { gymToday } from '../lib/dates';
 import { eventKindOf, parseEventKind } from '../lib/event-kind';
@@ -85,6 +86,7 @@ function KioskList({ context }: { context: KioskContext }) {
         actions={
           !context.isAthleteMode && (
             <Group gap="sm">
+              <PointOfSaleButton size="md" />
               <EnterAthleteModeButton />
               <KioskMenu />
             </Group>

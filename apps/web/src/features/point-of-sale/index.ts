@@ -1,0 +1,3 @@
+// What other features use of the point of sale (eslint: a feature imports another only through its index).
+export { PointOfSaleButton } from './components/point-of-sale-button';
+export type { SaleAthlete } from './components/point-of-sale';
