@@ -43,6 +43,8 @@ export type FakeStripeState = {
   requests: { method: string; path: string; account: string | null; idempotencyKey: string | null }[];
   /** Where events are POSTed when set (the server's /api/payments/webhook/), signed with FAKE_WEBHOOK_SECRET. */
   webhookUrl: string | null;
+  /** Or how they are delivered (server tests: app.inject); answers the HTTP status. */
+  deliver: ((payload: string, signature: string) => Promise<number>) | null;
   /** Events sent (or built) so far. */
   events: Obj[];
 };
@@ -106,6 +108,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     refunds: new Map(),
     requests: [],
     webhookUrl: opts.webhookUrl ?? null,
+    deliver: null,
     events: [],
   };
   const idempotent = new Map<string, { status: number; body: string }>();
@@ -119,6 +122,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
   const sendEvent: FakeStripe['sendEvent'] = async (type, object, o = {}) => {
     const delivery = signedEvent(type, object, o);
     state.events.push(delivery.event);
+    if (state.deliver) return { ...delivery, status: await state.deliver(delivery.payload, delivery.signature) };
     if (!state.webhookUrl) return { ...delivery, status: null };
     const res = await fetch(state.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature }, body: delivery.payload });
     return { ...delivery, status: res.status };
