@@ -46,7 +46,7 @@ async function athleteClient() {
 }
 
 async function invoiceFor(athleteId: string, priceMinor = 5000) {
-  return t.db.transaction((tx) => createInvoice(tx, w.gym.id, { athleteId, source: 'manual', lines: [{ description: 'Drop-in', itemPriceMinor: priceMinor, quantity: 1, taxRateValue: null }] }));
+  return t.db.transaction((tx) => createInvoice(tx, w.gym.id, { athleteId, source: 'manual', actorUserId: null, lines: [{ description: 'Drop-in', itemPriceMinor: priceMinor, quantity: 1, taxRateValue: null }] }));
 }
 
 async function save(client: ApiClient, providerMethodId: string, nickname?: string) {
@@ -312,7 +312,7 @@ describe('with no payment keys', () => {
       expect((await o.post('/api/payments/account/onboarding/')).statusCode).toBe(409);
       expect((await athlete.get('/api/me/payment-methods/')).json()).toEqual({ results: [], cardPaymentsEnabled: false });
       expect((await athlete.post('/api/me/payment-methods/setup/')).statusCode).toBe(409);
-      const inv = await plain.db.transaction((tx) => createInvoice(tx, g.gym.id, { athleteId: a.athleteId, source: 'manual', lines: [{ description: 'Fee', itemPriceMinor: 2000, quantity: 1, taxRateValue: null }] }));
+      const inv = await plain.db.transaction((tx) => createInvoice(tx, g.gym.id, { athleteId: a.athleteId, source: 'manual', actorUserId: null, lines: [{ description: 'Fee', itemPriceMinor: 2000, quantity: 1, taxRateValue: null }] }));
       const paid = await athlete.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'no-keys-pay1' });
       expect(paid.statusCode).toBe(409);
       const cash = await plain.db.transaction((tx) => recordPayment(tx, g.gym.id, { invoiceId: inv.invoiceId, amountMinor: 2000, channel: 'cash_or_check', status: 'succeeded', idempotencyKey: 'cash-no-keys1', actorUserId: null }));
