@@ -229,8 +229,10 @@ export async function paymentsRoutes(app: FastifyInstance) {
   route(app, endpoints.chargeInvoice, async (request) => {
     const auth = gymCaller(request);
     const gymId = auth.gym.gymId;
+    const [inv] = await app.db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, request.params.invoiceId), eq(invoices.gymId, gymId)));
+    if (!inv) throw notFound('Invoice not found.');
     const result = await ask(() =>
-      chargeInvoice(app.db, app.paymentProvider, { gymId, invoiceId: request.params.invoiceId, paymentMethodId: request.body.paymentMethodId, idempotencyKey: `staff:${request.body.idempotencyKey}`, actorUserId: auth.actorUserId }),
+      chargeInvoice(app.db, app.paymentProvider, { gymId, invoiceId: inv.id, paymentMethodId: request.body.paymentMethodId, idempotencyKey: `staff:${request.body.idempotencyKey}`, actorUserId: auth.actorUserId }),
     );
     await publishGym(gymId);
     return result;
