@@ -46,7 +46,13 @@ export const stripeDashboardSchema = z.object({
 export type StripeDashboard = z.infer<typeof stripeDashboardSchema>;
 
 /** Starting to save a method: the SetupIntent's client secret for Stripe.js, with the public key. */
-export const setupIntentSchema = z.object({ clientSecret: z.string(), publicKey: z.string().nullable(), types: z.array(z.enum(paymentMethodTypes)) });
+export const setupIntentSchema = z.object({
+  clientSecret: z.string(),
+  publicKey: z.string().nullable(),
+  /** The gym's connected account: Stripe.js confirms the SetupIntent on it. */
+  accountId: z.string(),
+  types: z.array(z.enum(paymentMethodTypes)),
+});
 
 export const saveMethodSchema = z.object({
   providerMethodId: z.string({ error: paymentsMessages.providerMethodId }).trim().min(3, paymentsMessages.providerMethodId).max(255, paymentsMessages.providerMethodId).regex(/^pm_\w+$/, paymentsMessages.providerMethodId),

@@ -152,7 +152,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const customerId = await customerFor(gymId, athleteId, provider, accountId);
     const types = methodTypesFor(auth.gym.country);
     const si = await ask(() => provider.createSetupIntent({ accountId, customerId, types }));
-    return { clientSecret: si.clientSecret, publicKey: app.config.runtime.stripePublicKey, types };
+    return { clientSecret: si.clientSecret, publicKey: app.config.runtime.stripePublicKey, accountId, types };
   });
 
   route(app, endpoints.saveMyPaymentMethod, async (request, reply) => {

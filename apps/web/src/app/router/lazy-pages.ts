@@ -55,3 +55,4 @@ export const ProductsPhonePage = lazyWithReload('products-phone', pick(() => imp
 export const PackagePhonePage = lazyWithReload('package-phone', pick(() => import('../../features/packages/components/package-phone-page'), 'PackagePhonePage'));
 export const MyPackagesPage = lazyWithReload('my-packages', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagesPage'));
 export const MyPackagePage = lazyWithReload('my-package', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagePage'));
+export const StripeDashboardPage = lazyWithReload('stripe-dashboard', pick(() => import('../../features/payment-methods/components/stripe-dashboard-page'), 'StripeDashboardPage'));

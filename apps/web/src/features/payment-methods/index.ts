@@ -1,0 +1,5 @@
+// What other features use of payment methods (eslint: a feature imports another only through its index).
+export { PayInvoice } from './components/pay-invoice';
+export { SavedMethodsCard, MyPaymentMethods } from './components/saved-methods';
+export { SetUpPayments } from './components/set-up-payments';
+export { paymentKeys, useChargeInvoice, useAthletePaymentMethods } from './api/payment-methods';
