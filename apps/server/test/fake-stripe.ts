@@ -11,8 +11,8 @@ import Stripe from 'stripe';
  * `pm_card_chargeDeclined` is declined (`card_declined`), `pm_usBankAccount_success` and `pm_acssDebit_success` stay
  * processing until `settle()` (then `payment_intent.succeeded` is sent to the webhook URL, when one is set).
  *
- * An account link's url is this server's `/onboarding/{account}` page: opening it completes onboarding (charges and
- * payouts enabled), sends `account.updated` and redirects to the link's return url, like finishing Stripe's forms.
+ * An account link's url is this server's `/onboarding/{account}` page: submitting its form completes onboarding (charges
+ * and payouts enabled), sends `account.updated` and redirects to the link's return url, like finishing Stripe's forms.
  */
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_spotter_tests';
@@ -309,6 +309,13 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
         // The onboarding "forms": finishing them enables the account and returns to the app.
         const onboarding = /^\/onboarding\/(acct_\w+)$/.exec(url.pathname);
         if (onboarding && req.method === 'GET') {
+          const action = `${url.pathname}${url.search}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(`<!doctype html><html lang="en"><head><title>Fake Stripe onboarding</title></head><body><main><h1>Fake Stripe onboarding</h1><form method="post" action="${action}"><button type="submit">Finish onboarding</button></form></main></body></html>`);
+          return;
+        }
+        if (onboarding && req.method === 'POST') {
           try {
             await completeOnboarding(onboarding[1]!);
             res.writeHead(302, { location: url.searchParams.get('return_url') ?? '/' }).end();

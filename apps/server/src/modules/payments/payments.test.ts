@@ -74,7 +74,8 @@ describe('connected accounts', () => {
     expect(fake.state.accounts.size).toBe(1);
 
     // Finishing the provider's forms: the fake redirects back to the app and sends account.updated.
-    const back = await fetch(url, { redirect: 'manual' });
+    expect((await fetch(url)).status).toBe(200);
+    const back = await fetch(url, { method: 'POST', redirect: 'manual' });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toContain('/?payments=return');
     const [gym] = await t.db.select({ stripeStatus: gyms.stripeStatus }).from(gyms).where(eq(gyms.id, w.gym.id));
