@@ -280,7 +280,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
       if (!(await firstDelivery(tx, event))) return true;
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
         const applied = await applyPaymentIntentEvent(tx, event);
-        if (applied) await publish({ kind: 'gym', gymId: applied.gymId });
+        if (applied?.unapplied) app.log.error({ eventId: event.id, gymId: applied.gymId }, 'a payment succeeded after its invoice was paid another way: refund it');
+        else if (applied) await publish({ kind: 'gym', gymId: applied.gymId });
       }
       return false;
     });

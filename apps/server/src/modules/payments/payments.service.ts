@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentMethodType, PaymentMethodView, StripeStatus } from '@spotter/shared';
+import { balanceOf, type PaymentMethodType, type PaymentMethodView, type StripeStatus } from '@spotter/shared';
 import { gyms, invoices, paymentAccounts, paymentMethods, payments, providerEvents } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/client';
 import { gymToday, settleProviderPayment } from '../invoices/invoices.service';
@@ -101,7 +101,7 @@ export async function firstDelivery(tx: Tx, event: ProviderEvent): Promise<boole
  * except that `succeeded` is final for a PaymentIntent: a success arriving after an earlier failure of the same intent
  * (out of order) still settles it, so the invoice ends paid.
  */
-export async function applyPaymentIntentEvent(tx: Tx, event: ProviderEvent): Promise<{ gymId: string } | null> {
+export async function applyPaymentIntentEvent(tx: Tx, event: ProviderEvent): Promise<{ gymId: string; unapplied?: true } | null> {
   const pi = event.object;
   const piId = typeof pi.id === 'string' ? pi.id : null;
   const metadata = (pi.metadata ?? {}) as Record<string, string>;
@@ -117,7 +117,10 @@ export async function applyPaymentIntentEvent(tx: Tx, event: ProviderEvent): Pro
   if (!payment.providerId) await tx.update(payments).set({ providerId: piId }).where(and(eq(payments.id, payment.id), isNull(payments.providerId)));
   if (event.type === 'payment_intent.succeeded') {
     if (payment.status === 'failed') {
-      // The earlier failure was not the intent's last word: back to pending, then settled as succeeded below.
+      // The earlier failure was not the intent's last word: back to pending, then settled as succeeded below. Unless
+      // the invoice was paid another way meanwhile (the money then needs a refund by staff; logged by the caller).
+      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update');
+      if (!inv || balanceOf(inv) < payment.amountMinor) return { gymId: payment.gymId, unapplied: true };
       await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'failed')));
     }
     await settleProviderPayment(tx, payment.gymId, payment.id, { status: 'succeeded' });

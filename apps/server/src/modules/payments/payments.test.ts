@@ -289,6 +289,22 @@ describe('webhooks', () => {
     expect(await statusOf(inv2.invoiceId)).toMatchObject({ status: 'paid', failedAttempts: 0, nextRetryOn: null });
   });
 
+  it('a late success for an invoice paid another way meanwhile is recorded once and not counted twice', async () => {
+    const { a, client } = await athleteClient();
+    const bank = (await save(client, 'pm_usBankAccount_success')).results[0]!;
+    const inv = await invoiceFor(a.athleteId, 4000);
+    const res = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-late-0001' });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().paymentId as string));
+    const pi = fake.state.intents.get(payment!.providerId!)!;
+    const failed = fake.signedEvent('payment_intent.payment_failed', { id: pi.id, metadata: pi.metadata, last_payment_error: { message: 'Debit refused.' } });
+    await post(failed.payload, failed.signature);
+    await t.db.transaction((tx) => recordPayment(tx, w.gym.id, { invoiceId: inv.invoiceId, amountMinor: 4000, channel: 'cash_or_check', status: 'succeeded', idempotencyKey: 'cash-late-0001', actorUserId: null }));
+    const late = fake.signedEvent('payment_intent.succeeded', { id: pi.id, metadata: pi.metadata });
+    const answer = await post(late.payload, late.signature);
+    expect(answer.statusCode).toBe(200);
+    expect(await statusOf(inv.invoiceId)).toMatchObject({ status: 'paid', paymentsMinor: 4000 });
+  });
+
   it('an older account.updated does not undo a newer one (the account is read as it is now)', async () => {
     const g = await t.make.kioskGym({ athletes: 0 });
     const c = await t.as(g.owner);

@@ -16,8 +16,8 @@ export function SetUpPayments({ fallback }: { fallback: React.ReactNode }) {
     <Stack gap="sm" align="flex-start">
       <Text>
         {account.data.hasAccount
-          ? 'Finish setting up payments with Stripe to open the rest of Spotter.'
-          : 'Set up payments with Stripe to open the rest of Spotter. It takes a few minutes: your business details and a bank account for payouts.'}
+          ? 'You have started with Stripe: continue where you left off.'
+          : 'It takes a few minutes with Stripe: your business details and a bank account for payouts.'}
       </Text>
       {returned && !account.data.chargesEnabled && (
         <Alert color="yellow" c="#6b4a00" title="Not finished yet">
