@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, submitLogin, type Browser } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, signInAsIronTempleAthlete, submitLogin, type Browser } from './support/browser';
+import { enableCardPayments, saveTestMethod } from './support/payments';
 
 /**
  * Issue 19 (decision 034): card payments against the local fake of Stripe's API (global-setup starts it and gives the
@@ -39,5 +40,34 @@ describe('payments onboarding', () => {
     await page.getByText('Stripe still needs some details before you can take payments.').waitFor();
     await page.screenshot({ path: '/tmp/h3-onboard-return.png', fullPage: true });
     await expectNoAxeViolations(page);
+  });
+});
+
+describe('saved payment methods', () => {
+  beforeEach(async () => {
+    browser = await launchBrowser({ width: 390, height: 844 });
+  });
+
+  it('the owner turns card payments on; an athlete sees a saved card on their account and removes it (phone)', async () => {
+    const owner = await launchBrowser();
+    try {
+      await owner.page.goto(`${baseUrl}/login`);
+      await submitLogin(owner.page, 'owner@example.com');
+      await owner.page.waitForURL((url) => url.pathname !== '/login');
+      await enableCardPayments(owner.page);
+    } finally {
+      await owner.close();
+    }
+    const { page } = browser;
+    await signInAsIronTempleAthlete(page, baseUrl);
+    await saveTestMethod(page, 'pm_card_visa', 'Everyday card');
+    await page.goto(`${baseUrl}/account`);
+    const card = page.getByRole('region', { name: 'Payment methods' });
+    await card.getByText('Everyday card (Visa ···· 4242)').waitFor();
+    await card.getByText('Default').waitFor();
+    await page.screenshot({ path: '/tmp/h3-account-methods.png', fullPage: true });
+    await expectNoAxeViolations(page);
+    await card.getByRole('button', { name: 'Remove Everyday card (Visa ···· 4242)' }).click();
+    await card.getByText('Save a card or bank account to pay your invoices here.').waitFor();
   });
 });
