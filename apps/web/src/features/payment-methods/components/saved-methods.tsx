@@ -44,13 +44,13 @@ export function MyPaymentMethods() {
   if (!methods.data.cardPaymentsEnabled) return null;
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="my-methods-title">
-      <Title order={2} size="h5" id="my-methods-title" mb="xs">
+      <Title order={2} size="h3" id="my-methods-title" mb="xs">
         Payment methods
       </Title>
       <Stack gap="xs">
         {methods.data.results.length === 0 && <Text size="sm">Save a card or bank account to pay your invoices here.</Text>}
         {methods.data.results.map((m) => (
-          <Group key={m.paymentMethodId} justify="space-between" wrap="nowrap">
+          <Group key={m.paymentMethodId} justify="space-between" wrap="nowrap" align="center">
             <MethodLine method={m} />
             <Button variant="subtle" color="red" size="compact-sm" aria-label={`Remove ${paymentMethodLabel(m)}`} loading={remove.isPending && remove.variables === m.paymentMethodId} onClick={() => remove.mutate(m.paymentMethodId)}>
               Remove
