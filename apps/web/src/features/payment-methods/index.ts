@@ -2,4 +2,5 @@
 export { PayInvoice } from './components/pay-invoice';
 export { SavedMethodsCard, MyPaymentMethods } from './components/saved-methods';
 export { SetUpPayments } from './components/set-up-payments';
+export { ChargeSavedMethod } from './components/charge-saved-method';
 export { paymentKeys, useChargeInvoice, useAthletePaymentMethods } from './api/payment-methods';

@@ -35,7 +35,11 @@ export const useStripeDashboard = () => useQuery({ queryKey: paymentKeys.dashboa
 export const useMyPaymentMethods = () => useQuery({ queryKey: paymentKeys.mine, queryFn: () => callEndpoint('myPaymentMethods', {}, { schema: paymentMethodListSchema }) });
 
 export const useAthletePaymentMethods = (athleteId: string) =>
-  useQuery({ queryKey: paymentKeys.ofAthlete(athleteId), queryFn: () => callEndpoint('athletePaymentMethods', { params: { athleteId } }, { schema: paymentMethodListSchema }) });
+  useQuery({
+    queryKey: paymentKeys.ofAthlete(athleteId),
+    queryFn: () => callEndpoint('athletePaymentMethods', { params: { athleteId } }, { schema: paymentMethodListSchema }),
+    enabled: athleteId !== '',
+  });
 
 export const useStartSavingMethod = () =>
   useApiMutation({

@@ -6,6 +6,7 @@ import { buildSession } from '../../../testing/factories';
 import { callsTo, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { PayInvoice } from './pay-invoice';
 import { SavedMethodsCard } from './saved-methods';
+import { ChargeSavedMethod } from './charge-saved-method';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -118,5 +119,27 @@ describe('SavedMethodsCard (staff)', () => {
     expect(await screen.findByText('Visa ···· 4242')).toBeTruthy();
     expect(screen.getByText('Checking (STRIPE TEST BANK ···· 6789)')).toBeTruthy();
     expect(screen.getByText('Default')).toBeTruthy();
+  });
+});
+
+describe('ChargeSavedMethod (staff)', () => {
+  it("charges the balance to the athlete's default method", async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === `/api/athletes/${ATHLETE_ID}/payment-methods/`) return jsonResponse({ results: [card, bank], cardPaymentsEnabled: true });
+      if (url === `/api/invoices/${INVOICE_ID}/charge/` && init.method === 'POST') return jsonResponse({ outcome: 'succeeded', status: 'paid', paymentId: '99999999-9999-4999-8999-999999999999', failureMessage: null });
+      return undefined;
+    });
+    render(<ChargeSavedMethod invoice={invoice()} />, { session: athlete() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Charge $120.00' }));
+    expect(await screen.findByText('Charged: the invoice is paid.')).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'POST', '/charge/');
+    expect((JSON.parse(call![1].body as string) as { paymentMethodId: string }).paymentMethodId).toBe(CARD_ID);
+  });
+
+  it("is hidden for a guest's invoice", () => {
+    const fetchMock = stubFetch(() => undefined);
+    const { container } = render(<ChargeSavedMethod invoice={invoice({ athlete: null, guestName: 'Walk-in' })} />, { session: athlete() });
+    expect(container.querySelector('button')).toBeNull();
+    expect(callsTo(fetchMock, 'GET', '/payment-methods/')).toHaveLength(0);
   });
 });
