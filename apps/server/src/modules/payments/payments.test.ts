@@ -4,6 +4,8 @@ import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from 
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { gyms, invoices, paymentAccounts, payments } from '../../db/schema';
 import { createInvoice, recordPayment } from '../invoices/invoices.service';
+import { ConfigError, loadConfig } from '../../config';
+import { createPaymentProvider } from './create-provider';
 
 /**
  * Issue 19 (decision 034): the real `stripe` SDK against the local fake of Stripe's API: connected accounts and
@@ -339,5 +341,17 @@ describe('with no payment keys', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/spotter-config-test' };
+  it('makes the Stripe provider only with a secret key, and refuses a bad API base', () => {
+    expect(loadConfig(base).stripe).toBeNull();
+    expect(createPaymentProvider(loadConfig(base))).toBeNull();
+    const configured = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    expect(configured.stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: 'http://127.0.0.1:12111' });
+    expect(createPaymentProvider(configured)).not.toBeNull();
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'not a url' })).toThrow(ConfigError);
   });
 });
