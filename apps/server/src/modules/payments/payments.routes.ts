@@ -75,15 +75,12 @@ export async function paymentsRoutes(app: FastifyInstance) {
       const provider = app.paymentProvider;
       const accountId = account.providerAccountId;
       const status = await ask(() => provider.retrieveAccount(accountId));
-      const changed = await writeTransaction(ctx, async (tx, publish) => {
-        const moved = await applyAccountStatus(tx, gym.gymId, status);
-        if (moved) {
+      await writeTransaction(ctx, async (tx, publish) => {
+        if (await applyAccountStatus(tx, gym.gymId, status)) {
           await publish({ kind: 'gym', gymId: gym.gymId });
           await publish({ kind: 'sessions', gymId: gym.gymId });
         }
-        return moved;
       });
-      void changed;
       account = await accountOf(app.db, gym.gymId);
     }
     const [row] = await app.db.select({ stripeStatus: gyms.stripeStatus, stripeAccountType: gyms.stripeAccountType }).from(gyms).where(eq(gyms.id, gym.gymId));

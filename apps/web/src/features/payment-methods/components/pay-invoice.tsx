@@ -8,8 +8,7 @@ import { AddPaymentMethod } from './add-payment-method';
 const newKey = () => `pay-${crypto.randomUUID()}`;
 
 /** What the athlete reads once they paid: paid, being processed (a bank debit), or declined with the provider's reason. */
-function Outcome({ result, country }: { result: ChargeResultView; country: InvoiceDetail['gym']['country'] }) {
-  void country;
+function Outcome({ result }: { result: ChargeResultView }) {
   if (result.outcome === 'succeeded' || result.outcome === 'nothing_due') {
     return (
       <Alert color="teal" title="Paid" role="status">
@@ -70,7 +69,7 @@ export function PayInvoice({ invoice }: { invoice: InvoiceDetail }) {
         <Title order={2} size="h4" id="pay-invoice-title">
           Pay this invoice
         </Title>
-        {result && <Outcome result={result} country={invoice.gym.country} />}
+        {result && <Outcome result={result} />}
         {due && result?.outcome !== 'pending' && (
           <>
             {list.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { usePaymentAccount, useStartOnboarding } from '../api/payment-methods';
 
@@ -6,7 +7,7 @@ import { usePaymentAccount, useStartOnboarding } from '../api/payment-methods';
  * and goes to the provider's onboarding; back from it, the page reads the account again and the app opens once card
  * payments are enabled. Renders nothing for callers who cannot manage payments or when no provider is configured.
  */
-export function SetUpPayments({ fallback }: { fallback: React.ReactNode }) {
+export function SetUpPayments({ fallback }: { fallback: ReactNode }) {
   const account = usePaymentAccount();
   const start = useStartOnboarding();
   if (account.isPending) return <Text c="dimmed">Checking your payment setup…</Text>;
