@@ -62,6 +62,8 @@ export type FakeStripe = {
   completeOnboarding: (accountId: string) => Promise<void>;
   /** Ends a processing intent (a bank debit) as succeeded or failed and sends its event. */
   settle: (paymentIntentId: string, outcome: 'succeeded' | 'failed') => Promise<void>;
+  /** Waits until every event sent on its own (after a charge) has been delivered. */
+  idle: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -128,6 +130,18 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     return { ...delivery, status: res.status };
   };
 
+  // Like Stripe, a confirmed charge's outcome is also sent as an event, on its own time: it may reach the server
+  // before or after the API's answer does.
+  const inFlight = new Set<Promise<unknown>>();
+  const later = (type: string, pi: FakeIntent) => {
+    if (!state.deliver && !state.webhookUrl) return;
+    const snapshot = publicIntent(pi);
+    const p: Promise<unknown> = new Promise((r) => setImmediate(r))
+      .then(() => sendEvent(type, snapshot, { account: pi.account }))
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
   const publicIntent = (pi: FakeIntent): Obj => {
     const { account: _account, refunded: _refunded, ...rest } = pi;
     return rest;
@@ -271,10 +285,14 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
       };
       state.intents.set(pi.id, pi);
       if (form.confirm === 'true') {
-        if (m.behaviour === 'succeed') Object.assign(pi, { status: 'succeeded', latest_charge: id('ch') });
+        if (m.behaviour === 'succeed') {
+          Object.assign(pi, { status: 'succeeded', latest_charge: id('ch') });
+          later('payment_intent.succeeded', pi);
+        }
         if (m.behaviour === 'decline') {
           const error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', type: 'card_error' };
           Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error });
+          later('payment_intent.payment_failed', pi);
           throw new FakeError(402, { ...error, payment_intent: publicIntent(pi) });
         }
       }
@@ -363,6 +381,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     sendEvent,
     completeOnboarding,
     settle,
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

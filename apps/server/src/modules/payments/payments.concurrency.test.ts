@@ -37,6 +37,7 @@ describe.runIf(onPostgres)('paying an invoice by card, double-submitted, on Post
     methodId = saved.json().results[0].paymentMethodId as string;
   });
   afterAll(async () => {
+    await fake?.idle();
     await t?.close();
     await fake?.close();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
-import { gyms, invoices, paymentAccounts, payments } from '../../db/schema';
+import { gyms, invoices, paymentAccounts, payments, providerEvents } from '../../db/schema';
 import { createInvoice, recordPayment } from '../invoices/invoices.service';
 import { ConfigError, loadConfig } from '../../config';
 import { createPaymentProvider } from './create-provider';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   owner = await t.as(w.owner);
 });
 afterAll(async () => {
+  await fake.idle();
   await t.close();
   await fake.close();
 });
@@ -172,6 +173,12 @@ describe('paying an invoice with a saved method', () => {
     expect(pi).toMatchObject({ amount: 4200, currency: 'usd', status: 'succeeded' });
     expect((pi.metadata as Record<string, string>).invoiceId).toBe(inv.invoiceId);
     expect((await statusOf(inv.invoiceId)).paymentsMinor).toBe(4200);
+    // Stripe's own payment_intent.succeeded for this charge (before or after the answer): applied once, nothing more.
+    await fake.idle();
+    expect(fake.state.events.some((e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === pi.id)).toBe(true);
+    const [event] = await t.db.select().from(providerEvents).where(eq(providerEvents.type, 'payment_intent.succeeded'));
+    expect(event).toBeTruthy();
+    expect(await statusOf(inv.invoiceId)).toMatchObject({ status: 'paid', paymentsMinor: 4200 });
   });
 
   it("is refused for another athlete's invoice (404) and with no saved method (409)", async () => {
@@ -195,6 +202,9 @@ describe('paying an invoice with a saved method', () => {
     expect(res.json()).toMatchObject({ outcome: 'failed', status: 'past_due', failureMessage: 'Your card was declined.' });
     const row = await statusOf(inv.invoiceId);
     expect(row).toMatchObject({ status: 'past_due', failedAttempts: 1, nextRetryOn: '2026-03-05', lastFailureMessage: 'Your card was declined.' });
+    // The decline's own payment_intent.payment_failed event counts no second failure.
+    await fake.idle();
+    expect(await statusOf(inv.invoiceId)).toMatchObject({ failedAttempts: 1, nextRetryOn: '2026-03-05' });
 
     const good = (await save(client, 'pm_card_visa')).results.find((m) => m.metadata.last4 === '4242')!;
     const staff = await t.as(w.owner);
