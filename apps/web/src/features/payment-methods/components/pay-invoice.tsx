@@ -46,6 +46,15 @@ export function PayInvoice({ invoice }: { invoice: InvoiceDetail }) {
   if (!methods.data.cardPaymentsEnabled) return null;
   if (!due && !result) return null;
   const list = methods.data.results;
+  // A bank debit (or a charge) still in flight: paying again would be refused until it settles.
+  const inFlight = invoice.payments.some((p) => p.kind === 'payment' && p.status === 'pending');
+  if (inFlight && !result) {
+    return (
+      <Alert color="blue" title="Payment processing" role="status">
+        A payment of this invoice is being processed. It shows as paid once it clears.
+      </Alert>
+    );
+  }
   const selected = chosen ?? list.find((m) => m.isDefault)?.paymentMethodId ?? list[0]?.paymentMethodId ?? null;
   const amount = formatMoney(invoice.balanceMinor, invoice.gym.country);
 

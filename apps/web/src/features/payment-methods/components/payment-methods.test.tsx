@@ -104,6 +104,14 @@ describe('PayInvoice (issue 19)', () => {
     expect(paid.container.querySelector('[aria-labelledby="pay-invoice-title"]')).toBeNull();
   });
 
+  it('says a payment is processing instead of offering to pay again', async () => {
+    stub([card], true);
+    const pending = { paymentId: '99999999-9999-4999-8999-999999999999', kind: 'payment' as const, channel: 'us_bank_account' as const, status: 'pending' as const, amountMinor: 12000, refundedMinor: 0, refundOfPaymentId: null, reason: null, reference: null, failureMessage: null, methodLabel: 'STRIPE TEST BANK ···· 6789', createdAt: '2026-03-02T10:00:00.000Z' };
+    render(<PayInvoice invoice={invoice({ payments: [pending] })} />, { session: athlete() });
+    expect(await screen.findByText('A payment of this invoice is being processed. It shows as paid once it clears.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
   it('with no saved method says what to do next', async () => {
     stub([], true);
     render(<PayInvoice invoice={invoice()} />, { session: athlete() });
