@@ -60,6 +60,8 @@ export type FakeStripe = {
   sendEvent: (type: string, object: Obj, opts?: { account?: string | null; created?: number }) => Promise<{ event: Obj; payload: string; signature: string; status: number | null }>;
   /** Completes onboarding of an account (as its forms would) and sends account.updated. */
   completeOnboarding: (accountId: string) => Promise<void>;
+  /** What Stripe.js does in the browser: confirms a SetupIntent with a test method (attached to its customer) and sends setup_intent.succeeded. */
+  confirmSetup: (setupIntentId: string, testMethodId: string) => Promise<{ paymentMethodId: string }>;
   /** Ends a processing intent (a bank debit) as succeeded or failed and sends its event. */
   settle: (paymentIntentId: string, outcome: 'succeeded' | 'failed') => Promise<void>;
   /** Waits until every event sent on its own (after a charge) has been delivered. */
@@ -166,6 +168,18 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     await sendEvent('account.updated', { ...acct }, { account: accountId });
   };
 
+  const confirmSetup: FakeStripe['confirmSetup'] = async (setupIntentId, testMethodId) => {
+    const si = state.setupIntents.get(setupIntentId) as (Obj & { id: string; account: string; customer: string }) | undefined;
+    const test = TEST_METHODS[testMethodId];
+    if (!si || !test) throw new Error(`No fake setup intent ${setupIntentId} or test method ${testMethodId}`);
+    const method: FakeMethod = { id: id('pm'), object: 'payment_method', customer: si.customer, account: si.account, ...test };
+    state.methods.set(method.id, method);
+    Object.assign(si, { status: 'succeeded', payment_method: method.id });
+    const { account: _a, client_secret: _c, ...visible } = si;
+    await sendEvent('setup_intent.succeeded', visible, { account: si.account });
+    return { paymentMethodId: method.id };
+  };
+
   const settle: FakeStripe['settle'] = async (piId, outcome) => {
     const pi = state.intents.get(piId);
     if (!pi) throw new Error(`No fake payment intent ${piId}`);
@@ -234,9 +248,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
       const a = acct();
       const customer = String(form.customer ?? '');
       if (state.customers.get(customer)?.account !== a) throw missing('customer', customer);
-      const si = { id: id('seti'), object: 'setup_intent', customer, status: 'requires_payment_method', usage: form.usage ?? 'off_session', payment_method_types: form.allowed_payment_method_types ?? ['card'] };
+      const si = { id: id('seti'), object: 'setup_intent', customer, status: 'requires_payment_method', usage: form.usage ?? 'off_session', payment_method_types: form.allowed_payment_method_types ?? ['card'], metadata: form.metadata ?? {}, payment_method: null as string | null };
       const full = { ...si, client_secret: `${si.id}_secret_${randomBytes(8).toString('hex')}` };
-      state.setupIntents.set(si.id, full);
+      state.setupIntents.set(si.id, { ...full, account: a });
       return full;
     }
     if (seg[0] === 'payment_methods' && seg.length === 2 && method === 'GET') return publicMethod(methodOf(acct(), seg[1]!));
@@ -380,6 +394,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     signedEvent,
     sendEvent,
     completeOnboarding,
+    confirmSetup,
     settle,
     idle: async () => {
       while (inFlight.size > 0) await Promise.all([...inFlight]);

@@ -7,7 +7,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { chargeInvoice } from '../invoices/charge';
-import type { PaymentProvider, ProviderEvent } from './provider';
+import type { PaymentProvider, ProviderEvent, SavedMethod } from './provider';
 import { UnsupportedMethodError } from './stripe-provider';
 import {
   accountOf,
@@ -148,7 +148,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const { provider, accountId } = await chargeableAccount(gymId);
     const customerId = await customerFor(gymId, athleteId, provider, accountId);
     const types = methodTypesFor(auth.gym.country);
-    const si = await ask(() => provider.createSetupIntent({ accountId, customerId, types }));
+    const si = await ask(() => provider.createSetupIntent({ accountId, customerId, types, metadata: { gymId, athleteId } }));
     return { clientSecret: si.clientSecret, publicKey: app.config.runtime.stripePublicKey, accountId, types };
   });
 
@@ -165,21 +165,25 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const customerId = await customerFor(gymId, athleteId, provider, accountId);
     const saved = await ask(() => provider.retrievePaymentMethod({ accountId, providerMethodId, customerId }));
     if (!methodTypesFor(auth.gym.country).includes(saved.type)) throw badRequest(paymentsMessages.methodRefused, 'method_refused');
-    await writeTransaction(ctx, async (tx, publish) => {
-      const values = { type: saved.type, nickname: nickname || null, brand: saved.brand, last4: saved.last4, bankName: saved.bankName, providerCustomerId: customerId, removedAt: null };
+    await storeMethod(gymId, athleteId, customerId, saved, { nickname, makeDefault });
+    reply.status(201);
+    return methodList(gymId, athleteId);
+  });
+
+  /** Keeps a method the provider holds for the athlete (once: the provider's id is unique per gym); false when it is another athlete's. */
+  const storeMethod = async (gymId: string, athleteId: string, customerId: string, saved: SavedMethod, o: { nickname?: string; makeDefault?: boolean } = {}) =>
+    writeTransaction(ctx, async (tx, publish) => {
+      const values = { type: saved.type, nickname: o.nickname || null, brand: saved.brand, last4: saved.last4, bankName: saved.bankName, providerCustomerId: customerId, removedAt: null };
       const [row] = await tx
         .insert(paymentMethods)
         .values({ gymId, athleteId, providerMethodId: saved.providerMethodId, ...values })
         .onConflictDoUpdate({ target: [paymentMethods.gymId, paymentMethods.providerMethodId], targetWhere: sql`provider_method_id is not null`, set: values, setWhere: eq(paymentMethods.athleteId, athleteId) })
         .returning({ id: paymentMethods.id });
       if (!row) throw badRequest(paymentsMessages.methodRefused, 'method_refused');
-      if (makeDefault) await setDefault(tx, gymId, athleteId, row.id);
+      if (o.makeDefault) await setDefault(tx, gymId, athleteId, row.id);
       await ensureDefault(tx, gymId, athleteId);
       await publish({ kind: 'gym', gymId });
     });
-    reply.status(201);
-    return methodList(gymId, athleteId);
-  });
 
   route(app, endpoints.removeMyPaymentMethod, async (request) => {
     const { gymId, athleteId } = athleteCaller(request);
@@ -257,6 +261,25 @@ export async function paymentsRoutes(app: FastifyInstance) {
     });
   });
 
+  /**
+   * A method confirmed in the browser is kept even when the browser's own save never arrives (closed tab, lost network):
+   * the SetupIntent names the gym and athlete, the event's account must be that gym's. Saving is idempotent, so the
+   * browser's save (or a replay) finds it kept.
+   */
+  const saveFromSetupIntent = async (provider: PaymentProvider, event: ProviderEvent) => {
+    const si = event.object;
+    const metadata = (si.metadata ?? {}) as Record<string, string>;
+    const pm = typeof si.payment_method === 'string' ? si.payment_method : null;
+    const customerId = typeof si.customer === 'string' ? si.customer : null;
+    if (!pm || !customerId || !event.account || !metadata.gymId || !metadata.athleteId) return;
+    if ((await gymOfAccount(app.db, event.account)) !== metadata.gymId) return;
+    const [athlete] = await app.db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, metadata.athleteId), eq(athletes.gymId, metadata.gymId)));
+    if (!athlete || (await savedByProviderId(app.db, metadata.gymId, pm))) return;
+    const accountId = event.account;
+    const saved = await ask(() => provider.retrievePaymentMethod({ accountId, providerMethodId: pm }));
+    await storeMethod(metadata.gymId, athlete.id, customerId, saved);
+  };
+
   const applyEvent = async (provider: PaymentProvider, event: ProviderEvent) => {
     if (event.type === 'account.updated') {
       const accountId = event.account ?? (typeof event.object.id === 'string' ? event.object.id : null);
@@ -273,6 +296,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       });
       return { received: true as const, duplicate };
     }
+    if (event.type === 'setup_intent.succeeded') await saveFromSetupIntent(provider, event);
     const duplicate = await writeTransaction(ctx, async (tx, publish) => {
       if (!(await firstDelivery(tx, event))) return true;
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {

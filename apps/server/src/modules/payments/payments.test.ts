@@ -143,6 +143,23 @@ describe('saved payment methods', () => {
     expect(removed.json().results).toMatchObject([{ type: 'US_BANK_ACCOUNT', isDefault: true }]);
   });
 
+  it('keeps a method confirmed in the browser from its setup_intent.succeeded event, even if the browser never saves it', async () => {
+    const { client } = await athleteClient();
+    const setup = await client.post('/api/me/payment-methods/setup/');
+    const setupIntentId = (setup.json().clientSecret as string).split('_secret_')[0]!;
+    const { paymentMethodId } = await fake.confirmSetup(setupIntentId, 'pm_card_mastercard');
+    const mine = (await client.get('/api/me/payment-methods/')).json() as { results: { metadata: { brand: string; last4: string } }[] };
+    expect(mine.results).toMatchObject([{ metadata: { brand: 'mastercard', last4: '4444' } }]);
+    // The browser's save arriving afterwards (or the event replayed) keeps one.
+    const again = await client.post('/api/me/payment-methods/', { providerMethodId: paymentMethodId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().results).toHaveLength(1);
+    const replay = fake.state.events.at(-1)!;
+    const delivery = fake.signedEvent('setup_intent.succeeded', (replay.data as { object: Record<string, unknown> }).object, { account: replay.account as string, id: replay.id as string });
+    await fake.state.deliver!(delivery.payload, delivery.signature);
+    expect((await client.get('/api/me/payment-methods/')).json().results).toHaveLength(1);
+  });
+
   it("refuses another athlete's method and unknown provider ids with a message", async () => {
     const { client } = await athleteClient();
     const saved = await save(client, 'pm_card_mastercard');

@@ -49,7 +49,7 @@ export interface PaymentProvider {
   /** The provider-side customer of an athlete on the gym's connected account. */
   ensureCustomer(input: { accountId: string; email: string | null; name: string; athleteId: string; existingCustomerId: string | null }): Promise<{ customerId: string }>;
   /** Starts saving a method (a SetupIntent): the browser confirms it with the client secret and the public key. */
-  createSetupIntent(input: { accountId: string; customerId: string; types: PaymentMethodType[] }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  createSetupIntent(input: { accountId: string; customerId: string; types: PaymentMethodType[]; metadata?: Record<string, string> }): Promise<{ setupIntentId: string; clientSecret: string }>;
   /**
    * The saved method behind a provider payment method id, with its brand and last4 or bank name. With `customerId`,
    * a method not yet attached to a customer is attached to that one (the answer then carries the attached id); one

@@ -73,8 +73,8 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       return { customerId: customer.id };
     },
 
-    async createSetupIntent({ accountId, customerId, types }) {
-      const si = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session', allowed_payment_method_types: types.map((t) => TYPE_TO_STRIPE[t]) }, on(accountId));
+    async createSetupIntent({ accountId, customerId, types, metadata }) {
+      const si = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session', allowed_payment_method_types: types.map((t) => TYPE_TO_STRIPE[t]), ...(metadata ? { metadata } : {}) }, on(accountId));
       return { setupIntentId: si.id, clientSecret: si.client_secret ?? '' };
     },
 
