@@ -177,6 +177,7 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/products/items/export/': { role: 'owner', query: { kind: 'retail', search: 'cha', status: 'active', lowStock: 'false', sort: 'name' } },
     '/api/products/items/{productId}/': { role: 'owner', path: { productId: f.productId } },
     '/api/athletes/{athleteId}/packages/': { role: 'owner', path: { athleteId: f.athletePackageHolderId } },
+    '/api/athletes/{athleteId}/payment-methods/': record,
     '/api/athlete-packages/{athletePackageId}/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
     '/api/athlete-packages/{athletePackageId}/ledger/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
     '/api/sales-portals/{salesPortalSlug}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug } },

@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from './mail-catcher';
+import { startFakeStripe } from '../../apps/server/test/fake-stripe';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailDir: string;
+    /** Issue 19: the local fake of Stripe's API the server's card payments run against. */
+    stripeUrl: string;
   }
 }
 
@@ -79,12 +82,15 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-e2e-'));
   // The server mails password-reset and activation links; journeys read them from here.
   const mail = await startMailCatcher(await freePort());
+  // Card payments run on the real SDK against a local fake of Stripe's API; its events come back to the server's webhook.
+  // No public key: Stripe.js (js.stripe.com) is unreachable here, so journeys save methods through the API.
+  const stripe = await startFakeStripe({ webhookUrl: `${baseUrl}/api/payments/webhook/` });
   let log = '';
   const child = spawn('npm', ['run', 'start:server'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', APP_URL: baseUrl, LOG_LEVEL: 'warn', SMTP_URL: mail.smtpUrl },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', APP_URL: baseUrl, LOG_LEVEL: 'warn', SMTP_URL: mail.smtpUrl, ...stripe.env },
   });
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -97,15 +103,18 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await stop(child);
     await mail.close();
+    await stripe.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mail.dir);
+  project.provide('stripeUrl', stripe.url);
 
   return async () => {
     await stop(child);
     await mail.close();
+    await stripe.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -52,6 +52,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { salesPortalRoutes } from './modules/sales-portal/sales-portal.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(athletePackagesRoutes);
   await app.register(salesPortalRoutes);
   await app.register(salesRoutes);
+  await app.register(paymentsRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

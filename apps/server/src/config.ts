@@ -49,6 +49,12 @@ const envSchema = z.object({
   API_SERVER: z.string().default('/api'),
   AUTH_ENDPOINT: z.string().default('/api/auth'),
   STRIPE_PUBLIC_KEY: optionalText,
+  /** Issue 19 (decision 034): card payments run on Stripe when a secret key is set; none: card options are hidden. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The signing secret of the webhook endpoint (/api/payments/webhook/). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another base URL for Stripe's API (tests and e2e: the local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   ENVIRONMENT: z.string().default('development'),
   TRACES_SAMPLE_RATE: z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0),
   SENTRY_DSN: optionalText,
@@ -88,6 +94,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   webDistDir: string;
+  /** Issue 19: the payment provider's keys (null: no card payments). */
+  stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
   runtime: RuntimeConfig;
 };
 
@@ -121,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiBase: e.STRIPE_API_BASE ?? null } : null,
     runtime: {
       tokenRefreshThreshold: e.TOKEN_REFRESH_THRESHOLD,
       apiServer: e.API_SERVER,

@@ -3,7 +3,7 @@ import { endpoints, hasPermission, type Access, type Endpoint, type Permission, 
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { athleteImports, billingPlans, classSeries, packages, salesPortals, tags } from '../src/db/schema';
+import { athleteImports, billingPlans, classSeries, packages, paymentMethods, salesPortals, tags } from '../src/db/schema';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -85,6 +85,9 @@ beforeAll(async () => {
   const product = await t.make.product(gym.id, { stockCount: 1000, taxRateId: productTaxRate.id });
   // Issue 18: a package the athlete caller holds (a class pack: its credits can be adjusted).
   const athletePackage = await t.make.athletePackage(gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, name: 'Matrix pack' } });
+  // Issue 19 (payments): an invoice and a saved method of the athlete.
+  const invoice = await t.make.invoice(gym.id, athlete.athleteId, { status: 'open', dueDate: '2026-03-10' });
+  const [savedMethod] = await t.db.insert(paymentMethods).values({ gymId: gym.id, athleteId: athlete.athleteId, type: 'CARD', brand: 'visa', last4: '4242', providerMethodId: 'pm_matrix', providerCustomerId: 'cus_matrix', isDefault: true }).returning();
   const [tag] = await t.db.insert(tags).values({ gymId: gym.id, name: 'Sample tag' }).returning();
 
   const [athleteImport] = await t.db
@@ -128,11 +131,15 @@ beforeAll(async () => {
     token: 'not-a-live-feed-token',
     taxRateId: productTaxRate.id,
     productId: product.id,
+    invoiceId: invoice.id,
+    paymentMethodId: savedMethod!.id,
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
   sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
   // Issue 19: a front-desk cart of the gym's retail item for a guest (another gym's owner gets 404 for the item).
   sampleBodies.createSale = { guestName: 'Matrix guest', items: [{ productId: product.id, quantity: 1 }], idempotencyKey: 'matrix-cart-key' };
+  sampleBodies.payMyInvoice = { paymentMethodId: savedMethod!.id, idempotencyKey: 'matrix-pay-key' };
+  sampleBodies.chargeInvoice = { paymentMethodId: savedMethod!.id, idempotencyKey: 'matrix-charge-key' };
   sampleBodies.assignAthletePackage = { packageId: athletePackage.packageId, billingPlanId: null, startDate: '2026-03-05', idempotencyKey: 'matrix-assign-key' };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },
@@ -194,6 +201,7 @@ const sampleBodies: Record<string, unknown> = {
   cancelAthletePackage: { when: 'period_end', reason: 'Matrix' },
   renewAthletePackage: { idempotencyKey: 'matrix-renew-key' },
   adjustAthletePackageCredits: { delta: 1, note: 'Matrix' },
+  saveMyPaymentMethod: { providerMethodId: 'pm_card_visa' },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

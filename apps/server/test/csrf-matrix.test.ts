@@ -4,6 +4,7 @@ import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from 
 import { TEST_PASSWORD } from './factories';
 import { databaseDigest } from './digest';
 import { randomToken } from '../src/lib/tokens';
+import { CSRF_EXEMPT_PATHS } from '../src/plugins/csrf';
 
 /**
  * Every unsafe route, called with no CSRF token, a wrong one, another session's valid one, and the right one
@@ -33,7 +34,9 @@ describe('CSRF matrix', () => {
     // Every unsafe route of the endpoint table (paths and aliases); the access matrix checks these are all that is routed.
     const routes = Object.values(endpoints)
       .flatMap((e: Endpoint) => [e.path, ...(e.aliases ?? [])].map((url) => ({ method: e.method, url })))
-      .filter((r) => UNSAFE.has(r.method));
+      .filter((r) => UNSAFE.has(r.method))
+      // The exceptions (the payment provider's webhook: no session, its signature is the check; see below).
+      .filter((r) => !CSRF_EXEMPT_PATHS.has(r.url));
     expect(routes.length).toBeGreaterThan(15);
     const before = await databaseDigest(t.db);
     const attempts: [string, (c: ApiClient, method: string, url: string) => ReturnType<ApiClient['request']>][] = [
@@ -57,6 +60,12 @@ describe('CSRF matrix', () => {
     expect(await databaseDigest(t.db)).toBe(before);
     // The victim's own token still works afterwards.
     expect((await victim.delete('/api/auth/clear-profile/')).statusCode).toBe(200);
+  });
+
+  it('exempts only the payment webhook, which the provider calls without a session (its signature is checked instead)', async () => {
+    expect([...CSRF_EXEMPT_PATHS]).toEqual([endpoints.paymentWebhook.path]);
+    const res = await t.client().request('POST', endpoints.paymentWebhook.path, {}, { csrf: false, headers: { origin: 'https://provider.example', 'stripe-signature': 't=1,v1=x' } });
+    expect(res.json().code).not.toBe('csrf_failed');
   });
 });
 

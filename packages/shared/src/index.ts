@@ -53,3 +53,4 @@ export * from './api/sales-portal';
 export * from './rules/invoices';
 export * from './api/invoices';
 export * from './api/sales';
+export * from './api/payments';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { endpoints } from '@spotter/shared';
 import { forbidden } from '../lib/http-error';
 import { hmac, randomToken, safeEqual } from '../lib/tokens';
 
@@ -35,12 +36,19 @@ export function setCsrfCookie(reply: FastifyReply, secure: boolean, token: strin
   reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
 }
 
+/**
+ * The only unsafe routes without the check, with why: the payment provider's webhook (issue 19) is not a browser call
+ * and carries no session; its signature over the raw body proves who sent it.
+ */
+export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set([endpoints.paymentWebhook.path]);
+
 export type CsrfOptions = { secret: string; cookieSecure: boolean; appUrl: string };
 
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: CsrfOptions) => {
   const allowedOrigin = new URL(opts.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!isUnsafeMethod(request.method) || !request.url.startsWith('/api/')) return;
+    if (CSRF_EXEMPT_PATHS.has(request.url.split('?')[0]!)) return;
     const origin = request.headers.origin;
     if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw forbidden('Cross-origin request refused.', 'csrf_failed');

@@ -29,6 +29,7 @@ import { packagesEndpoints } from './packages';
 import { athletePackagesEndpoints } from './athlete-packages';
 import { salesPortalEndpoints } from './sales-portal';
 import { salesEndpoints } from './sales';
+import { paymentsEndpoints } from './payments';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -62,6 +63,7 @@ export const endpoints = {
   ...athletePackagesEndpoints,
   ...salesPortalEndpoints,
   ...salesEndpoints,
+  ...paymentsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -80,6 +80,7 @@ export async function chargeInvoice(
     accountId: account.providerAccountId,
     customerId: method.providerCustomerId,
     providerMethodId: method.providerMethodId,
+    methodType: method.type,
     amountMinor: amount,
     currency: currencyOf(gym!.country),
     description: `Invoice ${inv.number ?? ''} ${athlete ? `${athlete.firstName} ${athlete.lastName}` : ''}`.trim(),

@@ -1,11 +1,11 @@
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe-provider';
 
 /**
- * The configured payment provider: none until a secret key is set (STRIPE_SECRET_KEY). Issue 19's Stripe implementation
- * (stripe-provider.ts) is returned here once it exists.
+ * The configured payment provider: Stripe (decision 034) when a secret key is set (STRIPE_SECRET_KEY), else none:
+ * card options are hidden and everything manual still works.
  */
 export function createPaymentProvider(config: Config): PaymentProvider | null {
-  void config;
-  return null;
+  return config.stripe ? createStripeProvider(config.stripe) : null;
 }

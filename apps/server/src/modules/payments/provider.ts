@@ -49,15 +49,21 @@ export interface PaymentProvider {
   /** The provider-side customer of an athlete on the gym's connected account. */
   ensureCustomer(input: { accountId: string; email: string | null; name: string; athleteId: string; existingCustomerId: string | null }): Promise<{ customerId: string }>;
   /** Starts saving a method (a SetupIntent): the browser confirms it with the client secret and the public key. */
-  createSetupIntent(input: { accountId: string; customerId: string; types: PaymentMethodType[] }): Promise<{ setupIntentId: string; clientSecret: string }>;
-  /** The saved method behind a provider payment method id, with its brand and last4 or bank name. */
-  retrievePaymentMethod(input: { accountId: string; providerMethodId: string }): Promise<SavedMethod>;
+  createSetupIntent(input: { accountId: string; customerId: string; types: PaymentMethodType[]; metadata?: Record<string, string> }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /**
+   * The saved method behind a provider payment method id, with its brand and last4 or bank name. With `customerId`,
+   * a method not yet attached to a customer is attached to that one (the answer then carries the attached id); one
+   * attached to another customer is refused.
+   */
+  retrievePaymentMethod(input: { accountId: string; providerMethodId: string; customerId?: string }): Promise<SavedMethod>;
   detachPaymentMethod(input: { accountId: string; providerMethodId: string }): Promise<void>;
   /** Charges a saved method off-session, once per idempotency key. */
   charge(input: {
     accountId: string;
     customerId: string;
     providerMethodId: string;
+    /** The saved method's type (the intent must allow it); CARD when absent. */
+    methodType?: PaymentMethodType;
     amountMinor: number;
     currency: string;
     description: string;

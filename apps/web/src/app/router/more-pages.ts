@@ -6,6 +6,7 @@ import { athleteImportPages } from './athlete-import-pages';
 import { calendarPages } from './calendar-pages';
 import { eventSetupPages } from './event-setup-pages';
 import { packagesPages } from './packages-pages';
+import { paymentsPages } from './payments-pages';
 import { productsCatalogPages } from './products-catalog-pages';
 import { programmingPages } from './programming-pages';
 import { salesPortalPages } from './sales-portal-pages';
@@ -30,4 +31,5 @@ export const moreRegistries: readonly PageRegistry[] = [
   athletePackagesPages,
   packagesPages,
   salesPortalPages,
+  paymentsPages,
 ];

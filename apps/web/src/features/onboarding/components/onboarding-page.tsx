@@ -1,5 +1,6 @@
-import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCurrentSession, useLogout, useClearProfile } from '../../auth';
+import { SetUpPayments } from '../../payment-methods';
 
 /** Spec 2.1: a gym whose payment status is Onboard sees only this page until payments are set up. */
 export function OnboardingPage() {
@@ -15,10 +16,10 @@ export function OnboardingPage() {
         <Text fw={700} mb="xs">
           {session.gym?.title}
         </Text>
-        <Text mb="md">
-          Your gym still needs to finish setting up payments before the rest of Spotter opens. Online payment onboarding
-          is not available yet; please contact your sales advisor to complete it.
-        </Text>
+        <Text mb="md">Your gym still needs to finish setting up payments before the rest of Spotter opens.</Text>
+        <Stack mb="md">
+          <SetUpPayments fallback={<Text>Online payment onboarding is not available on this server; please contact your sales advisor to complete it.</Text>} />
+        </Stack>
         <Group gap="xs">
           <Button variant="default" onClick={() => clearProfile.mutate()} loading={clearProfile.isPending}>
             Switch Profiles

@@ -1,0 +1,6 @@
+// What other features use of payment methods (eslint: a feature imports another only through its index).
+export { PayInvoice } from './components/pay-invoice';
+export { SavedMethodsCard, MyPaymentMethods } from './components/saved-methods';
+export { SetUpPayments } from './components/set-up-payments';
+export { ChargeSavedMethod } from './components/charge-saved-method';
+export { paymentKeys, useChargeInvoice, useAthletePaymentMethods } from './api/payment-methods';
