@@ -55,3 +55,5 @@ export const ProductsPhonePage = lazyWithReload('products-phone', pick(() => imp
 export const PackagePhonePage = lazyWithReload('package-phone', pick(() => import('../../features/packages/components/package-phone-page'), 'PackagePhonePage'));
 export const MyPackagesPage = lazyWithReload('my-packages', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagesPage'));
 export const MyPackagePage = lazyWithReload('my-package', pick(() => import('../../features/athlete-packages/components/my-packages-page'), 'MyPackagePage'));
+export const InvoicesPage = lazyWithReload('invoices', pick(() => import('../../features/invoices/components/invoices-page'), 'InvoicesPage'));
+export const MyInvoicePage = lazyWithReload('my-invoice', pick(() => import('../../features/invoices/components/my-invoice-page'), 'MyInvoicePage'));

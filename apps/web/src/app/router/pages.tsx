@@ -4,6 +4,7 @@ import type { RouteEntry, RouteSetName } from '@spotter/shared';
 import { accountPages } from './account-pages';
 import { appointmentPages } from './appointment-pages';
 import { athletePackagesPages } from './athlete-packages-pages';
+import { invoicesPages } from './invoices-pages';
 import { athleteRecordPages } from './athlete-record-pages';
 import { athletesListPages } from './athletes-list-pages';
 import { eventSetupPages } from './event-setup-pages';
@@ -21,7 +22,7 @@ import type { PageRegistry } from './page-registry';
 import { NotBuiltPage } from './lazy-pages';
 
 /** The built screens, by route set and route path; every other route shows its honest empty state. */
-const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages, productsCatalogPages, athletePackagesPages, packagesPages, salesPortalPages];
+const registries: readonly PageRegistry[] = [accountPages, appointmentPages, calendarPages, kioskPages, platformPages, programmingPages, schedulePages, eventSetupPages, staffPages, athleteRecordPages, athleteImportPages, athletesListPages, productsCatalogPages, athletePackagesPages, packagesPages, salesPortalPages, invoicesPages];
 
 /** The built page of a route of a set, if there is one. */
 function pageFor(set: RouteSetName, path: string) {
