@@ -49,10 +49,11 @@ export function whereOf(scope: InvoiceScope, q: InvoiceListFilter): SQL {
   )!;
 }
 
+/** The sort, then number and id (a stable order); rows without an issue date or number (seeded history) come last. */
 function orderOf(q: InvoiceListFilter) {
-  const direction = q.order === 'asc' ? asc : desc;
+  const dir = q.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const key = q.sort === 'number' ? invoices.number : q.sort === 'total' ? invoices.totalMinor : q.sort === 'dueDate' ? invoices.dueDate : invoices.issueDate;
-  return [direction(key), direction(invoices.number), direction(invoices.id)];
+  return [sql`${key} ${dir}`, sql`${invoices.number} ${dir}`, q.order === 'asc' ? asc(invoices.id) : desc(invoices.id)];
 }
 
 const rowColumns = {
@@ -92,7 +93,7 @@ export function toInvoiceRow(r: RawRow): InvoiceRow {
   return {
     invoiceId: r.id,
     number: r.number,
-    numberText: r.number === null ? 'Draft' : invoiceNumberText(r.number),
+    numberText: r.number === null ? 'Unnumbered' : invoiceNumberText(r.number),
     athlete: r.athleteId ? { athleteId: r.athleteId, fullName: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() } : null,
     guestName: r.guestName,
     status: r.status,

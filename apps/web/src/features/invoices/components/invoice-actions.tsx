@@ -22,7 +22,7 @@ export function RecordPaymentModal({ invoice, opened, onClose }: { invoice: Invo
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Record a payment on ${invoice.numberText}`} centered>
+    <Modal opened={opened} onClose={close} title={`Record a payment on ${invoice.numberText}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -67,7 +67,7 @@ export function RefundModal({ invoice, payment, onClose }: { invoice: InvoiceDet
   const minor = toMinor(amount);
   const amountError = !Number.isFinite(minor) || minor <= 0 ? 'Enter an amount greater than zero.' : minor > left ? `At most what is left of this payment, ${money(left, invoice.gym.country)}.` : null;
   return (
-    <Modal opened={payment !== null} onClose={onClose} title="Refund a payment" centered>
+    <Modal opened={payment !== null} onClose={onClose} title="Refund a payment" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {payment && (
         <form
           onSubmit={(e) => {
@@ -102,7 +102,7 @@ export function VoidModal({ invoice, opened, onClose }: { invoice: InvoiceDetail
   const voidIt = useVoidInvoice(invoice.invoiceId);
   const [reason, setReason] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title={`Void ${invoice.numberText}?`} centered>
+    <Modal opened={opened} onClose={onClose} title={`Void ${invoice.numberText}?`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

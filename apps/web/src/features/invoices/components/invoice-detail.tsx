@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { invoiceSourceLabels, localeOf, paymentChannelLabels, toZoned, type InvoiceDetail, type PaymentView } from '@spotter/shared';
+import { useIsNarrow } from '../../event-setup';
 import { useDownloadInvoicePdf, useSendInvoice } from '../api/invoices';
 import { RecordPaymentModal, RefundModal, VoidModal } from './invoice-actions';
 import { billedTo, day, InvoiceStatusBadge, money } from './invoice-parts';
@@ -120,6 +121,7 @@ type Props = {
 export function InvoiceDetailView({ invoice, staff = false, mine = false, payArea }: Props) {
   const country = invoice.gym.country;
   const l = localeOf(country);
+  const isNarrow = useIsNarrow();
   const pdf = useDownloadInvoicePdf(mine);
   const send = useSendInvoice(invoice.invoiceId);
   const [paying, setPaying] = useState(false);
@@ -154,7 +156,21 @@ export function InvoiceDetailView({ invoice, staff = false, mine = false, payAre
           {invoice.voidReason ?? 'This invoice is void.'}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={420}>
+      {isNarrow ? (
+        <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoice lines">
+          {invoice.lines.map((line, i) => (
+            <Group key={i} component="li" justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm">{line.description}</Text>
+                <Text size="xs" c="#495057">
+                  {`${line.quantity} × ${money(line.itemPriceMinor, country)}${line.taxRateValue === null ? '' : ` · ${l.taxLabel} ${line.taxRateValue}%`}`}
+                </Text>
+              </Stack>
+              <Text size="sm">{money(invoice.isTaxInclusive ? line.totalMinor : line.netMinor, country)}</Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
         <Table verticalSpacing={4} aria-label="Invoice lines">
           <Table.Thead>
             <Table.Tr>
@@ -177,7 +193,7 @@ export function InvoiceDetailView({ invoice, staff = false, mine = false, payAre
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      )}
       <Totals invoice={invoice} />
       {payArea}
       <div>
@@ -197,7 +213,7 @@ export function InvoiceDetailView({ invoice, staff = false, mine = false, payAre
           </Button>
         )}
         {staff && !isVoid && invoice.paidMinor === 0 && (
-          <Button variant="subtle" color="red.9" onClick={() => setVoiding(true)}>
+          <Button variant="subtle" color="red" c="#a51d1d" onClick={() => setVoiding(true)}>
             Void
           </Button>
         )}

@@ -69,7 +69,7 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
   }
   if (rows.length === 0) return <>{empty}</>;
   const open = (row: InvoiceRow) => (
-    <Anchor component="button" type="button" fw={600} size="sm" onClick={() => onOpen(row.invoiceId)}>
+    <Anchor component="button" type="button" fw={600} size="sm" ta="left" style={{ alignSelf: 'flex-start' }} onClick={() => onOpen(row.invoiceId)}>
       {row.numberText}
     </Anchor>
   );
