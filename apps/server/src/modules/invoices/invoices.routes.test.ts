@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import type { InvoiceDetail, InvoicePage } from '@spotter/shared';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
-import { mailOutbox, payments } from '../../db/schema';
+import { invoices, mailOutbox, paymentAccounts, payments } from '../../db/schema';
 import { createInvoice, type NewInvoice } from './invoices.service';
 import { pdfSafeText, renderInvoicePdf } from './invoice-pdf';
 
@@ -138,7 +138,8 @@ describe('an invoice: payments, refunds, voids', () => {
     expect([tooMuch.statusCode, tooMuch.json().code]).toEqual([409, 'amount_too_large']);
     const rest = await pay(books, inv.invoiceId, 6825, { type: 'e_transfer' });
     expect(rest.json<InvoiceDetail>()).toMatchObject({ status: 'paid', balanceMinor: 0 });
-    expect(rest.json<InvoiceDetail>().payments.map((p) => [p.channel, p.amountMinor, p.reference])).toEqual([
+    // (Both recorded at the fixed test clock: their order is the id's, so compare them sorted.)
+    expect(rest.json<InvoiceDetail>().payments.map((p) => [p.channel, p.amountMinor, p.reference]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
       ['cash_or_check', 4000, 'Receipt 12'],
       ['e_transfer', 6825, null],
     ]);
@@ -271,5 +272,57 @@ describe("the athlete page's Invoices tab and the athlete's own invoices", () =>
     const pdf = await me.get(`/api/me/invoices/${mine.invoiceId}/pdf`);
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect((await me.get(`/api/invoices/${mine.invoiceId}/`)).statusCode).toBe(403);
+  });
+});
+
+describe('refunding a card payment through the provider', () => {
+  it('refunds through the provider first (with the key), records the provider refund once, and records nothing when the provider refuses', async () => {
+    const calls: { accountId: string; providerPaymentId: string; amountMinor: number; idempotencyKey: string }[] = [];
+    let refuse = false;
+    const double = {
+      refund: async (input: (typeof calls)[number]) => {
+        if (refuse) throw new Error('Charge has already been refunded.');
+        calls.push(input);
+        return { providerId: `re_${calls.length}_${randomUUID().slice(0, 8)}` };
+      },
+    } as unknown as NonNullable<TestApp['app']['paymentProvider']>;
+    const app = t.app as unknown as { paymentProvider: typeof double | null };
+    const before = app.paymentProvider;
+    app.paymentProvider = double;
+    try {
+      const gym = await t.make.kioskGym({ athletes: 1 });
+      const desk = await t.as(gym.owner);
+      await t.db.insert(paymentAccounts).values({ gymId: gym.gym.id, providerAccountId: `acct_${randomUUID().slice(0, 12)}`, chargesEnabled: true });
+      const inv = await invoice(gym.gym.id, gym.members[0]!.athleteId, 3000, { taxRateValue: null });
+      const providerPaymentId = `pi_${randomUUID()}`;
+      const [p] = await t.db
+        .insert(payments)
+        .values({ gymId: gym.gym.id, invoiceId: inv.invoiceId, kind: 'payment', channel: 'card', status: 'succeeded', amountMinor: 3000, providerId: providerPaymentId })
+        .returning();
+      await t.db.update(invoices).set({ paymentsMinor: 3000, status: 'paid' }).where(eq(invoices.id, inv.invoiceId));
+      const k = key();
+      const body = { paymentId: p!.id, amountMinor: 1000, reason: 'Double booked', idempotencyKey: k };
+      const first = await desk.post(`/api/invoices/${inv.invoiceId}/refunds/`, body);
+      expect(first.statusCode).toBe(201);
+      expect(first.json<InvoiceDetail>()).toMatchObject({ status: 'partially_refunded', paidMinor: 2000 });
+      expect(calls).toEqual([{ accountId: expect.stringMatching(/^acct_/), providerPaymentId, amountMinor: 1000, idempotencyKey: `spotter:${gym.gym.id}:${k}` }]);
+      const refundRow = (await t.db.select().from(payments).where(eq(payments.refundOfPaymentId, p!.id)))[0]!;
+      expect(refundRow.providerId).toMatch(/^re_1_/);
+      // The same request again: answered from the first, the provider not asked twice.
+      expect((await desk.post(`/api/invoices/${inv.invoiceId}/refunds/`, body)).statusCode).toBe(200);
+      expect(calls).toHaveLength(1);
+      // More than the payment holds is refused before the provider is asked.
+      const over = await desk.post(`/api/invoices/${inv.invoiceId}/refunds/`, { ...body, amountMinor: 2001, idempotencyKey: key() });
+      expect([over.statusCode, over.json().code]).toEqual([409, 'amount_too_large']);
+      expect(calls).toHaveLength(1);
+      // The provider refuses: a clear 409, nothing recorded.
+      refuse = true;
+      const refused = await desk.post(`/api/invoices/${inv.invoiceId}/refunds/`, { ...body, amountMinor: 500, idempotencyKey: key() });
+      expect([refused.statusCode, refused.json().code]).toEqual([409, 'refund_failed']);
+      expect(refused.json().message).toContain('Charge has already been refunded.');
+      expect(await t.db.select().from(payments).where(eq(payments.refundOfPaymentId, p!.id))).toHaveLength(1);
+    } finally {
+      app.paymentProvider = before;
+    }
   });
 });

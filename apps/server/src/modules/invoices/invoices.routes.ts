@@ -133,7 +133,13 @@ export async function invoicesRoutes(app: FastifyInstance) {
       if (refusal) throw conflict(refusal.message, refusal.code);
       const [account] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
       if (!account?.providerAccountId) throw conflict(invoiceMessages.noProvider, 'no_provider');
-      providerId = (await provider.refund({ accountId: account.providerAccountId, providerPaymentId: payment.providerId, amountMinor: body.amountMinor, idempotencyKey: `spotter:${gymId}:${body.idempotencyKey}` })).providerId;
+      try {
+        providerId = (await provider.refund({ accountId: account.providerAccountId, providerPaymentId: payment.providerId, amountMinor: body.amountMinor, idempotencyKey: `spotter:${gymId}:${body.idempotencyKey}` })).providerId;
+      } catch (err) {
+        request.log.warn({ err, paymentId: payment.id }, 'provider refund failed');
+        const why = err instanceof Error && err.message ? ` ${err.message.slice(0, 200)}` : '';
+        throw conflict(`The card payment could not be refunded.${why}`, 'refund_failed');
+      }
     }
     const recorded = await writeTransaction(ctx, async (tx, publish) => {
       const r = await recordRefund(tx, gymId, { paymentId: payment.id, amountMinor: body.amountMinor, reason: body.reason, idempotencyKey: body.idempotencyKey, providerId, actorUserId: auth.actorUserId });
