@@ -3,3 +3,4 @@ export { invoiceKeys } from './api/invoices';
 export { AthleteInvoicesTab } from './components/athlete-invoices-tab';
 export { InvoiceDetailView } from './components/invoice-detail';
 export { InvoiceStatusBadge } from './components/invoice-parts';
+export { MyInvoicesSection } from './components/my-invoices-section';

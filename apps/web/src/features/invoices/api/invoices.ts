@@ -25,6 +25,7 @@ export const invoiceKeys = {
   ofAthlete: (athleteId: string, page: number) => ['invoices', 'athlete', athleteId, page] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
   mine: (id: string) => ['invoices', 'mine', id] as const,
+  myList: ['invoices', 'mine-list'] as const,
 };
 
 const filterQuery = (f: InvoiceFilters) => ({
@@ -56,6 +57,10 @@ export const useInvoice = (invoiceId: string | null) =>
     queryFn: () => callEndpoint('invoice', { params: { invoiceId: invoiceId! } }, { schema: invoiceDetailSchema }),
     enabled: Boolean(invoiceId),
   });
+
+/** The athlete's newest invoices (the first page). */
+export const useMyInvoices = () =>
+  useQuery({ queryKey: invoiceKeys.myList, queryFn: ({ signal }) => callEndpoint('myInvoices', { query: { limit: 10, offset: 0 }, signal }, { schema: invoicePageSchema }) });
 
 export const useMyInvoice = (invoiceId: string) =>
   useQuery({ queryKey: invoiceKeys.mine(invoiceId), queryFn: () => callEndpoint('myInvoice', { params: { invoiceId } }, { schema: invoiceDetailSchema }) });

@@ -6,6 +6,7 @@ import { buildSession } from '../../../testing/factories';
 import { render } from '../../../testing/render';
 import { callsTo, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { MyInvoicePage } from './my-invoice-page';
+import { MyInvoicesSection } from './my-invoices-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -84,5 +85,27 @@ describe("MyInvoicePage (issue 19, the athlete app's /invoices/{invoiceId})", ()
     stubFetch(() => undefined);
     renderPage();
     expect(await screen.findByText(/This invoice was not found/)).toBeTruthy();
+  });
+});
+
+describe("MyInvoicesSection (the athlete's Packages page)", () => {
+  it('lists the newest invoices as links to /invoices/{invoiceId}, with the balance due', async () => {
+    stubFetch((url) => {
+      if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse({ gymId: GYM_ID, title: 'Northside Strength', email: null, profilePicture: null, country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true, eventSettings: { classes: { taxRate: null } } });
+      if (url.startsWith('/api/me/invoices/?')) return jsonResponse({ count: 1, next: null, previous: null, results: [invoice], totals: { count: 1, totalMinor: 4500, paidMinor: 2000, balanceMinor: 2500 } });
+      return undefined;
+    });
+    render(<MyInvoicesSection />, { session: session(), route: '/packages' });
+    const link = await screen.findByRole('link', { name: 'Invoice INV-000007' });
+    expect(link.getAttribute('href')).toBe(`/invoices/${INVOICE_ID}`);
+    expect(await screen.findByText('Balance due £25.00')).toBeTruthy();
+  });
+
+  it('shows nothing when the athlete has no invoices', async () => {
+    const fetchMock = stubFetch((url) => (url.startsWith('/api/me/invoices/?') ? jsonResponse({ count: 0, next: null, previous: null, results: [], totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } }) : undefined));
+    render(<MyInvoicesSection />, { session: session(), route: '/packages' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/me/invoices/?')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByLabelText('Loading invoices')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();
   });
 });
