@@ -9,7 +9,7 @@ afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.close()));
 });
 
-type InvoicePage = { results: { invoiceId: string; numberText: string; status: string; balanceMinor: number; totalMinor: number }[] };
+type InvoicePage = { results: { invoiceId: string; numberText: string; status: string; balanceMinor: number; totalMinor: number; athlete: { athleteId: string; fullName: string } | null }[] };
 
 async function owner(): Promise<HttpSession> {
   const http = new HttpSession(baseUrl);
@@ -32,10 +32,10 @@ describe('invoices (issue 19)', () => {
     // An invoice of the demo gym that still has a balance (the seed's history), found through the API.
     const desk = await owner();
     const list = (await (await desk.request('GET', '/api/invoices/?limit=100')).json()) as InvoicePage;
-    const owing = list.results.filter((i) => i.balanceMinor > 0 && i.status !== 'void' && i.status !== 'draft');
+    const owing = list.results.filter((i) => i.balanceMinor > 0 && i.status !== 'void' && i.status !== 'draft' && i.athlete);
     const unpaid = owing.find((i) => ['open', 'past_due', 'partially_paid'].includes(i.status)) ?? owing[0];
     expect(unpaid, 'a seeded invoice with a balance').toBeTruthy();
-    const { invoiceId, balanceMinor } = unpaid!;
+    const { invoiceId, balanceMinor, athlete } = unpaid!;
 
     const desktop = await launchBrowser({ width: 1280, height: 800 });
     browsers.push(desktop);
@@ -82,6 +82,14 @@ describe('invoices (issue 19)', () => {
     const after = (await (await desk.request('GET', `/api/invoices/${invoiceId}/`)).json()) as { status: string; paidMinor: number; balanceMinor: number };
     expect(after.status).toBe('partially_refunded');
     expect(after.balanceMinor).toBe(refundPart);
+
+    // The athlete page's Invoices tab shows it too, partially refunded.
+    await staff.goto(`${baseUrl}/users/athletes/${athlete!.athleteId}/invoices`);
+    const tab = staff.getByRole('region', { name: 'Invoices' });
+    await tab.getByText('Partially refunded', { exact: true }).first().waitFor();
+    await closeBannerIfShown(staff, 3000);
+    await screenshot(staff, 'invoices-athlete-tab');
+    await expectNoAxeViolations(staff);
 
     // On a phone: the list as cards, the invoice full screen, the state filter.
     const phone = await launchBrowser({ width: 390, height: 844 });
