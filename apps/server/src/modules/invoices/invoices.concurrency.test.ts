@@ -44,6 +44,27 @@ describe.runIf(onPostgres)('invoices racing each other on PostgreSQL (issue 19)'
     expect((await t.db.select().from(invoices).where(eq(invoices.id, made.invoiceId)))[0]!.paymentsMinor).toBe(300);
   });
 
+  it('a refund double-submitted at once is recorded once, and different refunds at once never take more than the payment holds', async () => {
+    const made = await t.db.transaction(sale(w.gym.id, 0)); // 541
+    const paid = (await desks[0]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 541, type: 'cash_or_check', idempotencyKey: `pay-${randomUUID()}` })).json<InvoiceDetail>();
+    const paymentId = paid.payments[0]!.paymentId;
+    const idempotencyKey = `refund-${randomUUID()}`;
+    const same = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, { paymentId, amountMinor: 100, reason: 'Double tap', idempotencyKey })),
+    );
+    expect(same.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([...Array(7).fill(200), 201]);
+    const different = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, { paymentId, amountMinor: 100, reason: 'Race', idempotencyKey: `refund-${randomUUID()}` })),
+    );
+    // 441 left after the first refund: four more of 100 fit, the rest are refused.
+    expect(different.filter((r) => r.statusCode === 201)).toHaveLength(4);
+    expect(different.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'amount_too_large')).toBe(true);
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, made.invoiceId));
+    expect([inv!.paymentsMinor, inv!.refundsMinor, inv!.status]).toEqual([541, 500, 'partially_refunded']);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.refundedMinor).toBe(500);
+  });
+
   it('different payments at once never take more than the balance', async () => {
     const made = await t.db.transaction(sale(w.gym.id, 0)); // 500 + 8.25% = 541
     const answers = await Promise.all(
