@@ -24,7 +24,7 @@ export function AthleteInvoicesTab({ athleteId, canManage }: { athleteId: string
         country={country}
         page={page}
         onPage={setPage}
-        onOpen={(id) => (canManage ? setOpenId(id) : undefined)}
+        onOpen={canManage ? setOpenId : undefined}
         isNarrow={isNarrow}
         withParty={false}
         empty={<Empty>No invoices yet. Selling this athlete a package or an item at the front desk makes one.</Empty>}

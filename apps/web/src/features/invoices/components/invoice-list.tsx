@@ -45,7 +45,8 @@ type Props = {
   country: GymCountry | null;
   page: number;
   onPage: (page: number) => void;
-  onOpen: (invoiceId: string) => void;
+  /** Opens an invoice's detail; without it (no InvoiceReportsView) the number is plain text. */
+  onOpen?: (invoiceId: string) => void;
   isNarrow: boolean;
   empty: ReactNode;
   /** The athlete's own tab leaves out the "Billed to" column. */
@@ -68,11 +69,16 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
     );
   }
   if (rows.length === 0) return <>{empty}</>;
-  const open = (row: InvoiceRow) => (
-    <Anchor component="button" type="button" fw={600} size="sm" ta="left" style={{ alignSelf: 'flex-start' }} onClick={() => onOpen(row.invoiceId)}>
-      {row.numberText}
-    </Anchor>
-  );
+  const open = (row: InvoiceRow) =>
+    onOpen ? (
+      <Anchor component="button" type="button" fw={600} size="sm" ta="left" style={{ alignSelf: 'flex-start' }} onClick={() => onOpen(row.invoiceId)}>
+        {row.numberText}
+      </Anchor>
+    ) : (
+      <Text fw={600} size="sm">
+        {row.numberText}
+      </Text>
+    );
   const party = (row: InvoiceRow) =>
     row.athlete && onAthlete ? (
       <Anchor component="button" type="button" size="sm" onClick={() => onAthlete(row.athlete!.athleteId)} title="Show this athlete's invoices">
