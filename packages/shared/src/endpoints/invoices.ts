@@ -1,7 +1,10 @@
 import { access } from '../access';
 import { csvAnswerSchema } from '../api/event-setup';
-import { idParamsSchema, okSchema } from '../api/common';
+import { idParamsSchema, isoDateSchema, okSchema, searchTermSchema } from '../api/common';
 import {
+  INVOICES_PAGE_SIZE,
+  invoiceMessages,
+  invoiceSortKeys,
   invoiceDetailSchema,
   invoiceListFilterSchema,
   invoiceListQuerySchema,
@@ -11,11 +14,26 @@ import {
   voidInvoiceSchema,
 } from '../api/invoices';
 import { defineEndpoint } from '../endpoint';
+import { invoiceStatuses } from '../rules/invoices';
 import { z } from 'zod';
 
 const tags = ['invoices'];
 const params = idParamsSchema('invoiceId');
 const athleteParams = idParamsSchema('athleteId');
+
+/** One athlete's invoices (the athlete page's tab, the athlete's own): the list's query without its athlete filter. */
+export const athleteInvoicesQuerySchema = z
+  .object({
+    status: z.enum(invoiceStatuses).optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    search: searchTermSchema,
+    sort: z.enum(invoiceSortKeys).default('issueDate'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    limit: z.coerce.number().int().min(1).max(100).default(INVOICES_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: invoiceMessages.rangeOrder, path: ['to'] });
 
 /** A PDF download (the body is the file's bytes). */
 export const pdfAnswerSchema = z.string();
@@ -107,7 +125,7 @@ export const invoicesEndpoints = {
     tags,
     summary: "An athlete's invoices, paged, newest first, with their totals (the athlete page's Invoices tab)",
     params: athleteParams,
-    query: invoiceListQuerySchema,
+    query: athleteInvoicesQuerySchema,
     answers: { 200: invoicePageSchema },
   }),
   myInvoices: defineEndpoint({
@@ -116,7 +134,7 @@ export const invoicesEndpoints = {
     access: access.athlete,
     tags,
     summary: "The signed-in athlete's invoices, paged, newest first",
-    query: invoiceListQuerySchema,
+    query: athleteInvoicesQuerySchema,
     answers: { 200: invoicePageSchema },
   }),
   myInvoice: defineEndpoint({

@@ -264,8 +264,9 @@ describe("the athlete page's Invoices tab and the athlete's own invoices", () =>
     const me = await t.as({ userId: a.userId!, profileId: a.profileId });
     const list = (await me.get('/api/me/invoices/')).json<InvoicePage>();
     expect(list.results.map((r) => r.invoiceId)).toEqual([mine.invoiceId]);
-    // The athlete filter of the query cannot widen the scope.
+    // The list takes no athlete filter: another athlete's id changes nothing.
     expect((await me.get(`/api/me/invoices/?athleteId=${b.athleteId}`)).json<InvoicePage>().results.map((r) => r.invoiceId)).toEqual([mine.invoiceId]);
+    expect((await me.get('/api/me/invoices/?status=paid')).json<InvoicePage>().count).toBe(0);
     expect((await me.get(`/api/me/invoices/${mine.invoiceId}/`)).json<InvoiceDetail>()).toMatchObject({ invoiceId: mine.invoiceId, totalMinor: 1083 });
     expect((await me.get(`/api/me/invoices/${theirs.invoiceId}/`)).statusCode).toBe(404);
     expect((await me.get(`/api/me/invoices/${theirs.invoiceId}/pdf`)).statusCode).toBe(404);

@@ -188,7 +188,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   route(app, endpoints.myInvoices, async (request) => {
     const scope = mine(request);
     const q = request.query;
-    const list = scope ? await listInvoices(db, scope, { ...q, athleteId: undefined }) : { count: 0, results: [], totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } };
+    const list = scope ? await listInvoices(db, scope, q) : { count: 0, results: [], totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } };
     return { ...toPage(request, q.limit, q.offset, list.count, list.results), totals: list.totals };
   });
 
