@@ -88,8 +88,10 @@ export async function addGyms(database: Database, count: number): Promise<void> 
         and ((sc.c * 7) % ${ATHLETES_PER_GYM - RESERVATIONS_PER_CLASS}) + ${RESERVATIONS_PER_CLASS}
     ) sp on true`);
   // Every athlete has a bill and a document (5 % past due, 10 % unsigned); every tenth has a pinned note.
-  await db.execute(sql`insert into invoices (gym_id, athlete_id, status, due_date, total_minor)
-    select gym_id, athlete_id, (case when p % 20 = 0 then 'past_due' else 'paid' end)::invoice_status, current_date - 10, 5000 from scale_people`);
+  // Issue 19: numbered per gym, issued over the last two months, paid ones with their payment figure (the invoice list).
+  await db.execute(sql`insert into invoices (gym_id, athlete_id, number, status, source, issue_date, due_date, net_minor, total_minor, payments_minor)
+    select gym_id, athlete_id, p, (case when p % 20 = 0 then 'past_due' else 'paid' end)::invoice_status, 'billing_period', current_date - 10 - (p % 60), current_date - 10, 5000, 5000,
+      case when p % 20 = 0 then 0 else 5000 end from scale_people`);
   await db.execute(sql`insert into documents (gym_id, athlete_id, title, signed_at)
     select gym_id, athlete_id, 'Waiver', case when p % 10 = 0 then null else now() end from scale_people`);
   await db.execute(sql`insert into notes (gym_id, athlete_id, title, content, is_pinned)
@@ -110,7 +112,7 @@ export async function addGyms(database: Database, count: number): Promise<void> 
 /** The Monday of the week of a date. */
 const weekStart = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
 
-type Side = { database: Database; url: string; detail: string; list: string; calendar: string; athletes: string; athleteSearch: string; headers: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
+type Side = { database: Database; url: string; detail: string; list: string; calendar: string; athletes: string; athleteSearch: string; invoices: string; headers: Record<string, string>; ownerHeaders: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
 
 async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const database = await openDatabase({ database: { kind: 'postgres', url: databaseUrl } });
@@ -126,6 +128,8 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), database, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await login(url, 'staff@example.com');
+  // Issue 19: /invoices needs InvoiceReportsView, which the demo owner holds.
+  const owner = await login(url, 'owner@example.com');
   return {
     database,
     url,
@@ -136,7 +140,10 @@ async function side(databaseUrl: string, grow: boolean): Promise<Side> {
     // Issue 17: the athletes list's first page, and a search by name.
     athletes: `${url}/api/athletes/?limit=25&offset=0`,
     athleteSearch: `${url}/api/athletes/?search=mor&limit=25&offset=0`,
+    // Issue 19: the invoice list's first page (25, newest first) with the totals of the gym's invoices.
+    invoices: `${url}/api/invoices/?limit=25&offset=0`,
     headers: { cookie: session.cookie },
+    ownerHeaders: { cookie: owner.cookie },
     classId: cls.id,
     gymId: gym.id,
     close: () => app.close(),
@@ -153,11 +160,13 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
         (select count(*)::int from events) as classes, (select count(*)::int from reservations) as reservations`,
     );
     const rows: BenchRow[] = [];
-    // BENCH_SCALE_ONLY=kiosk,list,calendar,athletes,search measures a subset of the rows (the EXPLAIN row covers all).
-    const measure = new Set((process.env.BENCH_SCALE_ONLY ?? 'kiosk,list,calendar,athletes,search').split(',').map((k) => k.trim()));
+    // BENCH_SCALE_ONLY=kiosk,list,calendar,athletes,search,invoices measures a subset of the rows (the EXPLAIN row covers all).
+    const measure = new Set((process.env.BENCH_SCALE_ONLY ?? 'kiosk,list,calendar,athletes,search,invoices').split(',').map((k) => k.trim()));
+    /** The invoice list is the owner's (InvoiceReportsView); the other reads are the staff member's. */
+    const headersFor = (s: Side, pick: (s: Side) => string) => (pick(s) === s.invoices ? s.ownerHeaders : s.headers);
     const statementsPerRequest = async (pick: (s: Side) => string) =>
       // The job queue's own polling (pg-boss) runs beside the request: not the request's.
-      (await statementsOf(large.database.db, () => fetch(pick(large), { headers: large.headers }).then((r) => r.text()))).filter((st) => !/pgboss/i.test(st.text)).length;
+      (await statementsOf(large.database.db, () => fetch(pick(large), { headers: headersFor(large, pick) }).then((r) => r.text()))).filter((st) => !/pgboss/i.test(st.text)).length;
     const counted: [BenchRow, (s: Side) => string][] = [];
     for (const [key, name, pick, within] of [
       ['kiosk', 'kiosk-event read (100 athletes)', (s: Side) => s.detail, 1.2],
@@ -167,9 +176,11 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
       // Issue 17: a gym's athletes list (its first page of 25) and a search by name, within 1.5x.
       ['athletes', 'athletes list page (25 of the gym)', (s: Side) => s.athletes, 1.5],
       ['search', 'athletes search by name', (s: Side) => s.athleteSearch, 1.5],
+      // Issue 19: /invoices' first page with the totals of the gym's invoices (300 per gym at scale), within 1.5x.
+      ['invoices', 'invoice list page (25, with totals)', (s: Side) => s.invoices, 1.5],
     ] as const) {
       if (!measure.has(key)) continue;
-      const result = await compare(() => round(pick(small), seconds, 10, small.headers), () => round(pick(large), seconds, 10, large.headers));
+      const result = await compare(() => round(pick(small), seconds, 10, headersFor(small, pick)), () => round(pick(large), seconds, 10, headersFor(large, pick)));
       const ratio = Number(result.ratio.toFixed(2));
       rows.push({
         benchmark: `scale: ${name}, ${counts!.gyms} gyms vs the demo data`,
@@ -198,6 +209,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
       ...(await statementsOf(large.database.db, () => fetch(large.calendar, { headers: large.headers }).then((r) => r.text()))),
       ...(await statementsOf(large.database.db, () => fetch(large.athletes, { headers: large.headers }).then((r) => r.text()))),
       ...(await statementsOf(large.database.db, () => fetch(large.athleteSearch, { headers: large.headers }).then((r) => r.text()))),
+      ...(await statementsOf(large.database.db, () => fetch(large.invoices, { headers: large.ownerHeaders }).then((r) => r.text()))),
     ].filter((st) => !/from "sessions"/.test(st.text));
     const reads: Statement[] = [...new Map(captured.map((st) => [st.text, st])).values()];
     const booked = await queryRows<{ id: string }>(large.database.db, sql`select id from reservations where event_id = ${large.classId} limit 100`);
@@ -223,7 +235,7 @@ export async function runScale(smallUrl: string, largeUrl: string): Promise<Benc
       .flatMap((p) => `${p.plan}\n${p.generic}`.split('\n'))
       .filter((line) => /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|rooms|staff|event_coaches|notes|invoices|documents|tax_rates|tags|athlete_tags|packages|athlete_packages)\b/.test(line));
     rows.push({
-      benchmark: `scale: the ${reads.length} statements of the kiosk-event, kiosk-events, week calendar and athletes list reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
+      benchmark: `scale: the ${reads.length} statements of the kiosk-event, kiosk-events, week calendar, athletes list and invoice list reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
       value: seqScans.length,
       unit: 'seq scans',
       target: '0 on large tables',

@@ -78,6 +78,10 @@ type Fixtures = {
   athletePackageHolderId: string;
   portalSlug: string;
   portalPackageId: string;
+  /** Issue 19: an invoice of the owner's gym, its athlete, and filters (state, dates, a part of the name) that find it. */
+  invoiceId: string;
+  invoiceAthleteId: string;
+  invoiceFilter: { status: string; from: string; to: string; search: string };
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -182,6 +186,15 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/athlete-packages/{athletePackageId}/ledger/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
     '/api/sales-portals/{salesPortalSlug}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug } },
     '/api/sales-portals/{salesPortalSlug}/packages/{packageId}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug, packageId: f.portalPackageId } },
+    // Issue 19: /invoices, its export, one invoice and the athlete page's tab: filters that all match one invoice.
+    '/api/invoices/': { role: 'owner', query: { ...page, ...f.invoiceFilter, athleteId: f.invoiceAthleteId, sort: 'issueDate', order: 'desc' } },
+    '/api/invoices/export.csv': { role: 'owner', query: { ...f.invoiceFilter, athleteId: f.invoiceAthleteId, sort: 'total', order: 'asc' } },
+    '/api/invoices/{invoiceId}/': { role: 'owner', path: { invoiceId: f.invoiceId } },
+    '/api/invoices/{invoiceId}/pdf': { role: 'owner', path: { invoiceId: f.invoiceId } },
+    '/api/athletes/{athleteId}/invoices/': { role: 'owner', path: { athleteId: f.invoiceAthleteId }, query: { ...page, ...f.invoiceFilter, sort: 'dueDate', order: 'desc' } },
+    '/api/me/invoices/': { skip: "the statements of /api/athletes/{athleteId}/invoices/ (the same filter) with the session's athlete; the demo athlete need not hold an invoice for a search to find" },
+    '/api/me/invoices/{invoiceId}/': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added; the demo athlete need not hold an invoice to find" },
+    '/api/me/invoices/{invoiceId}/pdf': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added, rendered as a PDF; the demo athlete need not hold an invoice" },
   };
 }
 
@@ -325,6 +338,11 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   const portal = await getJson<{ slug: string }>(base, owner.cookie, '/api/sales-portal/');
   const shown = await getJson<{ packages: { packageId: string }[] }>(base, owner.cookie, `/api/sales-portals/${portal.slug}/`);
   if (!packages.results[0] || !rates.results[0] || !items.results[0] || !held || !shown.packages[0]) throw new Error('the seeded gym lacks a package, tax rate, retail item, held package or portal package');
+  // Issue 19: an athlete's invoice, found again by a part of the athlete's name.
+  const invoices = await getJson<Page<{ invoiceId: string; status: string; issueDate: string | null; athlete: { athleteId: string; fullName: string } | null }>>(base, owner.cookie, '/api/invoices/?limit=50');
+  // One with an issue date, so the date range finds it (the range filters on it).
+  const billed = invoices.results.find((i) => i.athlete && i.issueDate) ?? invoices.results.find((i) => i.athlete);
+  if (!billed?.athlete) throw new Error("the seeded gym has no athlete's invoice");
 
   return {
     packageId: packages.results[0].packageId,
@@ -334,6 +352,9 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
     athletePackageHolderId: held.athleteId,
     portalSlug: portal.slug,
     portalPackageId: shown.packages[0].packageId,
+    invoiceId: billed.invoiceId,
+    invoiceAthleteId: billed.athlete.athleteId,
+    invoiceFilter: { status: billed.status, from: '2000-01-01', to: '2100-12-31', search: billed.athlete.fullName.split(' ')[0]!.slice(0, 4).toLowerCase() },
     staffId: member.staffId,
     staffRole,
     staffSearch,

@@ -53,6 +53,8 @@ import { webRoutes } from './modules/web/web.routes';
 import { salesPortalRoutes } from './modules/sales-portal/sales-portal.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { invoiceAttachmentRenderer } from './modules/invoices/invoice-mail';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -102,7 +104,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
   // Decision 027: later work goes through the durable queue; each job runs the domain function a route would.
   const jobs = new Jobs(database, { log: app.log });
-  jobs.handle('mail.deliver', async (data, job) => void (await deliverMail(database.db, app.mailer, String(data.outboxId), job)));
+  const renderAttachment = invoiceAttachmentRenderer(database.db);
+  jobs.handle('mail.deliver', async (data, job) => void (await deliverMail(database.db, app.mailer, String(data.outboxId), job, renderAttachment)));
   jobs.handle('sessions.purge', () => purgeExpiredSessions(database.db));
   app.decorate('jobs', jobs);
   app.decorate('paymentProvider', opts.paymentProvider !== undefined ? opts.paymentProvider : createPaymentProvider(config));
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(salesPortalRoutes);
   await app.register(salesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(invoicesRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

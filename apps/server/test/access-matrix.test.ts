@@ -4,6 +4,7 @@ import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
 import { athleteImports, billingPlans, classSeries, packages, paymentMethods, salesPortals, tags } from '../src/db/schema';
+import { createInvoice, recordPayment } from '../src/modules/invoices/invoices.service';
 
 /**
  * Walks every endpoint of the table in packages/shared (its path and its aliases) with every kind of caller and checks
@@ -85,8 +86,7 @@ beforeAll(async () => {
   const product = await t.make.product(gym.id, { stockCount: 1000, taxRateId: productTaxRate.id });
   // Issue 18: a package the athlete caller holds (a class pack: its credits can be adjusted).
   const athletePackage = await t.make.athletePackage(gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, name: 'Matrix pack' } });
-  // Issue 19 (payments): an invoice and a saved method of the athlete.
-  const invoice = await t.make.invoice(gym.id, athlete.athleteId, { status: 'open', dueDate: '2026-03-10' });
+  // Issue 19 (payments): a saved method of the athlete (the invoice sample is below).
   const [savedMethod] = await t.db.insert(paymentMethods).values({ gymId: gym.id, athleteId: athlete.athleteId, type: 'CARD', brand: 'visa', last4: '4242', providerMethodId: 'pm_matrix', providerCustomerId: 'cus_matrix', isDefault: true }).returning();
   const [tag] = await t.db.insert(tags).values({ gymId: gym.id, name: 'Sample tag' }).returning();
 
@@ -98,7 +98,16 @@ beforeAll(async () => {
   const [portalPackage] = await t.db.insert(packages).values({ gymId: gym.id, name: 'Matrix membership', kind: 'membership', showInPortal: true }).returning();
   await t.db.insert(billingPlans).values({ gymId: gym.id, packageId: portalPackage!.id, name: 'Monthly', priceMinor: 10000 });
   await t.db.insert(salesPortals).values({ gymId: gym.id, isEnabled: true, slug: 'matrix-gym' });
+  // Issue 19: an invoice of the athlete caller with a cash payment on it (a refund's sample refunds it).
+  const matrixInvoice = await t.db.transaction((tx) =>
+    createInvoice(tx, gym.id, { athleteId: athlete.athleteId, source: 'manual', lines: [{ description: 'Matrix fee', itemPriceMinor: 10000, quantity: 1, taxRateValue: null }], actorUserId: null }),
+  );
+  const matrixPayment = await t.db.transaction((tx) =>
+    recordPayment(tx, gym.id, { invoiceId: matrixInvoice.invoiceId, amountMinor: 2000, channel: 'cash_or_check', idempotencyKey: 'matrix-first-payment', actorUserId: null }),
+  );
+  sampleBodies.refundInvoicePayment = { paymentId: matrixPayment.paymentId, amountMinor: 100, reason: 'Matrix', idempotencyKey: 'matrix-refund-key' };
   samples = {
+    invoiceId: matrixInvoice.invoiceId,
     salesPortalSlug: 'matrix-gym',
     packageId: portalPackage!.id,
     importId: athleteImport!.id,
@@ -131,7 +140,6 @@ beforeAll(async () => {
     token: 'not-a-live-feed-token',
     taxRateId: productTaxRate.id,
     productId: product.id,
-    invoiceId: invoice.id,
     paymentMethodId: savedMethod!.id,
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
@@ -202,6 +210,8 @@ const sampleBodies: Record<string, unknown> = {
   renewAthletePackage: { idempotencyKey: 'matrix-renew-key' },
   adjustAthletePackageCredits: { delta: 1, note: 'Matrix' },
   saveMyPaymentMethod: { providerMethodId: 'pm_card_visa' },
+  recordInvoicePayment: { amountMinor: 100, type: 'cash_or_check', idempotencyKey: 'matrix-payment-key' },
+  voidInvoice: { reason: 'Matrix' },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Jobs } from './jobs';
-import type { Mailer } from './mailer';
+import type { MailAttachment, Mailer } from './mailer';
 
 /**
  * The mail outbox (issue 16, decision 027): every email is a row written in the transaction of the write that causes
@@ -23,7 +23,13 @@ export type OutgoingMail = {
   dedupeKey?: string;
   /** It carries a secret link: its text is blanked once it is sent. */
   isSensitive?: boolean;
+  /** Issue 19: files rendered when it is sent (never stored), e.g. an invoice's PDF. */
+  attachments?: OutboxAttachment[];
 };
+
+export type OutboxAttachment = { kind: 'invoice_pdf'; invoiceId: string };
+/** Renders an outbox row's attachments at send time (app.ts wires the invoice PDF); a row without them needs none. */
+export type AttachmentRenderer = (gymId: string | null, attachment: OutboxAttachment) => Promise<MailAttachment | null>;
 
 /** How long a delivery holds its row: past this, the row is another delivery's to take (its process died). */
 export const DELIVERY_CLAIM_MS = 120_000;
@@ -46,6 +52,7 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mails: OutgoingMail | Ou
         gymId: m.gymId ?? null,
         dedupeKey: m.dedupeKey ?? null,
         isSensitive: m.isSensitive ?? false,
+        attachments: m.attachments && m.attachments.length > 0 ? m.attachments : null,
       })),
     )
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
@@ -59,7 +66,13 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mails: OutgoingMail | Ou
  * deliveries of one row never both send it. A failed send puts it back to pending and throws, for the job's retry; on
  * the last attempt it is marked failed.
  */
-export async function deliverMail(db: Db, mailer: Mailer, outboxId: string, attempt: { retryCount: number; retryLimit: number }): Promise<'sent' | 'skipped'> {
+export async function deliverMail(
+  db: Db,
+  mailer: Mailer,
+  outboxId: string,
+  attempt: { retryCount: number; retryLimit: number },
+  renderAttachment?: AttachmentRenderer,
+): Promise<'sent' | 'skipped'> {
   const now = new Date();
   const [row] = await db
     .update(mailOutbox)
@@ -73,7 +86,19 @@ export async function deliverMail(db: Db, mailer: Mailer, outboxId: string, atte
     .returning();
   if (!row) return 'skipped';
   try {
-    await mailer.send({ to: row.toAddress, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}), ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
+    const files: MailAttachment[] = [];
+    for (const a of row.attachments ?? []) {
+      const file = renderAttachment ? await renderAttachment(row.gymId, a) : null;
+      if (file) files.push(file);
+    }
+    await mailer.send({
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      ...(files.length > 0 ? { attachments: files } : {}),
+    });
   } catch (err) {
     const last = attempt.retryCount >= attempt.retryLimit;
     await db

@@ -30,6 +30,7 @@ import { athletePackagesEndpoints } from './athlete-packages';
 import { salesPortalEndpoints } from './sales-portal';
 import { salesEndpoints } from './sales';
 import { paymentsEndpoints } from './payments';
+import { invoicesEndpoints } from './invoices';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -64,6 +65,7 @@ export const endpoints = {
   ...salesPortalEndpoints,
   ...salesEndpoints,
   ...paymentsEndpoints,
+  ...invoicesEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

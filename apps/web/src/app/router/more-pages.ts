@@ -5,6 +5,7 @@ import { athletesListPages } from './athletes-list-pages';
 import { athleteImportPages } from './athlete-import-pages';
 import { calendarPages } from './calendar-pages';
 import { eventSetupPages } from './event-setup-pages';
+import { invoicesPages } from './invoices-pages';
 import { packagesPages } from './packages-pages';
 import { paymentsPages } from './payments-pages';
 import { productsCatalogPages } from './products-catalog-pages';
@@ -32,4 +33,5 @@ export const moreRegistries: readonly PageRegistry[] = [
   packagesPages,
   salesPortalPages,
   paymentsPages,
+  invoicesPages,
 ];

@@ -5,6 +5,7 @@ import { formatDate, type AthletePackage, type GymCountry } from '@spotter/share
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useAthletePackage, useMyPackages, usePackageLedger } from '../api/athlete-packages';
+import { MyInvoicesSection } from '../../invoices';
 import { CancelDialog } from './package-dialogs';
 import { Facts, LedgerView, LOAD_ERROR, StatusBadge, allowanceOf, byStanding, endsAtPeriodEnd, factsOf, isLive, kindOf, useGymLocale } from './parts';
 
@@ -81,6 +82,7 @@ export function MyPackagesPage() {
           ))}
         </Stack>
       )}
+      <MyInvoicesSection />
     </>
   );
 }

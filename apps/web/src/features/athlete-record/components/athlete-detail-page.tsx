@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Group, Menu, Modal, ScrollArea, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { ANONYMISE_CONFIRMATION, type AthleteRecord } from '@spotter/shared';
+import { ANONYMISE_CONFIRMATION, hasPermission, type AthleteRecord } from '@spotter/shared';
+import { useCurrentSession } from '../../auth';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadAthleteExport, useAnonymiseAthlete, useArchiveAthlete, useAthleteOverview, useAthleteRecord, useInviteAthlete } from '../api/athlete-record';
 import { athletePath } from './add-athlete-button';
 import { PackagesTab } from '../../athlete-packages';
 import { PointOfSaleButton } from '../../point-of-sale';
+import { AthleteInvoicesTab } from '../../invoices';
 import { ActivityTab } from './activity-tab';
 import { AthleteTags } from './athlete-tags';
 import { AttendanceTab, BookingsTab } from './booking-tabs';
@@ -25,6 +27,7 @@ export const athleteTabs = [
   { value: 'attendance', label: 'Attendance' },
   { value: 'bookings', label: 'Bookings' },
   { value: 'packages', label: 'Packages' },
+  { value: 'invoices', label: 'Invoices' },
   { value: 'notes', label: 'Notes' },
   { value: 'family', label: 'Family' },
   { value: 'activity', label: 'Activity' },
@@ -76,6 +79,8 @@ function TabPanel({ tab, athlete }: { tab: TabValue; athlete: AthleteRecord }) {
       return <BookingsTab athlete={athlete} />;
     case 'packages':
       return <PackagesTab athleteId={athlete.athleteId} readOnly={athlete.isAnonymised} />;
+    case 'invoices':
+      return <InvoicesTab athleteId={athlete.athleteId} />;
     case 'notes':
       return <NotesTab athlete={athlete} />;
     case 'family':
@@ -83,6 +88,12 @@ function TabPanel({ tab, athlete }: { tab: TabValue; athlete: AthleteRecord }) {
     case 'activity':
       return <ActivityTab athleteId={athlete.athleteId} />;
   }
+}
+
+/** Issue 19: the athlete's invoices; opening one (payments, refunds) needs InvoiceReportsView (owners hold every permission). */
+function InvoicesTab({ athleteId }: { athleteId: string }) {
+  const session = useCurrentSession();
+  return <AthleteInvoicesTab athleteId={athleteId} canManage={hasPermission(session, 'InvoiceReportsView')} />;
 }
 
 const initials = (name: string) =>
