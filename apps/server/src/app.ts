@@ -51,6 +51,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { salesPortalRoutes } from './modules/sales-portal/sales-portal.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(athletesListRoutes);
   await app.register(athletePackagesRoutes);
   await app.register(salesPortalRoutes);
+  await app.register(billingRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -52,3 +52,4 @@ export * from './rules/sales-portal';
 export * from './api/sales-portal';
 export * from './rules/invoices';
 export * from './api/invoices';
+export * from './api/billing';

@@ -28,6 +28,7 @@ import { productsCatalogEndpoints } from './products-catalog';
 import { packagesEndpoints } from './packages';
 import { athletePackagesEndpoints } from './athlete-packages';
 import { salesPortalEndpoints } from './sales-portal';
+import { billingEndpoints } from './billing';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -60,6 +61,7 @@ export const endpoints = {
   ...packagesEndpoints,
   ...athletePackagesEndpoints,
   ...salesPortalEndpoints,
+  ...billingEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
