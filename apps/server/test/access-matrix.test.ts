@@ -192,6 +192,7 @@ const sampleBodies: Record<string, unknown> = {
   cancelAthletePackage: { when: 'period_end', reason: 'Matrix' },
   renewAthletePackage: { idempotencyKey: 'matrix-renew-key' },
   adjustAthletePackageCredits: { delta: 1, note: 'Matrix' },
+  updatePaymentSettings: { dunningDays: [1, 3, 7] },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));
