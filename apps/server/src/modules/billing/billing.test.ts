@@ -5,6 +5,7 @@ import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from 
 import { paymentProviderDouble } from '../../../test/payment-provider-double';
 import { athletePackages, charges, invoiceLines, invoices, mailOutbox, paymentAccounts, paymentMethods, payments } from '../../db/schema';
 import { sellPackage } from '../athlete-packages/athlete-packages.service';
+import { recordPayment } from '../invoices/invoices.service';
 import { runBilling } from './billing-run';
 import { chargeNewInvoice, runDunning } from './dunning';
 
@@ -184,8 +185,13 @@ describe('the billing run', () => {
       t.db.select({ inv: invoices }).from(invoices).innerJoin(charges, eq(charges.id, invoices.chargeId)).where(eq(charges.reservationId, reservationId));
     const [nowInvoice] = await byReservation(now!);
     expect(nowInvoice!.inv).toMatchObject({ source: 'late_cancel', athleteId: w.members[1]!.athleteId, netMinor: 1500, status: 'open' });
-    // Its fee cannot change now that it is billed; clearing the mark leaves the invoice (staff may void it).
-    const change = await desk.put(`/api/athlete-kilo-classes/${now}/`, { chargeFee: 500 });
+    // A new fee voids the unpaid invoice and bills the new one; once paid, the fee cannot change under it.
+    expect((await desk.put(`/api/athlete-kilo-classes/${now}/`, { chargeFee: 5 })).statusCode).toBe(200);
+    expect((await t.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, nowInvoice!.inv.id)))[0]!.status).toBe('void');
+    const [renewed] = await byReservation(now!);
+    expect(renewed!.inv).toMatchObject({ source: 'late_cancel', netMinor: 500, status: 'open' });
+    await t.db.transaction((tx) => recordPayment(tx, w.gym.id, { invoiceId: renewed!.inv.id, amountMinor: renewed!.inv.totalMinor, channel: 'cash_or_check', idempotencyKey: 'kiosk-fee-paid', actorUserId: null }));
+    const change = await desk.put(`/api/athlete-kilo-classes/${now}/`, { chargeFee: 0 });
     expect([change.statusCode, change.json().message]).toEqual([409, reservationMessages.chargeInvoiced]);
 
     expect((await runBilling(t.db, null, { gymId: w.gym.id })).charges).toBe(0);
@@ -196,7 +202,8 @@ describe('the billing run', () => {
     expect((await byReservation(later!)).map((r) => [r.inv.source, r.inv.netMinor, r.inv.issueDate])).toEqual([['no_show', 3000, '2026-03-06']]);
     expect(await t.db.select().from(invoices).where(eq(invoices.athleteId, w.members[2]!.athleteId))).toEqual([]);
     expect((await desk.put(`/api/athlete-kilo-classes/${now}/`, { isLateCancel: false })).statusCode).toBe(200);
-    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, nowInvoice!.inv.id))).toHaveLength(1);
+    // Clearing the mark leaves its invoices as they are (staff refund or void them).
+    expect((await t.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.athleteId, w.members[1]!.athleteId))).map((r) => r.status).sort()).toEqual(['paid', 'void']);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '@spotter/shared';
 import { appointmentTypes, athletes, charges, classTypes, events, invoices, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
 import { invoiceCharge } from '../billing/billing-run';
+import { voidInvoice } from '../invoices/invoices.service';
 import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -280,9 +281,10 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
       charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
     if (unchanged || (!marked && !wasMarked)) return;
-    // Issue 19: a charge already invoiced keeps its invoice when the mark is cleared (staff may void it); its terms
-    // cannot change under it (that would bill twice).
-    if (marked && wasMarked && (await isChargeInvoiced(tx, w.gymId, id))) throw conflict(reservationMessages.chargeInvoiced, 'charge_invoiced');
+    // Issue 19: a charge already invoiced keeps its invoice when the mark is cleared (staff may void it). New terms
+    // (a waived or changed fee) void its invoice while nothing is paid on it, and the new charge is billed instead;
+    // once paid, they are refused (refund first): never billed twice.
+    if (marked && wasMarked) await voidInvoicedCharge(tx, w.gymId, id);
     await tx.delete(charges).where(and(eq(charges.reservationId, id), eq(charges.gymId, w.gymId)));
     if (charge && eventRow) await recordCharge(tx, ctx, w, row, eventRow, charge);
   });
@@ -308,15 +310,17 @@ async function recordCharge(tx: Tx, ctx: ScheduleContext, w: Writer, row: { id: 
   if (charge.chargeNow) await invoiceCharge(tx, ctx.jobs, recorded!.id, new Date());
 }
 
-/** Whether the reservation's charge has become an invoice (issue 19). */
-async function isChargeInvoiced(tx: Tx, gymId: string, reservationId: string): Promise<boolean> {
+/** Issue 19: the invoice of a reservation's charge, voided before its terms change; refused once money is on it. */
+async function voidInvoicedCharge(tx: Tx, gymId: string, reservationId: string): Promise<void> {
   const [row] = await tx
-    .select({ id: invoices.id })
+    .select({ id: invoices.id, status: invoices.status, paymentsMinor: invoices.paymentsMinor, refundsMinor: invoices.refundsMinor })
     .from(charges)
     .innerJoin(invoices, eq(invoices.chargeId, charges.id))
     .where(and(eq(charges.reservationId, reservationId), eq(charges.gymId, gymId)))
     .limit(1);
-  return row !== undefined;
+  if (!row || row.status === 'void') return;
+  if (row.paymentsMinor - row.refundsMinor > 0) throw conflict(reservationMessages.chargeInvoiced, 'charge_invoiced');
+  await voidInvoice(tx, gymId, row.id, { reason: 'The charge was changed at the front desk.' });
 }
 
 /** The event of a reservation of the gym and kind (it never moves to another event). */
