@@ -104,7 +104,15 @@ async function percentOf(tx: Tx, taxRateId: string | null): Promise<string | nul
 export async function billPackage(db: Db, jobs: Jobs | null, athletePackageId: string, at: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ ap: athletePackages, pkg: packages, plan: billingPlans, timeZone: gyms.timeZone })
+      .select({
+        ap: athletePackages,
+        pkg: packages,
+        plan: billingPlans,
+        timeZone: gyms.timeZone,
+        // Read with the lock (one round trip): the package's tax rate and the periods already invoiced.
+        percent: sql<string | null>`(select ${taxRates.percent} from ${taxRates} where ${taxRates.id} = ${packages.taxRateId})`,
+        billed: sql<number>`(select count(*)::int from ${invoices} where ${invoices.athletePackageId} = ${athletePackages.id} and ${invoices.periodStart} is not null)`,
+      })
       .from(athletePackages)
       .innerJoin(packages, eq(packages.id, athletePackages.packageId))
       .innerJoin(gyms, eq(gyms.id, athletePackages.gymId))
@@ -121,11 +129,8 @@ export async function billPackage(db: Db, jobs: Jobs | null, athletePackageId: s
       await tx.update(athletePackages).set({ nextBillingDate: null, updatedAt: at }).where(eq(athletePackages.id, ap.id));
       return 0;
     }
-    const percent = await percentOf(tx, pkg.taxRateId);
-    const [{ n: billed } = { n: 0 }] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from ${invoices} where athlete_package_id = ${ap.id} and period_start is not null`),
-    );
-    let periods = billed;
+    const percent = row.percent;
+    let periods = Number(row.billed);
     let next: string | null = ap.nextBillingDate;
     let endDate = ap.endDate;
     let made = 0;
