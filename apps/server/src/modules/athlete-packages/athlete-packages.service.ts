@@ -288,6 +288,8 @@ export async function renewPackage(tx: Tx, gymId: string, today: string, athlete
     })
     .where(eq(athletePackages.id, ap.id));
   if (pkg.credits !== null) await ledgerRow(tx, { athletePackageId: ap.id, delta: pkg.credits, reason: 'renewal', reservationId: null, note: pkg.name, actorUserId });
+  // Issue 19: a renewal is a purchase of the new first period (no sign-up fee again).
+  await invoiceSale(tx, gymId, { athletePackageId: ap.id, athleteId: ap.athleteId, pkg: { ...pkg, signUpFeeMinor: 0 }, period, startDate: start, actorUserId });
 }
 
 /** Staff add or remove credits by hand, with a note; the balance never goes below zero. */

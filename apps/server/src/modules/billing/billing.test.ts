@@ -4,7 +4,7 @@ import { addDays, billingMessages, reservationMessages, toZoned } from '@spotter
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { paymentProviderDouble } from '../../../test/payment-provider-double';
 import { athletePackages, charges, invoiceLines, invoices, mailOutbox, paymentAccounts, paymentMethods, payments } from '../../db/schema';
-import { sellPackage } from '../athlete-packages/athlete-packages.service';
+import { renewPackage, sellPackage } from '../athlete-packages/athlete-packages.service';
 import { recordPayment } from '../invoices/invoices.service';
 import { runBilling } from './billing-run';
 import { chargeNewInvoice, runDunning } from './dunning';
@@ -144,6 +144,19 @@ describe('the billing run', () => {
     ]);
     expect(await packageRow(sold.athletePackageId)).toMatchObject({ nextBillingDate: null, endDate: '2026-05-31' });
     expect((await runBilling(t.db, null, { gymId: gym.id, now: new Date('2026-06-01T15:00:00Z') })).invoices).toBe(0);
+  });
+
+  it('a renewal (of a pack that has ended: from today) invoices its new first period once, with no sign-up fee again', async () => {
+    const gym = await t.make.gym();
+    const athlete = await t.make.athlete(gym.id, { login: false });
+    const pkg = await t.make.package(gym.id, { kind: 'class_pack', credits: 10, validityDays: 30, signUpFeeMinor: 1000 });
+    const plan = await t.make.billingPlan(gym.id, pkg.id, { priceMinor: 15000, paymentCount: 1 });
+    const sold = await t.db.transaction((tx) => sellPackage(tx, gym.id, { athleteId: athlete.athleteId, packageId: pkg.id, billingPlanId: plan.id, startDate: '2026-02-01', source: 'staff', actorUserId: null }));
+    for (let i = 0; i < 2; i++) await t.db.transaction((tx) => renewPackage(tx, gym.id, TODAY, sold.athletePackageId, 'renew-key-0001', null));
+    expect((await invoicesOf(sold.athletePackageId)).map((i) => [i.periodStart, i.totalMinor])).toEqual([
+      ['2026-02-01', 16000],
+      [TODAY, 15000],
+    ]);
   });
 
   it('a sign-up fee alone (a package without a plan) is its own invoice; a free comp makes none', async () => {
