@@ -18,7 +18,8 @@ import { createInvoice, markOverdue } from '../invoices/invoices.service';
  *   transaction), which charges it through the provider;
  * - open invoices past their due date become past due (markOverdue).
  *
- * Each package or charge is its own short transaction, so a crash loses at most the one in progress (rolled back).
+ * A batch of a gym's packages (or one charge) is one short transaction, so a crash loses at most the batch in
+ * progress (rolled back, billed again by the next run).
  */
 
 export type BillingRunOptions = {
@@ -34,6 +35,8 @@ export type BillingRunResult = { invoices: number; charges: number; overdue: num
 
 /** How many due rows one query fetches; each is then billed in its own transaction. */
 const PAGE = 500;
+/** Packages of one gym billed in one transaction. */
+const BATCH = 25;
 /** At most this many periods are caught up per package in one run (a server down for months catches up over runs). */
 const MAX_CATCH_UP = 24;
 
@@ -44,7 +47,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The packages of gyms (or of one gym) due for billing on each gym's local date, after `afterId` (keyset paging). */
-async function duePackages(db: Db, at: Date, afterId: string | null, gymId: string | undefined): Promise<DueRow[]> {
+async function duePackages(db: Db, at: Date, after: DueRow | null, gymId: string | undefined): Promise<DueRow[]> {
   const todayOf = sql`(${at.toISOString()}::timestamptz at time zone g.time_zone)::date`;
   return rowsOf<DueRow>(
     await db.execute(sql`
@@ -53,8 +56,8 @@ async function duePackages(db: Db, at: Date, afterId: string | null, gymId: stri
       where ap.status = 'active' and ap.next_billing_date is not null and ap.next_billing_date <= ${todayOf}
         and not (ap.hold_starts_on is not null and ap.hold_starts_on <= ${todayOf} and ap.hold_ends_on >= ${todayOf})
         ${gymId ? sql`and ap.gym_id = ${gymId}` : sql``}
-        ${afterId ? sql`and ap.id > ${afterId}` : sql``}
-      order by ap.id
+        ${after ? sql`and (ap.gym_id, ap.id) > (${after.gymId}::uuid, ${after.id}::uuid)` : sql``}
+      order by ap.gym_id, ap.id
       limit ${PAGE}`),
   );
 }
@@ -102,78 +105,80 @@ async function percentOf(tx: Tx, taxRateId: string | null): Promise<string | nul
  * another worker holds or already billed it, or it is no longer due.
  */
 export async function billPackage(db: Db, jobs: Jobs | null, athletePackageId: string, at: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        ap: athletePackages,
-        pkg: packages,
-        plan: billingPlans,
-        timeZone: gyms.timeZone,
-        // Read with the lock (one round trip): the package's tax rate and the periods already invoiced.
-        percent: sql<string | null>`(select ${taxRates.percent} from ${taxRates} where ${taxRates.id} = ${packages.taxRateId})`,
-        billed: sql<number>`(select count(*)::int from ${invoices} where ${invoices.athletePackageId} = ${athletePackages.id} and ${invoices.periodStart} is not null)`,
-      })
-      .from(athletePackages)
-      .innerJoin(packages, eq(packages.id, athletePackages.packageId))
-      .innerJoin(gyms, eq(gyms.id, athletePackages.gymId))
-      .leftJoin(billingPlans, eq(billingPlans.id, athletePackages.billingPlanId))
-      .where(eq(athletePackages.id, athletePackageId))
-      .for('update', { of: athletePackages, skipLocked: true });
-    if (!row) return 0;
-    const { ap, pkg, plan } = row;
-    const today = toZoned(at, row.timeZone).date;
-    const onHold = ap.holdStartsOn !== null && ap.holdEndsOn !== null && ap.holdStartsOn <= today && today <= ap.holdEndsOn;
-    if (ap.status !== 'active' || onHold || ap.nextBillingDate === null || ap.nextBillingDate > today) return 0;
-    if (!plan) {
-      // Nothing says how long a period is: nothing more to bill.
-      await tx.update(athletePackages).set({ nextBillingDate: null, updatedAt: at }).where(eq(athletePackages.id, ap.id));
-      return 0;
+  return db.transaction((tx) => billPackageIn(tx, jobs, athletePackageId, at));
+}
+
+async function billPackageIn(tx: Tx, jobs: Jobs | null, athletePackageId: string, at: Date): Promise<number> {
+  const [row] = await tx
+    .select({
+      ap: athletePackages,
+      pkg: packages,
+      plan: billingPlans,
+      timeZone: gyms.timeZone,
+      // Read with the lock (one round trip): the package's tax rate and the periods already invoiced.
+      percent: sql<string | null>`(select ${taxRates.percent} from ${taxRates} where ${taxRates.id} = ${packages.taxRateId})`,
+      billed: sql<number>`(select count(*)::int from ${invoices} where ${invoices.athletePackageId} = ${athletePackages.id} and ${invoices.periodStart} is not null)`,
+    })
+    .from(athletePackages)
+    .innerJoin(packages, eq(packages.id, athletePackages.packageId))
+    .innerJoin(gyms, eq(gyms.id, athletePackages.gymId))
+    .leftJoin(billingPlans, eq(billingPlans.id, athletePackages.billingPlanId))
+    .where(eq(athletePackages.id, athletePackageId))
+    .for('update', { of: athletePackages, skipLocked: true });
+  if (!row) return 0;
+  const { ap, pkg, plan } = row;
+  const today = toZoned(at, row.timeZone).date;
+  const onHold = ap.holdStartsOn !== null && ap.holdEndsOn !== null && ap.holdStartsOn <= today && today <= ap.holdEndsOn;
+  if (ap.status !== 'active' || onHold || ap.nextBillingDate === null || ap.nextBillingDate > today) return 0;
+  if (!plan) {
+    // Nothing says how long a period is: nothing more to bill.
+    await tx.update(athletePackages).set({ nextBillingDate: null, updatedAt: at }).where(eq(athletePackages.id, ap.id));
+    return 0;
+  }
+  const percent = row.percent;
+  let periods = Number(row.billed);
+  let next: string | null = ap.nextBillingDate;
+  let endDate = ap.endDate;
+  let made = 0;
+  while (next !== null && next <= today && made < MAX_CATCH_UP) {
+    if (plan.paymentCount !== null && periods >= plan.paymentCount) {
+      next = null;
+      break;
     }
-    const percent = row.percent;
-    let periods = Number(row.billed);
-    let next: string | null = ap.nextBillingDate;
-    let endDate = ap.endDate;
-    let made = 0;
-    while (next !== null && next <= today && made < MAX_CATCH_UP) {
-      if (plan.paymentCount !== null && periods >= plan.paymentCount) {
-        next = null;
-        break;
-      }
-      // A package that ends (a cancellation at period end, a fixed term) bills no period starting after its end.
-      if (endDate !== null && next > endDate) {
-        next = null;
-        break;
-      }
-      const periodStart = next;
-      const following = addInterval(periodStart, plan.interval, plan.intervalCount);
-      const periodEnd = addDays(following, -1);
-      const created = await createInvoice(tx, ap.gymId, {
-        athleteId: ap.athleteId,
-        source: 'billing_period',
-        athletePackageId: ap.id,
-        periodStart,
-        periodEnd,
-        issueDate: today,
-        dueDate: today,
-        lines: [{ description: `${pkg.name}: ${periodStart} to ${periodEnd}`, itemPriceMinor: ap.priceMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id }],
-        actorUserId: null,
-        now: at,
-      });
-      periods += 1;
-      if (created.created) {
-        made += 1;
-        await enqueueChargeIfSaved(tx, jobs, ap.gymId, ap.athleteId, created.invoiceId);
-      }
-      next = following;
-      if (plan.paymentCount !== null && periods >= plan.paymentCount) {
-        // The last payment: the package ends with this period.
-        endDate = endDate !== null && endDate < periodEnd ? endDate : periodEnd;
-        next = null;
-      }
+    // A package that ends (a cancellation at period end, a fixed term) bills no period starting after its end.
+    if (endDate !== null && next > endDate) {
+      next = null;
+      break;
     }
-    await tx.update(athletePackages).set({ nextBillingDate: next, endDate, updatedAt: at }).where(eq(athletePackages.id, ap.id));
-    return made;
-  });
+    const periodStart = next;
+    const following = addInterval(periodStart, plan.interval, plan.intervalCount);
+    const periodEnd = addDays(following, -1);
+    const created = await createInvoice(tx, ap.gymId, {
+      athleteId: ap.athleteId,
+      source: 'billing_period',
+      athletePackageId: ap.id,
+      periodStart,
+      periodEnd,
+      issueDate: today,
+      dueDate: today,
+      lines: [{ description: `${pkg.name}: ${periodStart} to ${periodEnd}`, itemPriceMinor: ap.priceMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id }],
+      actorUserId: null,
+      now: at,
+    });
+    periods += 1;
+    if (created.created) {
+      made += 1;
+      await enqueueChargeIfSaved(tx, jobs, ap.gymId, ap.athleteId, created.invoiceId);
+    }
+    next = following;
+    if (plan.paymentCount !== null && periods >= plan.paymentCount) {
+      // The last payment: the package ends with this period.
+      endDate = endDate !== null && endDate < periodEnd ? endDate : periodEnd;
+      next = null;
+    }
+  }
+  await tx.update(athletePackages).set({ nextBillingDate: next, endDate, updatedAt: at }).where(eq(athletePackages.id, ap.id));
+  return made;
 }
 
 const chargeLabel = (reason: 'late_cancel' | 'no_show') => invoiceSourceLabels[reason];
@@ -210,18 +215,29 @@ export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunO
   const at = options.now ?? new Date();
   let budget = options.limit ?? Number.POSITIVE_INFINITY;
   const result: BillingRunResult = { invoices: 0, charges: 0, overdue: 0 };
-  let after: string | null = null;
+  let afterPackage: DueRow | null = null;
   while (budget > 0) {
-    const page = await duePackages(db, at, after, options.gymId);
-    for (const due of page) {
-      if (budget <= 0) break;
-      budget -= 1;
-      result.invoices += await billPackage(db, jobs, due.id, at);
+    const page = await duePackages(db, at, afterPackage, options.gymId);
+    // One transaction per BATCH packages of one gym: a commit (and its flush) per batch, not per package, and one
+    // gym's invoice counter locked at a time (two workers never wait on each other's counters in a cycle).
+    for (let i = 0; i < page.length && budget > 0; ) {
+      const gymOf = page[i]!.gymId;
+      const batch: DueRow[] = [];
+      while (i < page.length && page[i]!.gymId === gymOf && batch.length < BATCH && budget > 0) {
+        batch.push(page[i]!);
+        i += 1;
+        budget -= 1;
+      }
+      result.invoices += await db.transaction(async (tx) => {
+        let made = 0;
+        for (const due of batch) made += await billPackageIn(tx, jobs, due.id, at);
+        return made;
+      });
     }
     if (page.length < PAGE) break;
-    after = page.at(-1)!.id;
+    afterPackage = page.at(-1)!;
   }
-  after = null;
+  let after: string | null = null;
   while (budget > 0) {
     const page = await dueCharges(db, at, after, options.gymId);
     for (const due of page) {
