@@ -278,6 +278,20 @@ describe('charging saved methods and dunning', () => {
     expect(new Set(mails.map((m) => m.toAddress))).toEqual(new Set([`billing-${athlete.athleteId.slice(0, 8)}@example.com`]));
   });
 
+  it('Charge Now of a member with a saved method invoices the fee and charges it through the same job', async () => {
+    const provider = paymentProviderDouble();
+    const { w, athlete } = await withSavedMethod('pm_card_visa');
+    const desk = await t.as(w.staff);
+    const cls = await t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, daysAhead: -1, time: '07:00' });
+    const [reservationId] = await t.make.reserve(cls, [athlete.athleteId]);
+    expect((await desk.put(`/api/athlete-kilo-classes/${reservationId}/`, { isNoShow: true, chargeNow: true })).statusCode).toBe(200);
+    const [fee] = await t.db.select({ inv: invoices }).from(invoices).innerJoin(charges, eq(charges.id, invoices.chargeId)).where(eq(charges.reservationId, reservationId!));
+    const jobs = (await t.db.execute(sql`select data from pgboss.job where name = 'invoices.charge' and data->>'invoiceId' = ${fee!.inv.id}`)) as unknown as { rows: unknown[] };
+    expect(jobs.rows).toHaveLength(1);
+    expect(await chargeNewInvoice(t.db, t.app.jobs, provider, { gymId: w.gym.id, invoiceId: fee!.inv.id })).toMatchObject({ outcome: 'succeeded', status: 'paid' });
+    expect(provider.charges.map((c) => c.amountMinor)).toEqual([fee!.inv.totalMinor]);
+  });
+
   it("retries on the gym's own schedule, and a retry that succeeds pays the invoice and ends the chase", async () => {
     const provider = paymentProviderDouble();
     const { w, ap } = await withSavedMethod('pm_card_visa', { dunningDays: [2, 5] });
