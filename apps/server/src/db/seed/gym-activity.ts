@@ -286,7 +286,8 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   })));
   // Issue 19: bills are real invoices now (seed/invoices.ts, through the invoices service). The draws the old made-up
   // bills took are still drawn, so every id and choice drawn after them stays as it was.
-  for (let i = 0; i < 140; i++) void rng.next();
+  const madeUpBills = flagged.slice(8, 18).length + flagged.slice(20, 80).length;
+  for (let i = 0; i < 2 * madeUpBills; i++) void rng.next();
   await insertChunked(db, t.documents, flagged.slice(14, 26).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: null })));
   await insertChunked(db, t.documents, flagged.slice(26, 100).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: new Date(now.getTime() - 30 * 86_400_000) })));
 
