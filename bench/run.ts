@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { runBillingBench } from './billing';
 import { runBooking } from './booking';
 import { runColdStart } from './cold-start';
 import { runOverhead } from './framework-overhead';
@@ -13,9 +14,9 @@ import { runWebBench } from './web';
  * `npm run bench`: every suite in one run, one table, bench/results/latest.json. Loopback only. The PostgreSQL
  * suites run on a scratch database created (and dropped) on the server of BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test; without a reachable server they are left out and the table says so.
- * BENCH_ONLY=overhead,kiosk,booking,cold,web,scale runs a subset.
+ * BENCH_ONLY=overhead,kiosk,booking,billing,cold,web,scale runs a subset.
  */
-const only = new Set((process.env.BENCH_ONLY ?? 'overhead,kiosk,booking,cold,web,scale').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'overhead,kiosk,booking,billing,cold,web,scale').split(',').map((s) => s.trim()));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function assertLoopback(url: string) {
@@ -74,6 +75,12 @@ async function main() {
     await withScratch('booking', async (url) => {
       if (url) rows.push(...(await runBooking(url)));
       else notes.push(`no PostgreSQL at ${serverUrl}: the booking row is missing`);
+    });
+  }
+  if (only.has('billing')) {
+    await withScratch('billing', async (url) => {
+      if (url) rows.push(...(await runBillingBench(url)));
+      else notes.push(`no PostgreSQL at ${serverUrl}: the billing-run row is missing`);
     });
   }
   if (only.has('cold')) {

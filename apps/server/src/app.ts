@@ -55,6 +55,7 @@ import { salesRoutes } from './modules/sales/sales.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { invoiceAttachmentRenderer } from './modules/invoices/invoice-mail';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(salesRoutes);
   await app.register(paymentsRoutes);
   await app.register(invoicesRoutes);
+  await app.register(billingRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -212,6 +212,7 @@ const sampleBodies: Record<string, unknown> = {
   saveMyPaymentMethod: { providerMethodId: 'pm_card_visa' },
   recordInvoicePayment: { amountMinor: 100, type: 'cash_or_check', idempotencyKey: 'matrix-payment-key' },
   voidInvoice: { reason: 'Matrix' },
+  updatePaymentSettings: { dunningDays: [1, 3, 7] },
 };
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
   c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));

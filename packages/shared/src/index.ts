@@ -54,3 +54,4 @@ export * from './rules/invoices';
 export * from './api/invoices';
 export * from './api/sales';
 export * from './api/payments';
+export * from './api/billing';

@@ -30,6 +30,12 @@ export const QUEUES = {
   'packages.daily': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, policy: 'singleton', cron: '11 * * * *' },
   /** Issue 17: the uploaded cells of imports finished (done or failed) over 30 days ago are deleted, daily; the import's summary stays. */
   'athletes.import-rows.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '41 3 * * *' },
+  /** Issue 19: the billing run (modules/billing/billing-run.ts): due package periods and kiosk charges invoiced once each, overdue invoices marked, every hour and once at boot. */
+  'billing.run': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton', cron: '17 * * * *' },
+  /** Issue 19: one new invoice charged to the athlete's saved method (idempotent by its key, so a retry charges once). */
+  'invoices.charge': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  /** Issue 19: failed charges retried on the gym's dunning days, every hour. */
+  'invoices.dunning': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton', cron: '47 * * * *' },
   /** Sessions past their expiry are deleted, every hour. */
   'sessions.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '23 * * * *' },
 } as const satisfies Record<string, QueueSpec>;

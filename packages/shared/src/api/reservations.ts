@@ -5,6 +5,8 @@ import { parseMoney } from '../tax';
 
 /** The texts of the reservation writes' refusals (the web app prefixes them with the spec-8 situation). */
 export const reservationMessages = {
+  /** Issue 19: the charge of a mark already billed. */
+  chargeInvoiced: 'This charge is already paid on its invoice: refund that payment, or clear the mark, to change it.',
   athleteNotFound: 'Athlete not found.',
   athleteInactive: 'This athlete is not active.',
   reservationNotFound: 'Reservation not found.',

@@ -31,6 +31,7 @@ import { salesPortalEndpoints } from './sales-portal';
 import { salesEndpoints } from './sales';
 import { paymentsEndpoints } from './payments';
 import { invoicesEndpoints } from './invoices';
+import { billingEndpoints } from './billing';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -66,6 +67,7 @@ export const endpoints = {
   ...salesEndpoints,
   ...paymentsEndpoints,
   ...invoicesEndpoints,
+  ...billingEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -284,12 +284,10 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
     content: rng.pick(['<p>Left shoulder: no overhead pressing until cleared.</p>', '<p>Training for a first marathon in spring.</p>', '<p>Prefers to be called by a nickname; ask.</p>', '<p>Freeze requested for next month.</p>']),
     updatedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
   })));
-  await insertChunked(db, t.invoices, flagged.slice(8, 18).map((athleteId) => ({
-    gymId, athleteId, status: 'past_due' as const, dueDate: addDays(today, -rng.int(3, 30)), totalMinor: rng.int(50, 200) * 100,
-  })));
-  await insertChunked(db, t.invoices, flagged.slice(20, 80).map((athleteId) => ({
-    gymId, athleteId, status: 'paid' as const, dueDate: addDays(today, -rng.int(3, 30)), totalMinor: rng.int(50, 200) * 100,
-  })));
+  // Issue 19: bills are real invoices now (seed/invoices.ts, through the invoices service). The draws the old made-up
+  // bills took are still drawn, so every id and choice drawn after them stays as it was.
+  const madeUpBills = flagged.slice(8, 18).length + flagged.slice(20, 80).length;
+  for (let i = 0; i < 2 * madeUpBills; i++) void rng.next();
   await insertChunked(db, t.documents, flagged.slice(14, 26).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: null })));
   await insertChunked(db, t.documents, flagged.slice(26, 100).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: new Date(now.getTime() - 30 * 86_400_000) })));
 

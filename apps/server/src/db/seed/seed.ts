@@ -12,6 +12,7 @@ import { seedStaffVariety } from '../../modules/staff/staff.seed';
 import { peopleRandom, seedPeople } from './people';
 import { seedRetail } from './retail';
 import { catalogRandom, seedCatalog } from './catalog';
+import { seedDemoPastDue, seedInvoiceHistory } from './invoices';
 import { seedSalesPortal } from '../../modules/sales-portal/sales-portal.seed';
 
 export const SEED_PASSWORD = 'Spotter123';
@@ -202,6 +203,9 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     for (const [i, g] of REAL_GYMS.entries()) await seedRetail(d, { id: gymIds.get(g.key)!, country: g.country, isTaxInclusive: g.isTaxInclusive }, now, 20261818 + i);
     // Issue 18: each real gym's public sales portal (after its packages exist).
     for (const g of REAL_GYMS) await seedSalesPortal(d, gymIds.get(g.key)!, PORTAL_SLUGS[g.key]!, `Train at ${g.title}`);
+    // Issue 19: invoice history through the invoices service (each gym its own random stream); demo gyms' past-due bills.
+    for (const [i, g] of REAL_GYMS.entries()) await seedInvoiceHistory(d, gymIds.get(g.key)!, now, 20261919 + i);
+    for (const [i, g] of OTHER_GYMS.entries()) if (g.athletes > 0) await seedDemoPastDue(d, gymIds.get(g.key)!, now, 20261929 + i);
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
     await insertChunked(d, t.banners, [

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addDays, addInterval, firstPeriod, type AthletePackageSource } from '@spotter/shared';
+import { addDays, addInterval, firstPeriod, type AthletePackageSource, type FirstPeriod } from '@spotter/shared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { athletePackages, athletes, billingPlans, creditLedger, events, gyms, packages, reservations } from '../../db/schema';
+import { athletePackages, athletes, billingPlans, creditLedger, events, gyms, packages, reservations, taxRates } from '../../db/schema';
+import { createInvoice, gymToday, type NewInvoiceLine } from '../invoices/invoices.service';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { balanceOf, ledgerRow, restoreCredits } from './ledger';
 
@@ -88,7 +89,43 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
   if (pkg.credits !== null) {
     await tx.insert(creditLedger).values({ gymId, athletePackageId, athleteId: athlete.id, delta: pkg.credits, reason: 'grant', note: pkg.name, createdByUserId: input.actorUserId });
   }
+  // Issue 19: the sale's invoice, in the same transaction (the seed writes its own history).
+  if (input.source !== 'seed') await invoiceSale(tx, gymId, { athletePackageId, athleteId: athlete.id, pkg, period, startDate: input.startDate, actorUserId: input.actorUserId });
   return { athletePackageId, created: true };
+}
+
+/**
+ * Issue 19: the invoice of a package sale: the first billing period (prorated per the plan, shared firstPeriod) and a
+ * 'Sign-up fee' line when the package has one. It carries the package and the period's start, so the billing run never
+ * bills that period again. Nothing to charge (a comp, a free plan without fee): no invoice.
+ */
+async function invoiceSale(
+  tx: Tx,
+  gymId: string,
+  sale: { athletePackageId: string; athleteId: string; pkg: typeof packages.$inferSelect; period: FirstPeriod | null; startDate: string; actorUserId: string | null },
+): Promise<void> {
+  const { pkg, period } = sale;
+  const [rate] = pkg.taxRateId ? await tx.select({ percent: taxRates.percent }).from(taxRates).where(eq(taxRates.id, pkg.taxRateId)) : [];
+  const percent = rate?.percent ?? null;
+  const lines: NewInvoiceLine[] = [];
+  if (period && period.firstChargeMinor > 0) {
+    lines.push({ description: `${pkg.name}: ${period.periodStart} to ${period.periodEnd}`, itemPriceMinor: period.firstChargeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
+  }
+  if (pkg.signUpFeeMinor > 0) lines.push({ description: 'Sign-up fee', itemPriceMinor: pkg.signUpFeeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
+  if (lines.length === 0) return;
+  const today = await gymToday(tx, gymId);
+  await createInvoice(tx, gymId, {
+    athleteId: sale.athleteId,
+    source: period && period.firstChargeMinor > 0 ? 'package' : 'sign_up_fee',
+    lines,
+    issueDate: today,
+    dueDate: sale.startDate > today ? sale.startDate : today,
+    athletePackageId: sale.athletePackageId,
+    // The first period is billed here (also when only its fee is due: the billing run starts at nextBillingDate).
+    periodStart: period?.periodStart ?? null,
+    periodEnd: period?.periodEnd ?? null,
+    actorUserId: sale.actorUserId,
+  });
 }
 
 /** The credits left on an athlete package: the sum of its ledger (null for a package without credits, i.e. unlimited). */
@@ -251,6 +288,8 @@ export async function renewPackage(tx: Tx, gymId: string, today: string, athlete
     })
     .where(eq(athletePackages.id, ap.id));
   if (pkg.credits !== null) await ledgerRow(tx, { athletePackageId: ap.id, delta: pkg.credits, reason: 'renewal', reservationId: null, note: pkg.name, actorUserId });
+  // Issue 19: a renewal is a purchase of the new first period (no sign-up fee again).
+  await invoiceSale(tx, gymId, { athletePackageId: ap.id, athleteId: ap.athleteId, pkg: { ...pkg, signUpFeeMinor: 0 }, period, startDate: start, actorUserId });
 }
 
 /** Staff add or remove credits by hand, with a note; the balance never goes below zero. */

@@ -15,7 +15,9 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { appointmentTypes, athletes, charges, classTypes, events, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
+import { appointmentTypes, athletes, charges, classTypes, events, invoices, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
+import { invoiceCharge } from '../billing/billing-run';
+import { voidInvoice } from '../invoices/invoices.service';
 import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -279,16 +281,20 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
       charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
       charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
     if (unchanged || (!marked && !wasMarked)) return;
+    // Issue 19: a charge already invoiced keeps its invoice when the mark is cleared (staff may void it). New terms
+    // (a waived or changed fee) void its invoice while nothing is paid on it, and the new charge is billed instead;
+    // once paid, they are refused (refund first): never billed twice.
+    if (marked && wasMarked) await voidInvoicedCharge(tx, w.gymId, id);
     await tx.delete(charges).where(and(eq(charges.reservationId, id), eq(charges.gymId, w.gymId)));
-    if (charge && eventRow) await recordCharge(tx, w, row, eventRow, charge);
+    if (charge && eventRow) await recordCharge(tx, ctx, w, row, eventRow, charge);
   });
   return recordOf(ctx, w, kind, id);
 }
 
 /** The one charge of a late cancel or no show of a reservation (spec 2.12), with the event's credit deduction. */
-async function recordCharge(tx: Tx, w: Writer, row: { id: string; athleteId: string }, eventRow: NonNullable<Awaited<ReturnType<typeof findEvent>>>, charge: ChargeValues) {
+async function recordCharge(tx: Tx, ctx: ScheduleContext, w: Writer, row: { id: string; athleteId: string }, eventRow: NonNullable<Awaited<ReturnType<typeof findEvent>>>, charge: ChargeValues) {
   const credits = charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction;
-  await tx.insert(charges).values({
+  const [recorded] = await tx.insert(charges).values({
     gymId: w.gymId,
     athleteId: row.athleteId,
     reservationId: row.id,
@@ -299,7 +305,22 @@ async function recordCharge(tx: Tx, w: Writer, row: { id: string; athleteId: str
     chargeNow: charge.chargeNow,
     creditDeduction: charge.deductCredit ? credits : 0,
     createdByUserId: w.actorUserId,
-  });
+  }).returning({ id: charges.id });
+  // Issue 19: Charge Now bills it at once (and charges a saved method); otherwise the billing run does on its date.
+  if (charge.chargeNow) await invoiceCharge(tx, ctx.jobs, recorded!.id, new Date());
+}
+
+/** Issue 19: the invoice of a reservation's charge, voided before its terms change; refused once money is on it. */
+async function voidInvoicedCharge(tx: Tx, gymId: string, reservationId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: invoices.id, status: invoices.status, paymentsMinor: invoices.paymentsMinor, refundsMinor: invoices.refundsMinor })
+    .from(charges)
+    .innerJoin(invoices, eq(invoices.chargeId, charges.id))
+    .where(and(eq(charges.reservationId, reservationId), eq(charges.gymId, gymId)))
+    .limit(1);
+  if (!row || row.status === 'void') return;
+  if (row.paymentsMinor - row.refundsMinor > 0) throw conflict(reservationMessages.chargeInvoiced, 'charge_invoiced');
+  await voidInvoice(tx, gymId, row.id, { reason: 'The charge was changed at the front desk.' });
 }
 
 /** The event of a reservation of the gym and kind (it never moves to another event). */
@@ -366,7 +387,7 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
         .update(r)
         .set({ isLateCancel: true, chargeNow: false, chargeDate: charge.chargeDate, chargeFeeMinor: charge.chargeFeeMinor, taxRateId: charge.taxRateId, deductCredit: false, updatedAt: now, updatedByUserId: w.actorUserId })
         .where(eq(r.id, id));
-      await recordCharge(tx, w, row, eventRow, charge);
+      await recordCharge(tx, ctx, w, row, eventRow, charge);
     } else {
       // Issue 18: a cancel gives its credits back (a late cancel keeps them).
       await restoreCredits(tx, [id], w.actorUserId);
