@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { chargeInvoice, type ChargeResult } from '../invoices/charge';
 import type { PaymentProvider } from '../payments/provider';
-import { queuePaymentFailedMail } from './billing-mail';
+import { queueInvoiceMail } from '../invoices/invoice-mail';
 
 /**
  * Issue 19: charging invoices to saved methods in the background, and chasing the ones that failed.
@@ -39,7 +39,7 @@ async function chargeAndMail(db: Db, jobs: Jobs, provider: PaymentProvider | nul
     throw err;
   }
   if (result.outcome === 'failed') {
-    await db.transaction((tx) => queuePaymentFailedMail(tx, jobs, { gymId: input.gymId, invoiceId: input.invoiceId, paymentId: result.paymentId, attempt: input.attempt }));
+    await db.transaction((tx) => queueInvoiceMail(tx, jobs, input.gymId, input.invoiceId, 'payment_failed'));
   }
   return result;
 }

@@ -48,7 +48,7 @@ export function invoiceMail(detail: InvoiceDetail, to: { email: string; name: st
       body = `${hello}\n\nThis is a reminder that ${money(detail.balanceMinor)} is due on invoice ${n}.\n\n${summary}${link}`;
       break;
     case 'payment_failed': {
-      const retry = detail.nextRetryOn ? `\n\nWe will try your saved payment method again on ${formatDate(detail.nextRetryOn, country)}.` : '\n\nPlease pay it or update your payment method.';
+      const retry = detail.nextRetryOn ? `\n\nWe will try your saved payment method again on ${formatDate(detail.nextRetryOn, country)}.` : '\n\nWe will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.';
       const why = detail.lastFailureMessage ? `\nThe payment provider said: ${oneLine(detail.lastFailureMessage)}` : '';
       subject = `Payment failed for invoice ${n} from ${gym}`;
       body = `${hello}\n\nWe could not charge your saved payment method for invoice ${n} (${money(detail.balanceMinor)}).${why}${retry}\n\n${summary}${link}`;

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { saleMessages, type ManualPaymentType } from '@spotter/shared';
 import { athletes, invoiceCounters, invoices } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
+import type { Jobs } from '../../lib/jobs';
+import { queueInvoiceMail } from '../invoices/invoice-mail';
 import { conflict, notFound } from '../../lib/http-error';
 import { createInvoice, recordPayment, type NewInvoiceLine } from '../invoices/invoices.service';
 import { takeProductSale, type SaleRefusals } from '../products/products.service';
@@ -41,7 +43,7 @@ function mergeItems(items: ParsedCartSale['items']) {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export async function sellCart(ctx: WriteContext, gymId: string, input: ParsedCartSale, actorUserId: string | null, now?: Date): Promise<CartSaleResult> {
+export async function sellCart(ctx: WriteContext & { jobs: Jobs }, gymId: string, input: ParsedCartSale, actorUserId: string | null, now?: Date): Promise<CartSaleResult> {
   return writeTransaction(ctx, async (tx, publish) => {
     // The gym's invoice counter, locked first (as createInvoice does): sales of this gym queue here.
     await tx.execute(sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`);
@@ -93,7 +95,8 @@ export async function sellCart(ctx: WriteContext, gymId: string, input: ParsedCa
         });
       }
     }
-    // TODO(lead, issue 19): queueInvoiceMail(tx, jobs, gymId, invoice.invoiceId, 'invoice') once H1's invoice-mail.ts is merged.
+    // The invoice (or, paid at once, its receipt) to the athlete or the guest's email, with its PDF; none without an address.
+    await queueInvoiceMail(tx, ctx.jobs, gymId, invoice.invoiceId, input.payment ? 'payment_receipt' : 'invoice');
     await publish({ kind: 'gym', gymId });
     return { invoiceId: invoice.invoiceId, created: true };
   });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCurrentSession } from '../../auth';
 import { useIsNarrow } from '../../event-setup';
 import { useGym } from '../../events';
+import { SavedMethodsCard } from '../../payment-methods';
 import { useAthleteInvoices } from '../api/invoices';
 import { Empty, InvoiceDrawer, InvoiceList, InvoiceTotals } from './invoice-list';
 
@@ -18,6 +19,7 @@ export function AthleteInvoicesTab({ athleteId, canManage }: { athleteId: string
   const invoices = useAthleteInvoices(athleteId, page);
   return (
     <>
+      <SavedMethodsCard athleteId={athleteId} />
       <InvoiceTotals page={invoices.data} country={country} />
       <InvoiceList
         query={invoices}

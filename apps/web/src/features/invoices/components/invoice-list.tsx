@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { INVOICES_PAGE_SIZE, invoiceSourceLabels, type GymCountry, type InvoicePage, type InvoiceRow } from '@spotter/shared';
 import { LoadError, SKELETON_ROW_HEIGHT } from '../../event-setup';
 import { useInvoice } from '../api/invoices';
+import { ChargeSavedMethod } from '../../payment-methods';
 import { InvoiceDetailView } from './invoice-detail';
 import { billedTo, day, InvoiceStatusBadge, money } from './invoice-parts';
 
@@ -174,7 +175,7 @@ export function InvoiceDrawer({ invoiceId, onClose, isNarrow }: { invoiceId: str
           <Skeleton height={80} />
         </Stack>
       ) : (
-        <InvoiceDetailView invoice={invoice.data} staff />
+        <InvoiceDetailView invoice={invoice.data} staff payArea={invoice.data.athlete ? <ChargeSavedMethod invoice={invoice.data} /> : null} />
       )}
     </Drawer>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Pill, Select, TextInput } from '@mantine/core';
-import { invoiceStatusLabels, invoiceStatuses, type InvoiceStatus } from '@spotter/shared';
+import { hasPermission, invoiceStatusLabels, invoiceStatuses, type InvoiceStatus } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useCurrentSession } from '../../auth';
 import { useIsNarrow } from '../../event-setup';
+import { PaymentSettingsButton } from '../../billing';
 import { useGym } from '../../events';
 import { useExportInvoicesCsv, useInvoices, type InvoiceFilters } from '../api/invoices';
 import { Empty, InvoiceDrawer, InvoiceList, InvoiceTotals } from './invoice-list';
@@ -28,6 +29,8 @@ function filtersOf(params: URLSearchParams): InvoiceFilters & { page: number } {
 /** `/invoices` (InvoiceReportsView, issue 19): the gym's invoices filtered by state, dates and athlete, with totals, CSV and each invoice's detail. */
 export function InvoicesPage() {
   const session = useCurrentSession();
+  // The dunning schedule is a gym setting (spec 6 GymMutate; owners hold every permission).
+  const canChangeSettings = hasPermission(session, 'GymMutate');
   const gym = useGym(session.gym?.gymId ?? '');
   const country = gym.data?.country ?? null;
   const isNarrow = useIsNarrow();
@@ -65,9 +68,12 @@ export function InvoicesPage() {
       <PageHeader
         title="Invoices"
         actions={
-          <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
-            Export CSV
-          </Button>
+          <Group gap="sm">
+            {canChangeSettings && <PaymentSettingsButton />}
+            <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
+              Export CSV
+            </Button>
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end" mb="md" wrap="wrap">

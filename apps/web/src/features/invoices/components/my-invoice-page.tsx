@@ -2,13 +2,13 @@ import { Anchor, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { LoadError } from '../../event-setup';
+import { PayInvoice } from '../../payment-methods';
 import { useMyInvoice } from '../api/invoices';
 import { InvoiceDetailView } from './invoice-detail';
 
 /**
- * The athlete app's `/invoices/{invoiceId}` (spec 2.4, issue 19): the athlete's own invoice, its payments and PDF.
- * TODO(lead, issue 19 H3): render `<PayInvoice invoice={invoice.data} />` from features/payment-methods as `payArea`
- * once that feature is merged (it is not on this branch).
+ * The athlete app's `/invoices/{invoiceId}` (spec 2.4, issue 19): the athlete's own invoice, its payments and PDF,
+ * and paying what is due with a saved method (hidden when the gym takes no card payments or nothing is due).
  */
 export function MyInvoicePage() {
   const { invoiceId = '' } = useParams();
@@ -37,7 +37,7 @@ export function MyInvoicePage() {
       </Stack>
     );
   } else {
-    body = <InvoiceDetailView invoice={invoice.data} mine />;
+    body = <InvoiceDetailView invoice={invoice.data} mine payArea={<PayInvoice invoice={invoice.data} />} />;
   }
   return (
     <Stack maw={760} gap="md">

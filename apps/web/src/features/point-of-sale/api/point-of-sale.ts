@@ -34,7 +34,7 @@ export function useBuyerChoices(search: string) {
 export function useCreateSale() {
   return useApiMutation({
     mutationFn: (body: CartSaleInput) => callEndpoint('createSale', { body }, { schema: cartSaleResultSchema }),
-    invalidates: [pointOfSaleKeys.catalog, catalogKeys.all],
+    invalidates: [pointOfSaleKeys.catalog, catalogKeys.all, ['invoices'] as const, ['athletes'] as const],
   });
 }
 

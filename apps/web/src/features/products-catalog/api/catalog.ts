@@ -7,11 +7,11 @@ import {
   managedTaxRateSchema,
   productPageSchema,
   productSchema,
-  saleSchema,
+  cartSaleResultSchema,
   type ProductInput,
   type ProductKind,
   type ProductSort,
-  type SaleInput,
+  type CartSaleInput,
   type SetupStatus,
   type StockAdjustment,
   type TaxRateInput,
@@ -125,10 +125,14 @@ export function useAdjustStock() {
   });
 }
 
+/**
+ * Issue 19: a sale from the catalog is a one-item front-desk sale (createSale): the stock moves, an invoice is made for
+ * the athlete (or a walk-in guest) and paid at once by the chosen manual type.
+ */
 export function useSellProduct() {
   return useApiMutation({
-    mutationFn: ({ productId, body }: { productId: string; body: SaleInput }) => callEndpoint('sellProduct', { params: { productId }, body }, { schema: saleSchema }),
-    invalidates: [catalogKeys.all],
+    mutationFn: (body: CartSaleInput) => callEndpoint('createSale', { body }, { schema: cartSaleResultSchema }),
+    invalidates: [catalogKeys.all, ['invoices'] as const, ['athletes'] as const],
   });
 }
 

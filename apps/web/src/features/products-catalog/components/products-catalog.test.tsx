@@ -103,7 +103,7 @@ describe('RetailPage and FeesPage (issue 18)', () => {
     const shirt = product();
     const fetchMock = stub((url, init) => {
       if (url.startsWith('/api/products/items/?')) return jsonResponse(page([shirt]));
-      if (url === `/api/products/items/${shirt.productId}/sell/` && init?.method === 'POST') return jsonResponse({ message: 'Not enough stock: only 12 left. Sell fewer or receive stock first.', code: 'out_of_stock' }, 409);
+      if (url === '/api/sales/' && init?.method === 'POST') return jsonResponse({ message: 'Not enough stock: only 12 left. Sell fewer or receive stock first.', code: 'out_of_stock' }, 409);
       return undefined;
     });
     render(<RetailPage />, { session: session(), route: '/products/retail' });
@@ -114,8 +114,8 @@ describe('RetailPage and FeesPage (issue 18)', () => {
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '13' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
     expect(await within(dialog).findByText('Not enough stock: only 12 left. Sell fewer or receive stock first.')).toBeTruthy();
-    const body = JSON.parse(String(callsTo(fetchMock, 'POST', `/api/products/items/${shirt.productId}/sell/`)[0]![1]!.body));
-    expect(body).toMatchObject({ quantity: 13, athleteId: null });
+    const body = JSON.parse(String(callsTo(fetchMock, 'POST', '/api/sales/')[0]![1]!.body));
+    expect(body).toMatchObject({ items: [{ productId: shirt.productId, quantity: 13 }], athleteId: null, guestName: 'Walk-in customer', payment: { type: 'cash_or_check' } });
     expect(body.idempotencyKey).toMatch(/^sale-/);
   });
 
@@ -123,7 +123,7 @@ describe('RetailPage and FeesPage (issue 18)', () => {
     stub((url) => (url.startsWith('/api/products/items/?') ? jsonResponse(page([])) : undefined));
     render(<FeesPage />, { session: session(), route: '/products/fees-and-misc-products' });
     expect(await screen.findByText('No fees yet. Add the one-off charges you take, such as a drop-in fee or towel hire.')).toBeTruthy();
-    expect(screen.getByText(/Once invoices exist, fees sold here become invoice lines./)).toBeTruthy();
+    expect(screen.getByText(/Each sale is recorded as an invoice./)).toBeTruthy();
   });
 
   it("shows the spec's error text when the list fails", async () => {

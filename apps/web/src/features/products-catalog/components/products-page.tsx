@@ -45,7 +45,7 @@ const texts = {
   },
   fee: {
     title: 'Fees & Misc Products',
-    intro: 'One-off charges such as a drop-in, towel hire or a late fee; they have no stock. Once invoices exist, fees sold here become invoice lines.',
+    intro: 'One-off charges such as a drop-in, towel hire or a late fee; they have no stock. Each sale is recorded as an invoice.',
     noun: 'fee',
     newLabel: 'New fee',
     listLabel: 'Fees',

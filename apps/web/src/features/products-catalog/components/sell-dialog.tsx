@@ -1,17 +1,21 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { amountBreakdown, catalogMessages, formatMoney, type GymCountry, type Product } from '@spotter/shared';
+import { amountBreakdown, catalogMessages, formatMoney, manualPaymentTypeLabels, manualPaymentTypes, type GymCountry, type ManualPaymentType, type Product } from '@spotter/shared';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useAthleteChoices, useSellProduct } from '../api/catalog';
 import { newIdempotencyKey } from './parts';
 
-/** Sell a retail item or fee: a quantity, and optionally the athlete it is sold to. */
+/**
+ * Sell a retail item or fee: a quantity, optionally the athlete it is sold to (else a walk-in guest), and how it was
+ * paid. Issue 19: it is a one-item front-desk sale, so it makes a paid invoice (the Point of sale sells a cart).
+ */
 export function SellDialog({ product, onClose, country, isTaxInclusive }: { product: Product | null; onClose: () => void; country: GymCountry; isTaxInclusive: boolean }) {
   const sell = useSellProduct();
   const [quantity, setQuantity] = useState<number | string>(1);
   const [athleteId, setAthleteId] = useState<string | null>(null);
+  const [paidBy, setPaidBy] = useState<ManualPaymentType>('cash_or_check');
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -25,6 +29,7 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
     setShown(product);
     setQuantity(1);
     setAthleteId(null);
+    setPaidBy('cash_or_check');
     setSearch('');
     setError(null);
     setRefusal(null);
@@ -48,18 +53,24 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
     if (!product) return;
     if (quantity === '' || !Number.isInteger(q)) return setError(catalogMessages.wholeNumber);
     if (q < 1) return setError(catalogMessages.quantityMin);
-    if (q > 1000) return setError(catalogMessages.quantityMax);
+    if (q > 999) return setError('Sell at most 999 at once.');
     setError(null);
     setRefusal(null);
     sell.mutate(
-      { productId: product.productId, body: { quantity: q, athleteId, idempotencyKey: key } },
       {
-        onSuccess: (sale) => {
-          notifySuccess({ title: 'Sold', message: `${sale.quantity} × ${product.name}: ${formatMoney(sale.totalMinor, country)}` });
+        athleteId,
+        ...(athleteId ? {} : { guestName: 'Walk-in customer' }),
+        items: [{ productId: product.productId, quantity: q }],
+        payment: { type: paidBy },
+        idempotencyKey: key,
+      },
+      {
+        onSuccess: ({ invoice }) => {
+          notifySuccess({ title: 'Sold', message: `${q} × ${product.name}: ${formatMoney(invoice.totalMinor, country)} paid (${invoice.numberText})` });
           onClose();
         },
         onError: (e) => {
-          const field = isApiError(e) ? e.fields?.quantity?.[0] : undefined;
+          const field = isApiError(e) ? (e.fields?.quantity?.[0] ?? e.fields?.['items.0.quantity']?.[0]) : undefined;
           if (field) setError(field);
           else setRefusal(errorMessage(e));
           // A refused sale made nothing: the next try is a new one.
@@ -79,7 +90,7 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
               {refusal}
             </Alert>
           )}
-          <NumberInput label="Quantity" min={1} max={1000} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} error={error} data-autofocus />
+          <NumberInput label="Quantity" min={1} max={999} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} error={error} data-autofocus />
           <Select
             label="Athlete"
             description="Optional: search by name or email. Leave empty for a walk-in."
@@ -102,11 +113,16 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
               {total}
             </Text>
           )}
-          {product?.kind === 'fee' && (
-            <Text size="xs" c="dimmed">
-              Once invoices exist, fees sold here become invoice lines.
-            </Text>
-          )}
+          <Select
+            label="Paid by"
+            data={manualPaymentTypes.map((t) => ({ value: t, label: manualPaymentTypeLabels[t] }))}
+            value={paidBy}
+            onChange={(value) => value && setPaidBy(value as ManualPaymentType)}
+            allowDeselect={false}
+          />
+          <Text size="xs" c="dimmed">
+            The sale is recorded as a paid invoice. To sell several items, or to leave an invoice open, use the Point of sale.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
