@@ -18,6 +18,10 @@ async function closeBanners(page: Page) {
   await closeBannerIfShown(page, 2_000);
 }
 
+afterEach(async () => {
+  await Promise.all(browsers.splice(0).map((b) => b.close()));
+});
+
 async function open(viewport?: { width: number; height: number }): Promise<Browser> {
   const b = await launchBrowser(viewport);
   browsers.push(b);
