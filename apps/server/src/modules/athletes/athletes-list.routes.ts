@@ -67,7 +67,7 @@ export async function athletesListRoutes(app: FastifyInstance) {
     const { gym } = gymCaller(request);
     const now = new Date();
     async function* lines() {
-      yield toCsv(ATHLETES_CSV_HEADER, []) + '\r\n';
+      yield toCsv(ATHLETES_CSV_HEADER, []);
       for await (const batch of athleteBatches(db, gym.gymId, request.query, now)) yield csvRows(batch.map((r) => athleteCsvCells(r, gym.timeZone)));
     }
     const fileName = `athletes-${slug(gym.title)}-${request.query.archived ? 'archived-' : ''}${toZoned(now, gym.timeZone).date}.csv`;

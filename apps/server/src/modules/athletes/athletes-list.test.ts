@@ -257,6 +257,8 @@ describe('athletes CSV export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="athletes-maple-athletics-2026-03-04.csv"');
+    // No blank line anywhere (the header's own line end is the only one after it).
+    expect(res.body).not.toMatch(/\r\n\r\n/);
     const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     const [header, ...rows] = parsed.data;
     expect(header).toEqual(['Name', 'First name', 'Last name', 'Email', 'Phone', 'Membership', 'Tags', 'Past-due bill', 'Unsigned document', 'Last visit', 'Joined', 'Archived']);

@@ -254,7 +254,7 @@ describe('charging saved methods and dunning', () => {
     await t.make.reserve(cls, [athlete.athleteId]);
     const kiosk = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json();
     expect(kiosk.results.find((r: { athleteId: string }) => r.athleteId === athlete.athleteId)).toMatchObject({ hasPastDueBills: true });
-    expect((await failedMails(w.gym.id)).map((m) => m.subject)).toEqual([expect.stringContaining('payment of INV-000001 failed')]);
+    expect((await failedMails(w.gym.id)).map((m) => m.subject)).toEqual([expect.stringContaining('Payment failed for invoice INV-000001')]);
 
     // Not before its day; then on days 1, 3 and 7 after the first failure.
     expect(await runDunning(t.db, t.app.jobs, provider, { gymId: w.gym.id })).toEqual([]);

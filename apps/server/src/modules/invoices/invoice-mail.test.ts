@@ -52,7 +52,7 @@ describe('queueInvoiceMail (issue 19: the mails H2 and H4 send through the outbo
     // A second failure is another mail.
     await t.db.transaction((tx) => recordFailedCharge(tx, w.gym.id, inv.invoiceId, { failureMessage: 'Insufficient funds.', nextRetryOn: null }));
     const second = await t.db.transaction((tx) => queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed'));
-    expect((await rowsOf([second]))[0]!.text).toContain('Please pay it or update your payment method.');
+    expect((await rowsOf([second]))[0]!.text).toContain('We will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.');
   });
 
   it("mails a guest's sale to the guest's email in the gym's currency; a guest without one gets nothing", async () => {
