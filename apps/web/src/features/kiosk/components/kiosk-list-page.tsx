@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Group, SimpleGrid, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useSearchParams } from 'react-router';
 import type { EventKind, KioskEvent } from '@spotter/shared';
@@ -11,6 +11,7 @@ import { eventKindOf, parseEventKind } from '../lib/event-kind';
 import { timingStatus } from '../lib/event-timing';
 import { DateField } from './date-field';
 import { EventCard } from './event-card';
+import cardClasses from './event-card.module.css';
 import { EnterAthleteModeButton } from './enter-athlete-mode';
 import { KioskMenu } from './kiosk-menu';
 import { FETCH_FAILED_MESSAGE, KioskContextGate } from './kiosk-context-gate';
@@ -36,11 +37,11 @@ function EventGrid({ events, kind, context, now }: { events: KioskEvent[]; kind:
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+    <div className={cardClasses.grid}>
       {events.map((event) => (
         <EventCard key={event.eventId} event={event} context={context} now={now} isDesktop={isDesktop} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -70,11 +71,11 @@ function KioskList({ context }: { context: KioskContext }) {
       {FETCH_FAILED_MESSAGE}
     </Alert>
   ) : events.isPending ? (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true">
+    <div className={cardClasses.grid} aria-busy="true">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height={132} radius="md" />
       ))}
-    </SimpleGrid>
+    </div>
   ) : (
     <EventGrid events={visible.filter((e) => eventKindOf(e.eventType) === kind)} kind={kind} context={context} now={now} />
   );
