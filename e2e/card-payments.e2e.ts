@@ -119,7 +119,11 @@ describe('card payments (issue 19)', () => {
         const search = owner.getByRole('searchbox', { name: 'Search athletes' });
         if (await search.isVisible()) await search.fill(fullName);
         const row = owner.locator(`[data-athlete="${fullName}"]`).first();
-        if (await row.isVisible({ timeout: 5_000 }).catch(() => false)) {
+        const shown = await row.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (shown) {
           await row.getByText('This account has a past-due bill.').waitFor();
           found = true;
           break;
