@@ -56,6 +56,33 @@ async function removeMethods(athlete: Page): Promise<void> {
   for (const m of mine.body.results) await apiAsPage(athlete, 'DELETE', `/api/me/payment-methods/${m.paymentMethodId}/`);
 }
 
+/** Whether the athlete's row in a class of today, on the kiosk, carries the past-due warning (Reserved, Checked In or Eligible). */
+async function athleteFlaggedOnKiosk(owner: Page, fullName: string): Promise<boolean> {
+  const events = await apiAsPage<{ results: { eventId: string; eventType: string }[] }>(owner, 'GET', '/api/events/kiosk-events/?limit=100&offset=0');
+  const cls = events.body.results.find((e) => e.eventType === 'kilo_class_type');
+  if (!cls) return false;
+  await owner.goto(`${baseUrl}/kiosk/${cls.eventId}?eventType=class`);
+  await owner.getByRole('tab', { name: /^Eligible/ }).waitFor();
+  await closeBanners(owner);
+  for (const tab of [/^Reserved/, /^Checked In/, /^Eligible/]) {
+    await owner.getByRole('tab', { name: tab }).click();
+    const search = owner.getByRole('searchbox', { name: 'Search athletes' });
+    if (await search.isVisible()) await search.fill(fullName);
+    const row = owner.locator(`[data-athlete="${fullName}"]`).first();
+    const shown = await row.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) {
+      await row.getByText('This account has a past-due bill.').waitFor();
+      await owner.screenshot({ path: '/tmp/e2e-kiosk-past-due.png', fullPage: true });
+      await expectNoAxeViolations(owner);
+      return true;
+    }
+  }
+  return false;
+}
+
 describe('card payments (issue 19)', () => {
   it('an athlete pays an open invoice with a saved card from the invoice page (phone, axe)', async () => {
     const owner = await ownerPage();
@@ -105,31 +132,7 @@ describe('card payments (issue 19)', () => {
       await expectNoAxeViolations(owner);
 
       // The kiosk: the athlete's row in a class of today carries the past-due warning.
-      const events = await apiAsPage<{ results: { eventId: string; eventType: string }[] }>(owner, 'GET', '/api/events/kiosk-events/?limit=100&offset=0');
-      const cls = events.body.results.find((e) => e.eventType === 'kilo_class_type');
-      expect(cls).toBeTruthy();
-      await owner.goto(`${baseUrl}/kiosk/${cls!.eventId}?eventType=class`);
-      await owner.getByRole('tab', { name: /^Eligible/ }).waitFor();
-      await closeBanners(owner);
-      const fullName = session.body.profile.fullName;
-      const tabs = [/^Reserved/, /^Checked In/, /^Eligible/];
-      let found = false;
-      for (const tab of tabs) {
-        await owner.getByRole('tab', { name: tab }).click();
-        const search = owner.getByRole('searchbox', { name: 'Search athletes' });
-        if (await search.isVisible()) await search.fill(fullName);
-        const row = owner.locator(`[data-athlete="${fullName}"]`).first();
-        const shown = await row.waitFor({ timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        );
-        if (shown) {
-          await row.getByText('This account has a past-due bill.').waitFor();
-          found = true;
-          break;
-        }
-      }
-      expect(found).toBe(true);
+      expect(await athleteFlaggedOnKiosk(owner, session.body.profile.fullName)).toBe(true);
       await owner.screenshot({ path: '/tmp/e2e-kiosk-past-due.png', fullPage: true });
       await expectNoAxeViolations(owner);
     } finally {
@@ -138,4 +141,79 @@ describe('card payments (issue 19)', () => {
       await removeMethods(athlete);
     }
   }, 150_000);
+
+  it('Run billing now bills a membership whose period is due; its declined card leaves the invoice past due, as the kiosk shows', async () => {
+    const owner = await ownerPage();
+    const athlete = (await open()).page;
+    await signInAsIronTempleAthlete(athlete, baseUrl);
+    const session = await apiAsPage<{ athlete: { athleteId: string }; profile: { fullName: string } }>(athlete, 'GET', '/api/auth/session/');
+    const { athleteId } = session.body.athlete;
+    await saveTestMethod(athlete, 'pm_card_chargeDeclined', 'Old card');
+    // The gym's today, as an invoice issued now says it.
+    const probe = await openInvoiceFor(owner, athleteId, 'e2e-today');
+    const today = (await apiAsPage<{ issueDate: string }>(owner, 'GET', `/api/invoices/${probe.invoiceId}/`)).body.issueDate;
+    await apiAsPage(owner, 'POST', `/api/invoices/${probe.invoiceId}/void/`, { reason: 'e2e: probe' });
+    // A monthly membership that started a month ago: its second period is due today.
+    const catalog = await apiAsPage<{ results: { packageId: string; kind: string; billingPlans: { billingPlanId: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
+      owner,
+      'GET',
+      '/api/packages/?status=active&limit=100&offset=0',
+    );
+    const choice = catalog.body.results
+      .filter((p) => p.kind === 'membership')
+      .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0]!;
+    expect(choice).toBeTruthy();
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    const start = new Date(Date.UTC(y, m - 2, Math.min(d, 28))).toISOString().slice(0, 10);
+    const sold = await apiAsPage<{ athletePackageId: string }>(owner, 'POST', `/api/athletes/${athleteId}/packages/`, {
+      packageId: choice.p.packageId,
+      billingPlanId: choice.b.billingPlanId,
+      startDate: start,
+      idempotencyKey: `e2e-billing-${Date.now()}`,
+    });
+    expect(sold.status).toBe(201);
+    const periodInvoices = async () =>
+      (await apiAsPage<{ results: { invoiceId: string; source: string; status: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results.filter(
+        (r) => r.source === 'billing_period',
+      );
+    const before = new Set((await periodInvoices()).map((r) => r.invoiceId));
+    const allBefore = new Set(
+      (await apiAsPage<{ results: { invoiceId: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results.map((r) => r.invoiceId),
+    );
+    try {
+      await owner.goto(`${baseUrl}/invoices`);
+      await closeBanners(owner);
+      await owner.getByRole('button', { name: 'Run billing now' }).click();
+      await owner.getByText(/invoices? made, \d+ saved methods? being charged/).first().waitFor();
+      // The charge runs as a job: the declined card makes the new period's invoice past due.
+      let billed: { invoiceId: string; status: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            billed = (await periodInvoices()).find((r) => !before.has(r.invoiceId));
+            return billed?.status;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('past_due');
+      const detail = await apiAsPage<{ failedAttempts: number; lastFailureMessage: string | null }>(owner, 'GET', `/api/invoices/${billed!.invoiceId}/`);
+      expect(detail.body.failedAttempts).toBe(1);
+      await owner.goto(`${baseUrl}/invoices?invoice=${billed!.invoiceId}`);
+      const drawer = owner.getByRole('dialog', { name: 'Invoice' });
+      await drawer.getByText('A card payment failed').waitFor();
+      await closeBanners(owner);
+      await drawer.getByText('Billing period').first().waitFor();
+      await expectNoAxeViolations(owner);
+      await owner.screenshot({ path: '/tmp/e2e-billing-run-declined.png', fullPage: true });
+      expect(await athleteFlaggedOnKiosk(owner, session.body.profile.fullName)).toBe(true);
+    } finally {
+      await apiAsPage(owner, 'POST', `/api/athlete-packages/${sold.body.athletePackageId}/cancel/`, { when: 'now', reason: 'e2e: billing run journey' });
+      const mine = await apiAsPage<{ results: { invoiceId: string; paidMinor: number; status: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`);
+      // The sale's invoice and the run's (nothing paid on either); the athlete's older invoices stay as they were.
+      for (const inv of mine.body.results.filter((r) => !allBefore.has(r.invoiceId) && r.paidMinor === 0 && r.status !== 'void' && r.status !== 'paid')) {
+        await apiAsPage(owner, 'POST', `/api/invoices/${inv.invoiceId}/void/`, { reason: 'e2e: billing run journey' });
+      }
+      await removeMethods(athlete);
+    }
+  }, 180_000);
 });

@@ -27,3 +27,7 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
 export const updatePaymentSettingsSchema = z.object({ dunningDays: dunningDaysSchema });
 export type UpdatePaymentSettingsInput = z.infer<typeof updatePaymentSettingsSchema>;
+
+/** What a billing run started by hand did: invoices made, charges of saved methods queued, invoices marked past due. */
+export const billingRunResultSchema = z.object({ invoices: z.number().int(), charges: z.number().int(), overdue: z.number().int() });
+export type BillingRunResultView = z.infer<typeof billingRunResultSchema>;

@@ -1,5 +1,5 @@
 import { access } from '../access';
-import { paymentSettingsSchema, updatePaymentSettingsSchema } from '../api/billing';
+import { billingRunResultSchema, paymentSettingsSchema, updatePaymentSettingsSchema } from '../api/billing';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['billing'];
@@ -22,5 +22,13 @@ export const billingEndpoints = {
     summary: "Sets the gym's dunning schedule (1 to 10 ascending days from 1 to 60)",
     body: updatePaymentSettingsSchema,
     answers: { 200: paymentSettingsSchema },
+  }),
+  runBillingNow: defineEndpoint({
+    method: 'POST',
+    path: '/api/payments/billing-run/',
+    access: access.gymMutate,
+    tags,
+    summary: "Runs the gym's billing now (what the hourly billing run does): due package periods and kiosk charges invoiced once each, saved methods charged, overdue invoices marked",
+    answers: { 200: billingRunResultSchema },
   }),
 };

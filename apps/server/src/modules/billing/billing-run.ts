@@ -27,7 +27,7 @@ export type BillingRunOptions = {
   now?: Date;
   /** Stop after this many packages and charges (tests: a run cut short by a restart). */
   limit?: number;
-  /** Only this gym (tests). */
+  /** Only this gym (Run billing now, tests). */
   gymId?: string;
 };
 
@@ -256,6 +256,6 @@ export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunO
     if (page.length < PAGE) break;
     after = page.at(-1)!.id;
   }
-  if (budget > 0) result.overdue = await markOverdue(db, at);
+  if (budget > 0) result.overdue = await markOverdue(db, at, options.gymId ?? null);
   return result;
 }

@@ -29,6 +29,9 @@ export async function billingRoutes(app: FastifyInstance) {
     return { dunningDays: [...(await dunningDaysOf(app.db, gym.gymId))] };
   });
 
+  // The hourly run, for this gym, now: the same function, so a repeat (or the hourly job at once) bills nothing twice.
+  route(app, endpoints.runBillingNow, async (request) => runBilling(app.db, app.jobs, { gymId: gymCaller(request).gym.gymId }));
+
   route(app, endpoints.updatePaymentSettings, async (request) => {
     const { gym } = gymCaller(request);
     const days = request.body.dunningDays;

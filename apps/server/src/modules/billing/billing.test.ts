@@ -323,6 +323,24 @@ describe('charging saved methods and dunning', () => {
 });
 
 describe('payment settings (the dunning schedule)', () => {
+  it("Run billing now bills the owner's gym's due periods once, and no other gym's", async () => {
+    const gym = await t.make.gym();
+    const other = await t.make.gym();
+    const owner = await t.as(await t.make.owner(gym.id));
+    const mine = await membership(gym);
+    const theirs = await membership(other);
+    const run = await owner.post('/api/payments/billing-run/', {});
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toMatchObject({ invoices: 1 });
+    expect(await invoicesOf(mine.ap.id)).toHaveLength(1);
+    expect(await invoicesOf(theirs.ap.id)).toHaveLength(0);
+    // Again at once: nothing is due any more.
+    expect((await owner.post('/api/payments/billing-run/', {})).json()).toMatchObject({ invoices: 0 });
+    expect(await invoicesOf(mine.ap.id)).toHaveLength(1);
+    const staff = await t.as(await t.make.staff(gym.id, { permissions: ['InvoiceReportsView'] }));
+    expect((await staff.post('/api/payments/billing-run/', {})).statusCode).toBe(403);
+  });
+
   it('owners read and set the retry days; bad schedules are refused with a message; others may not', async () => {
     const gym = await t.make.gym();
     const owner = await t.as(await t.make.owner(gym.id));

@@ -383,13 +383,13 @@ export async function voidInvoice(tx: Tx, gymId: string, invoiceId: string, inpu
 
 /**
  * Open and partially paid invoices whose due date has passed in their gym's zone become past due (the billing job
- * runs this hourly): one statement per gym zone.
+ * runs this hourly, for every gym or one): one statement.
  */
-export async function markOverdue(db: DbOrTx, now = new Date()): Promise<number> {
+export async function markOverdue(db: DbOrTx, now = new Date(), gymId: string | null = null): Promise<number> {
   const result = await db.execute(sql`
     update ${invoices} i set status = 'past_due', updated_at = now()
     from ${gyms} g
-    where g.id = i.gym_id and i.status in ('open', 'partially_paid')
+    where g.id = i.gym_id and i.status in ('open', 'partially_paid') and (${gymId}::uuid is null or i.gym_id = ${gymId}::uuid)
       and i.due_date < (${now}::timestamptz at time zone g.time_zone)::date`);
   return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useCurrentSession } from '../../auth';
 import { useIsNarrow } from '../../event-setup';
-import { PaymentSettingsButton } from '../../billing';
+import { PaymentSettingsButton, RunBillingButton } from '../../billing';
 import { useGym } from '../../events';
 import { useExportInvoicesCsv, useInvoices, type InvoiceFilters } from '../api/invoices';
 import { Empty, InvoiceDrawer, InvoiceList, InvoiceTotals } from './invoice-list';
@@ -69,6 +69,7 @@ export function InvoicesPage() {
         title="Invoices"
         actions={
           <Group gap="sm">
+            {canChangeSettings && <RunBillingButton />}
             {canChangeSettings && <PaymentSettingsButton />}
             <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
               Export CSV
