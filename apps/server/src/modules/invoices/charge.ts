@@ -16,6 +16,9 @@ import { gymToday, recordPayment, settleProviderPayment } from './invoices.servi
  * changes nothing more).
  */
 
+/** How long a pending charge is taken to be still in flight (its request talking to the provider). */
+const IN_FLIGHT_MS = 60_000;
+
 export type ChargeResult = { outcome: 'succeeded' | 'pending' | 'failed' | 'nothing_due'; status: InvoiceStatus; paymentId: string | null; failureMessage: string | null };
 
 /** The next retry after `failedAttempts` failures (the gym's dunning days, counted from the first failure), or null when they are spent. */
@@ -75,6 +78,18 @@ export async function chargeInvoice(
       now: input.now,
     }),
   );
+  // A repeat of a request already made (a double click, a second tab) answers that payment as it stands: while the
+  // first is still talking to the provider, a second call with the same key would be refused as "in use". Only a
+  // pending payment left behind (its request died before the provider answered) asks the provider again.
+  if (!pending.created) {
+    const [first] = await db.select().from(payments).where(eq(payments.id, pending.paymentId));
+    const now = input.now ?? new Date();
+    const inFlight = first!.status === 'pending' && now.getTime() - new Date(first!.createdAt).getTime() < IN_FLIGHT_MS;
+    if (first!.status !== 'pending' || inFlight) {
+      const [inv] = await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
+      return { outcome: first!.status === 'pending' ? 'pending' : first!.status, status: inv!.status, paymentId: first!.id, failureMessage: first!.failureMessage };
+    }
+  }
   // 2. The provider, with the same key: a repeat answers the first charge.
   const outcome = await provider.charge({
     accountId: account.providerAccountId,
