@@ -18,6 +18,12 @@ describe('seeded invoice history (issue 19)', () => {
       for (const g of gyms) {
         const numbers = await queryRows<{ n: number }>(database.db, sql`select number as n from invoices where gym_id = ${g.id} order by number`);
         expect(numbers.map((r) => r.n)).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+        // Numbered in the order they were issued.
+        const outOfOrder = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from invoices a join invoices b on b.gym_id = a.gym_id and b.number > a.number where a.gym_id = ${g.id} and b.issue_date < a.issue_date`,
+        );
+        expect(outOfOrder[0]!.n).toBe(0);
         expect(numbers.length).toBeGreaterThan(100);
         const [counter] = await queryRows<{ last: number }>(database.db, sql`select last_number as last from invoice_counters where gym_id = ${g.id}`);
         expect(counter!.last).toBe(numbers.length);

@@ -174,6 +174,13 @@ export async function seedInvoiceHistory(d: Tx, gymId: string, now: Date, seed: 
       now,
     });
   }
+  // The history was numbered in two passes (the paid bulk, then the rest through the service): renumber it in issue-date
+  // order, as a gym that billed day by day would have it (gap-free either way; negative first, past the unique index).
+  await d.execute(sql`update ${t.invoices} set number = -number where gym_id = ${gymId} and number is not null`);
+  await d.execute(sql`
+    update ${t.invoices} i set number = r.n
+    from (select id, row_number() over (order by issue_date, created_at, id)::int as n from ${t.invoices} where gym_id = ${gymId} and number is not null) r
+    where i.id = r.id`);
   // Recurring packages bill on from here.
   const nexts = [...nextBilling.entries()].filter(([, next]) => next !== null);
   if (nexts.length > 0) {
