@@ -43,18 +43,24 @@ const literal = (v: unknown): string => {
  * The plan of each statement for its values (EXPLAIN ANALYZE for reads, EXPLAIN alone for writes), and for named
  * prepared statements also the generic plan PostgreSQL may switch them to after five executions.
  */
-export async function explainStatements(db: Db, statements: (Statement & { analyze: boolean })[]): Promise<{ text: string; plan: string; generic: string }[]> {
+export async function explainStatements(
+  db: Db,
+  statements: (Statement & { analyze: boolean })[],
+  opts: { buffers?: boolean } = {},
+): Promise<{ text: string; plan: string; generic: string }[]> {
+  // BUFFERS (issue 21's report rows): the pages each node read, shared hits and reads.
+  const analyzeOptions = opts.buffers ? 'analyze, buffers, costs off, timing off' : 'analyze, costs off, timing off';
   const client = await poolOf(db).connect();
   try {
     const out: { text: string; plan: string; generic: string }[] = [];
     for (const [i, st] of statements.entries()) {
-      const options = st.analyze ? 'analyze, costs off, timing off' : 'costs off';
+      const options = st.analyze ? analyzeOptions : 'costs off';
       const plan = (await client.query(`explain (${options}) ${st.text}`, st.values)).rows.map((r) => r['QUERY PLAN']).join('\n');
       let generic = '(not a prepared statement: planned for its values every time)';
       if (st.prepared || !st.analyze) {
         await client.query(`prepare bench_explain_${i} as ${st.text}`);
         await client.query('set plan_cache_mode = force_generic_plan');
-        const explainOptions = st.analyze ? 'analyze, costs off, timing off' : 'costs off';
+        const explainOptions = st.analyze ? analyzeOptions : 'costs off';
         generic = (await client.query(`explain (${explainOptions}) execute bench_explain_${i}(${st.values.map(literal).join(', ')})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
         await client.query(`deallocate bench_explain_${i}`);
         await client.query('reset plan_cache_mode');

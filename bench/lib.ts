@@ -35,7 +35,16 @@ export async function compare(
 }
 
 /** One line of `npm run bench`: the figure, its unit, the target it is held to, and the figures beside it. */
-export type BenchRow = { benchmark: string; value: number; unit: string; target: string; pass: boolean; detail?: Record<string, number | string> };
+export type BenchRow = {
+  benchmark: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean;
+  /** Nothing to measure yet (an issue-21 report answering 501): printed as "not built", counted neither way. */
+  skipped?: boolean;
+  detail?: Record<string, number | string>;
+};
 
 /** A ratio row: the subject's requests per second over the bare route's, with both sides' p50/p99 beside it. */
 export function ratioRow(benchmark: string, result: { ratio: number; baseline: Round; subject: Round }, min: number): BenchRow {
@@ -148,7 +157,7 @@ export function isMain(moduleUrl: string): boolean {
 
 /** Prints the rows and writes them to bench/results/<name>.json. */
 export function report(name: string, meta: Record<string, unknown>, rows: BenchRow[]): void {
-  console.table(rows.map((r) => ({ benchmark: r.benchmark, value: r.value, unit: r.unit, target: r.target, pass: r.pass, ...r.detail })));
+  console.table(rows.map((r) => ({ benchmark: r.benchmark, value: r.value, unit: r.unit, target: r.target, pass: r.skipped ? 'not built' : r.pass, ...r.detail })));
   const out = path.join(import.meta.dirname, 'results', `${name}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), ...meta, rows }, null, 2));

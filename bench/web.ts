@@ -145,6 +145,7 @@ async function bytesToUsable(page: Page, open: () => Promise<unknown>, ready: ()
   const sum: Bytes = { js: 0, css: 0, total: 0, files: responses.size };
   for (const [url, r] of responses) {
     const gz = gzipSync(await r.body(), { level: 9 }).length;
+    if (process.env.BENCH_BYTES_FILES) console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
     if (new URL(url).pathname.endsWith('.css')) sum.css += gz;
     else sum.js += gz;
     sum.total += gz;

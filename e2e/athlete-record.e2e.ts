@@ -55,13 +55,13 @@ describe('the athlete detail page (issue 17)', () => {
     }
     await screenshot(page, 'athlete-activity-desktop');
 
-    // And by keyboard: focus the Overview link, tab past Profile, Attendance, Bookings, Packages and Invoices to Notes, press Enter.
+    // And by keyboard: focus the Overview link, tab past Profile, Attendance, Bookings, Packages, Invoices, Documents and Messages to Notes, press Enter.
     await page.goto(`${baseUrl}/users/athletes/${athleteId}/overview`);
     await page.getByText('Current packages').waitFor();
     await closeBannerIfShown(page, 3000);
     const nav = page.getByRole('navigation', { name: 'Athlete sections' });
     await nav.getByRole('link', { name: 'Overview' }).focus();
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Notes');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url()).toBe(`${baseUrl}/users/athletes/${athleteId}/notes`);

@@ -23,24 +23,40 @@ async function signInToKiosk(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
 }
 
-/** Opens the charge dialog of the ongoing class's first reservation that can be marked a late cancel. */
+/**
+ * Opens the charge dialog of the first reservation of today's classes that can be marked a late cancel (credited, not
+ * checked in): the ongoing class's first, then the upcoming ones. The seed's classes run through the day, but which
+ * one is under way, and whose reservation in it is still open, depends on the hour the journey runs.
+ */
 async function openLateCancel(page: Page) {
-  const card = page.locator('[data-timing="ongoing"]').first();
-  await card.waitFor();
-  await card.click();
-  const rows = page.getByRole('tabpanel').locator('li[data-athlete]');
-  await rows.first().waitFor();
-  for (const row of await rows.all()) {
-    const athlete = (await row.getAttribute('data-athlete'))!;
-    const menu = await openMenu(page, row.getByRole('button', { name: `Actions for ${athlete}` }));
-    const item = menu.getByRole('menuitem', { name: 'Mark Late Cancel' });
-    if ((await item.count()) > 0 && (await item.isEnabled())) {
-      await item.click();
-      return page.getByRole('dialog', { name: `Mark Late Cancel: ${athlete}` });
+  const listUrl = page.url();
+  await page.locator('[data-timing]').first().waitFor();
+  for (const timing of ['ongoing', 'upcoming']) {
+    const cards = page.locator(`[data-timing="${timing}"]`);
+    const count = await cards.count();
+    for (let i = 0; i < count; i++) {
+      await cards.nth(i).click();
+      const rows = page.getByRole('tabpanel').locator('li[data-athlete]');
+      const hasRows = await rows.first().waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      for (const row of hasRows ? await rows.all() : []) {
+        const athlete = (await row.getAttribute('data-athlete'))!;
+        const menu = await openMenu(page, row.getByRole('button', { name: `Actions for ${athlete}` }));
+        const item = menu.getByRole('menuitem', { name: 'Mark Late Cancel' });
+        if ((await item.count()) > 0 && (await item.isEnabled())) {
+          await item.click();
+          return page.getByRole('dialog', { name: `Mark Late Cancel: ${athlete}` });
+        }
+        await closeMenu(page);
+      }
+      await page.goto(listUrl);
+      await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+      await page.locator('[data-timing]').first().waitFor();
     }
-    await closeMenu(page);
   }
-  throw new Error('No reservation of the ongoing class can be marked a late cancel');
+  throw new Error("No reservation of today's classes can be marked a late cancel");
 }
 
 describe('kiosk money and missing events (issue 23: items 3 and 4)', () => {

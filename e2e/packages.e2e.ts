@@ -81,10 +81,20 @@ describe('the package catalogue (issue 18)', () => {
     await clearNotifications(page);
     await screenshot(page, 'packages-list-after-edit');
 
-    // Kind filter and search.
+    // Kind filter and search (the banner may come up again meanwhile: closed first).
+    await closeBannerIfShown(page);
     await page.getByRole('searchbox', { name: 'Search packages' }).fill(name);
     await expect(page.getByRole('table').getByRole('row').count()).resolves.toBeGreaterThan(0);
     await row.waitFor();
+    // The category filter: the gym's categories offered, the chosen one kept with the search cleared.
+    await page.getByRole('searchbox', { name: 'Search packages' }).fill('');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Memberships', exact: true }).click();
+    await row.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'packages-category-filter');
+    const categories = await page.evaluate(async () => ((await (await fetch('/api/packages/categories/', { credentials: 'include' })).json()) as { results: string[] }).results);
+    expect(categories).toContain('Memberships');
     const packageId = await page.evaluate(async (n) => {
       const answer = (await (await fetch(`/api/packages/?search=${encodeURIComponent(n)}`, { credentials: 'include' })).json()) as { results: { packageId: string }[] };
       return answer.results[0]!.packageId;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { enableCardPayments, saveTestMethod } from './support/payments';
 import { HttpSession } from './support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -9,6 +11,37 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
+
+/**
+ * Step 3: the documents the purchase asks for (a waiver required on sign-up, a contract naming the package), signed
+ * one by one with a typed name. None when the gym has no templates; the demo seed's waiver makes one.
+ */
+async function signPortalDocuments(page: Page, shot: string): Promise<number> {
+  let signed = 0;
+  for (;;) {
+    const signing = page.getByText(/^Document \d+ of \d+$/);
+    const done = page.getByRole('heading', { name: /^(Purchase complete|Pay .*)$/, level: 1 });
+    await signing.or(done).first().waitFor();
+    if (!(await signing.isVisible())) return signed;
+    await page.getByLabel('Document text').waitFor();
+    if (signed === 0) {
+      await expectNoAxeViolations(page);
+      await screenshot(page, shot);
+    }
+    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    // The segmented control's radio is drawn by its label.
+    await page.locator('label', { hasText: 'Type your name' }).click();
+    await page.getByLabel('Full name').fill('Pat Portal');
+    // The gym's waiver asks for initials on a field or more.
+    for (const field of await page.getByRole('textbox').all()) {
+      if ((await field.getAttribute('maxlength')) === '10' && !(await field.inputValue())) await field.fill('PP');
+    }
+    await page.getByRole('checkbox', { name: /I have read this document/ }).check();
+    await page.getByRole('button', { name: 'Sign document' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor({ state: 'detached' });
+    signed++;
+  }
+}
 
 type DayAnswer = { date: string; results: { eventId: string; capacity: number; placesHeld: number; hasStarted: boolean; myBooking: unknown }[] };
 
@@ -58,14 +91,22 @@ describe('the public sales portal (issue 18)', () => {
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(`Buying as ${email}`, { exact: false }).waitFor();
 
-    await page.getByRole('radio', { name: /Pay at the front desk/ }).waitFor();
-    await page.getByText('Online card payment is not available yet — pay at the front desk.').waitFor();
+    await page.getByRole('radio', { name: /Pay at the front desk/ }).check();
     await screenshot(page, 'sales-portal-confirm-390');
     await page.getByRole('button', { name: 'Confirm purchase' }).click();
 
+    // Its documents (when the gym requires any), then the confirmation: paid at the desk.
+    await signPortalDocuments(page, 'sales-portal-sign-390');
+    await page.getByRole('heading', { name: 'Purchase complete', level: 1 }).waitFor();
+    await page.getByText('You now hold 10-class pack').waitFor();
+    await page.getByText(/at the front desk on your first visit\./).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-complete-390');
+
     // The athlete app, holding the package.
+    await page.getByRole('link', { name: 'Go to my packages' }).click();
     await page.waitForURL(`${baseUrl}/packages`);
-    await page.getByText('You now hold 10-class pack.', { exact: false }).waitFor();
+    await page.getByText('10-class pack').first().waitFor();
     const session = (await (await page.request.get(`${baseUrl}/api/auth/session/`)).json()) as { role: string; gym: { title: string }; athlete: { athleteId: string } };
     expect(session).toMatchObject({ role: 'athlete', gym: { title: 'Iron Temple Barbell' } });
     await screenshot(page, 'sales-portal-landed-390');
@@ -84,6 +125,51 @@ describe('the public sales portal (issue 18)', () => {
     await page.getByText('Your place is booked.').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'sales-portal-booked-390');
+  });
+
+  it('a visitor buys with a saved card once the gym takes cards: signs what the gym requires, pays, and holds the package', async () => {
+    // Iron Temple takes cards: its account onboarded at the fake Stripe (by its owner, through the API).
+    const desk = await launchBrowser();
+    try {
+      await desk.page.goto(`${baseUrl}/login`);
+      await submitLogin(desk.page, 'owner@example.com');
+      await desk.page.waitForURL(`${baseUrl}/`);
+      await enableCardPayments(desk.page);
+    } finally {
+      await desk.close();
+    }
+
+    const { page } = browser!;
+    await page.goto(`${baseUrl}/sales-portal/iron-temple`);
+    await page.getByRole('link', { name: 'Choose 10-class pack' }).click();
+    await page.getByRole('list', { name: 'Billing plans' }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('First name').fill('Pat');
+    await form.getByLabel('Last name').fill('Portal');
+    await form.getByLabel('Email').fill(`card-${Date.now()}@example.com`);
+    await form.locator('input[type=password]').fill('Portal123x');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Buying as', { exact: false }).waitFor();
+    // Card first when the gym takes cards.
+    const card = page.getByRole('radio', { name: /Pay by card now/ });
+    await expect(card.isChecked()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-card-checkout-390');
+    // Stripe.js cannot load here (js.stripe.com): the buyer's card is saved through the API as the page (support/payments.ts).
+    await saveTestMethod(page, 'pm_card_visa');
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
+
+    await signPortalDocuments(page, 'sales-portal-card-sign-390');
+    await page.getByRole('heading', { name: /^Pay /, level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /Visa ···· 4242/ }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-card-pay-390');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('heading', { name: 'Purchase complete', level: 1 }).waitFor();
+    await page.getByText(/by card\. Thank you!/).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sales-portal-card-complete-390');
   });
 
   it('answers an unknown portal with a clear message', async () => {

@@ -72,6 +72,8 @@ type Fixtures = {
   importId: string;
   /** Issue 18: a package, tax rate, retail item and athlete package of the owner's gym, and a package its portal shows. */
   packageId: string;
+  /** Issue 20: a document template of the owner's gym (the seed writes a waiver and a contract). */
+  templateId: string;
   taxRateId: string;
   productId: string;
   athletePackageId: string;
@@ -82,6 +84,9 @@ type Fixtures = {
   invoiceId: string;
   invoiceAthleteId: string;
   invoiceFilter: { status: string; from: string; to: string; search: string };
+  /** Issue 20: a signed document of the owner's gym and filters (state, template, athlete, type, dates, a part of the title) that find it. */
+  documentId: string;
+  documentFilter: { state: string; templateId: string; athleteId: string; type: string; from: string; to: string; search: string };
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -174,6 +179,8 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/packages/': { role: 'owner', query: { ...page, search: 'unl', status: 'active', kind: 'membership', category: 'Memberships', sort: 'name' } },
     '/api/packages/export/': { role: 'owner', query: { search: 'unl', status: 'active', kind: 'membership', category: 'Memberships', sort: 'name' } },
     '/api/packages/{packageId}/': { role: 'owner', path: { packageId: f.packageId } },
+    '/api/documents/templates/{templateId}/': { role: 'owner', path: { templateId: f.templateId } },
+    '/api/documents/templates/{templateId}/versions/{version}/': { role: 'owner', path: { templateId: f.templateId, version: '1' } },
     '/api/products/tax-rates/': { role: 'owner', query: { ...page, search: 'sal', status: 'active' } },
     '/api/products/tax-rates/export/': { role: 'owner', query: { search: 'sal', status: 'active' } },
     '/api/products/tax-rates/{taxRateId}/': { role: 'owner', path: { taxRateId: f.taxRateId } },
@@ -192,9 +199,18 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/invoices/{invoiceId}/': { role: 'owner', path: { invoiceId: f.invoiceId } },
     '/api/invoices/{invoiceId}/pdf': { role: 'owner', path: { invoiceId: f.invoiceId } },
     '/api/athletes/{athleteId}/invoices/': { role: 'owner', path: { athleteId: f.invoiceAthleteId }, query: { ...page, ...f.invoiceFilter, sort: 'dueDate', order: 'desc' } },
+    // Issue 20: /documents/issued, its export and one document: filters that all match one signed document.
+    '/api/documents/': { role: 'owner', query: { ...page, ...f.documentFilter, sort: 'signedAt', order: 'desc' } },
+    '/api/documents/export.csv': { role: 'owner', query: { ...f.documentFilter, sort: 'athlete', order: 'asc' } },
+    '/api/documents/{documentId}/': { role: 'owner', path: { documentId: f.documentId } },
     '/api/me/invoices/': { skip: "the statements of /api/athletes/{athleteId}/invoices/ (the same filter) with the session's athlete; the demo athlete need not hold an invoice for a search to find" },
     '/api/me/invoices/{invoiceId}/': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added; the demo athlete need not hold an invoice to find" },
     '/api/me/invoices/{invoiceId}/pdf': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added, rendered as a PDF; the demo athlete need not hold an invoice" },
+    // Issue 20 (H3): the athlete's documents (their own and their dependants').
+    '/api/me/documents/': { role: 'athlete', query: { tab: 'signed' } },
+    '/api/me/documents/{documentId}/': { skip: "the statements of /api/documents/{documentId}/ (findDocumentDetail) after the signer check (appSignerFor, bound parameters); the document id is a UUID checked before any statement" },
+    '/api/me/documents/{documentId}/pdf': { skip: 'the statements of /api/me/documents/{documentId}/, rendered as a PDF' },
+    '/api/documents/{documentId}/pdf': { skip: 'the statement of /api/documents/{documentId}/ (findDocumentDetail), rendered as a PDF; the document id is a UUID checked before any statement' },
   };
 }
 
@@ -343,9 +359,17 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   // One with an issue date, so the date range finds it (the range filters on it).
   const billed = invoices.results.find((i) => i.athlete && i.issueDate) ?? invoices.results.find((i) => i.athlete);
   if (!billed?.athlete) throw new Error("the seeded gym has no athlete's invoice");
+  // Issue 20: a signed document of the seed, found again by every filter.
+  const signedDocs = await getJson<Page<{ documentId: string; title: string; type: string; templateId: string | null; athlete: { athleteId: string } }>>(base, owner.cookie, '/api/documents/?state=signed&limit=5');
+  const signedDoc = signedDocs.results.find((d) => d.templateId);
+  if (!signedDoc) throw new Error('the seeded gym has no signed document');
+
+  const templates = await getJson<{ templateId: string }[]>(base, owner.cookie, '/api/documents/templates/');
+  if (!templates[0]) throw new Error('the seeded gym has no document template');
 
   return {
     packageId: packages.results[0].packageId,
+    templateId: templates[0].templateId,
     taxRateId: rates.results[0].taxRateId,
     productId: items.results[0].productId,
     athletePackageId: held.athletePackageId,
@@ -355,6 +379,8 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
     invoiceId: billed.invoiceId,
     invoiceAthleteId: billed.athlete.athleteId,
     invoiceFilter: { status: billed.status, from: '2000-01-01', to: '2100-12-31', search: billed.athlete.fullName.split(' ')[0]!.slice(0, 4).toLowerCase() },
+    documentId: signedDoc.documentId,
+    documentFilter: { state: 'signed', templateId: signedDoc.templateId!, athleteId: signedDoc.athlete.athleteId, type: signedDoc.type, from: '2000-01-01', to: '2100-12-31', search: signedDoc.title.slice(0, 5).toLowerCase() },
     staffId: member.staffId,
     staffRole,
     staffSearch,

@@ -56,6 +56,16 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { invoiceAttachmentRenderer } from './modules/invoices/invoice-mail';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { documentTemplatesRoutes } from './modules/documents/templates.routes';
+import { myDocumentsRoutes } from './modules/documents/my-documents.routes';
+import { handOffRoutes } from './modules/documents/hand-off.routes';
+import { issuedDocumentsRoutes } from './modules/documents/issued.routes';
+import { gymSettingsRoutes } from './modules/gym-settings/gym-settings.routes';
+import { messageLogRoutes } from './modules/messages/message-log.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { dashboardRoutes } from './modules/reports/dashboard.routes';
+import { gymExportRoutes } from './modules/reports/gym-export.routes';
+import { messageTemplatesRoutes } from './modules/messages/templates.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 // Paths that carry secrets (reset and activation tokens, calendar feed links) are masked in logs.
@@ -184,6 +194,16 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(paymentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(billingRoutes);
+  await app.register(documentTemplatesRoutes);
+  await app.register(myDocumentsRoutes);
+  await app.register(handOffRoutes);
+  await app.register(issuedDocumentsRoutes);
+  await app.register(gymSettingsRoutes);
+  await app.register(messageLogRoutes);
+  await app.register(messageTemplatesRoutes);
+  await app.register(reportsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(gymExportRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, hasPermission, type Access, type Endpoint, type Permission, type Role } from '@spotter/shared';
+import { endpoints, holdsAccessPermissions, type Access, type Endpoint, type Permission, type Role } from '@spotter/shared';
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { athleteImports, billingPlans, classSeries, packages, paymentMethods, salesPortals, tags } from '../src/db/schema';
+import { athleteImports, billingPlans, classSeries, documentTemplates, documentTemplateVersions, documents, gymExports, mailOutbox, packages, paymentMethods, salesPortals, tags } from '../src/db/schema';
+import { sha256Hex, signDocument } from '../src/modules/documents/documents.service';
 import { createInvoice, recordPayment } from '../src/modules/invoices/invoices.service';
 
 /**
@@ -35,7 +36,7 @@ function isAllowed(access: Access, caller: Caller): boolean {
     case 'profile':
       if (!caller.role) return false;
       if (access.roles && !access.roles.includes(caller.role)) return false;
-      return !access.permission || hasPermission({ role: caller.role, staff: { permissions: caller.permissions } }, access.permission);
+      return holdsAccessPermissions(access, { role: caller.role, permissions: caller.permissions });
     case 'platform':
       return caller.role === 'kilo_staff' && (!caller.isSalesTeam || access.salesTeam);
   }
@@ -105,6 +106,26 @@ beforeAll(async () => {
   const matrixPayment = await t.db.transaction((tx) =>
     recordPayment(tx, gym.id, { invoiceId: matrixInvoice.invoiceId, amountMinor: 2000, channel: 'cash_or_check', idempotencyKey: 'matrix-first-payment', actorUserId: null }),
   );
+  // Issue 20: a template of gym A, and a document of the athlete caller signed already (so signing it again and handing
+  // it off are refused with 409 and nothing changes; its PDF is there for the athlete and staff).
+  const [docTemplate] = await t.db.insert(documentTemplates).values({ gymId: gym.id, type: 'waiver', title: 'Matrix waiver' }).returning();
+  const [docVersion] = await t.db.insert(documentTemplateVersions).values({ gymId: gym.id, templateId: docTemplate!.id, version: 1, title: 'Matrix waiver', body: '<p>I, {{athlete.fullName}}, agree.</p>' }).returning();
+  const [matrixDocument] = await t.db.insert(documents).values({ gymId: gym.id, athleteId: athlete.athleteId, templateId: docTemplate!.id, templateVersionId: docVersion!.id, type: 'waiver', title: 'Matrix waiver', source: 'manual' }).returning();
+  await t.db.transaction((tx) =>
+    signDocument(
+      tx,
+      { gymId: gym.id, documentId: matrixDocument!.id, signer: { relation: 'self', signerName: athlete.fullName, signerProfileId: athlete.profileId }, via: 'athlete_app', ip: null, userAgent: null },
+      { contentSha256: sha256Hex(`<p>I, ${athlete.fullName}, agree.</p>`), method: 'typed', typedName: athlete.fullName, initials: [], agreed: true },
+    ),
+  );
+  // Issue 22 (message log): a mail of gym A in its log (another gym's owner gets 404 for it).
+  const [matrixMail] = await t.db.insert(mailOutbox).values({ gymId: gym.id, kind: 'class_booked', toAddress: athlete.email ?? 'matrix@test.example.com', subject: 'Matrix mail', text: 'Hi', status: 'sent', attempts: 1 }).returning();
+  // Issue 21: a finished whole-gym export of gym A (another gym's owner gets 404 for its download).
+  const [matrixExport] = await t.db
+    .insert(gymExports)
+    .values({ gymId: gym.id, state: 'done', progress: 100, step: 'Done', fileName: 'spotter-export-matrix-2026-03-04.zip', data: Buffer.from('PK\u0005\u0006'), sizeBytes: 4, finishedAt: new Date() })
+    .returning();
+  sampleBodies.issueDocuments = { templateId: docTemplate!.id, athleteIds: [athlete.athleteId], sendEmail: false };
   sampleBodies.refundInvoicePayment = { paymentId: matrixPayment.paymentId, amountMinor: 100, reason: 'Matrix', idempotencyKey: 'matrix-refund-key' };
   samples = {
     invoiceId: matrixInvoice.invoiceId,
@@ -141,6 +162,15 @@ beforeAll(async () => {
     taxRateId: productTaxRate.id,
     productId: product.id,
     paymentMethodId: savedMethod!.id,
+    documentId: matrixDocument!.id,
+    templateId: docTemplate!.id,
+    version: '1',
+    // Issue 22: the message log's mail.
+    messageId: matrixMail!.id,
+    // Issue 22 H3: a message template's kind.
+    kind: 'class_booked',
+    // Issue 21: the whole-gym export's download.
+    exportId: matrixExport!.id,
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
   sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
@@ -178,6 +208,14 @@ const pathOf = (url: string) =>
  * another gym's owner is shown to get 404 for gym A's record rather than a 400 about the body.
  */
 const sampleBodies: Record<string, unknown> = {
+  // Issue 22: the gym settings' sections (the gym's own values, so a walk changes little).
+  updateGymProfileSettings: { title: 'Matrix Gym', email: '', phone: '', address: { addressLines: [], locality: '', region: '', zipCode: '' } },
+  updateGymRegionSettings: { country: 'US', timeZone: 'America/Chicago' },
+  updateGymTaxSettings: { isTaxInclusive: false, classTaxRateId: null },
+  updateGymClassDefaults: { bookingOpensDays: null, bookingClosesMinutes: 0, lateCancelCutoffMinutes: 0, cancellationFeeMinor: 0, noShowFeeMinor: 0, cancellationCreditDeduction: 0, noShowCreditDeduction: 0, waitlistEnabled: true, waitlistSize: null, promotionCutoffMinutes: 0 },
+  updateGymKioskSettings: { athleteModeShowsAppointments: true, athleteModeShowsPhotos: true, athleteModeShowsEligible: true, allowWalkInsWithoutPackage: true },
+  updateGymEmailIdentity: { senderName: 'Matrix Gym', replyTo: 'matrix@test.example.com' },
+  // End of issue 22's settings.
   createClassType: { name: 'Matrix Class' },
   updateClassType: { name: 'Matrix Class Type' },
   createAppointmentType: { name: 'Matrix Appointment' },
@@ -213,9 +251,25 @@ const sampleBodies: Record<string, unknown> = {
   recordInvoicePayment: { amountMinor: 100, type: 'cash_or_check', idempotencyKey: 'matrix-payment-key' },
   voidInvoice: { reason: 'Matrix' },
   updatePaymentSettings: { dunningDays: [1, 3, 7] },
+  createDocumentTemplate: { type: 'policy', title: 'Matrix policy', body: '<p>Matrix policy</p>' },
+  updateDocumentTemplate: { type: 'waiver', title: 'Matrix waiver', body: '<p>Matrix {{athlete.fullName}}</p>' },
+  signMyDocument: { contentSha256: 'a'.repeat(64), method: 'typed', typedName: 'Matrix Signer', agreed: true },
+  // Issue 20: no hand-off is under way for any caller: the read and the signing answer 404, the end a wrong password.
+  signHandOff: { contentSha256: '0'.repeat(64), method: 'typed', typedName: 'Matrix', agreed: true },
+  endHandOff: { password: 'not-the-password' },
+  // Issue 22 H3: message templates (a wording with known merge fields).
+  updateMessageTemplate: { subject: 'Matrix {{className}}', bodyHtml: '<p>Matrix {{firstName}}</p>' },
+  previewMessageTemplate: { subject: 'Matrix {{className}}', bodyHtml: '<p>Matrix {{firstName}}</p>' },
+  testSendMessageTemplate: { subject: 'Matrix {{className}}', bodyHtml: '<p>Matrix {{firstName}}</p>' },
+  // Issue 22: the gym's banners at /gym-settings; the bannerId sample is gym A's banner.
+  createGymBanner: { title: 'Matrix banner', message: '<p>Matrix</p>', audiences: ['gym_staff'], startsAt: null, endsAt: null },
+  updateGymBanner: { title: 'Matrix banner', message: '<p>Matrix edited</p>', audiences: ['gym_staff', 'athletes'], startsAt: null, endsAt: null },
 };
+/** Issue 21: a valid range (and row key) for the report endpoints, so allowed callers reach the handler. */
+const queryOf = (name: string) =>
+  name.startsWith('report:') || name.startsWith('reportCsv:') ? '?from=2026-02-01&to=2026-03-04' : name.startsWith('reportDetails:') ? '?from=2026-02-01&to=2026-03-04&key=2026-02-01' : '';
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
-  c.request(route.method as 'GET', pathOf(route.url), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));
+  c.request(route.method as 'GET', pathOf(route.url) + queryOf(route.name), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));
 
 describe('access matrix', () => {
   it('routes exactly the declared endpoints under /api, each with its declared access', () => {
@@ -270,8 +324,9 @@ describe('access matrix', () => {
           expect(ACCESS_REFUSAL_CODES, label).not.toContain(res.json().code);
         }
         // Gym A's records (every path parameter names one) stay out of another gym's reach.
-        // (Except a gym's public sales portal, open to everyone by design: anyone may buy there, spec 2.7.)
-        if (caller.foreignGym && /:\w+/.test(route.url) && !route.url.startsWith('/api/sales-portals/')) {
+        // (Except a gym's public sales portal, open to everyone by design: anyone may buy there, spec 2.7; and a message
+        // template's kind (issue 22), which names no record: each gym reads and writes its own wording of the kind.)
+        if (caller.foreignGym && /:\w+/.test(route.url) && !route.url.startsWith('/api/sales-portals/') && !route.url.startsWith('/api/message-templates/')) {
           expect([403, 404], label).toContain(res.statusCode);
         }
       }

@@ -1,4 +1,5 @@
 import type { Permission, Role } from './roles';
+import { hasPermission } from './permissions';
 
 /**
  * Who may call an endpoint (spec 6). Every endpoint of the API declares one (endpoints/), the server refuses to start
@@ -9,9 +10,15 @@ export type Access =
   /** Logged in; a profile need not be chosen (profile selection, account login changes). */
   | { readonly kind: 'user' }
   /** Logged in with a profile of one of these roles (default: any), holding the permission (spec 6). */
-  | { readonly kind: 'profile'; readonly roles?: readonly Role[]; readonly permission?: Permission }
+  | { readonly kind: 'profile'; readonly roles?: readonly Role[]; readonly permission?: Permission; readonly permissions?: readonly Permission[] }
   /** Platform staff (kilo_staff); the sales team only where salesTeam is true. */
   | { readonly kind: 'platform'; readonly salesTeam: boolean };
+
+/** Whether a profile holds what a `profile` access asks: its `permission` and every one of its `permissions` (spec 6). */
+export function holdsAccessPermissions(access: Extract<Access, { kind: 'profile' }>, profile: { role: Role; permissions: readonly Permission[] }): boolean {
+  const needed = [...(access.permission ? [access.permission] : []), ...(access.permissions ?? [])];
+  return needed.every((p) => hasPermission({ role: profile.role, staff: { permissions: [...profile.permissions] } }, p));
+}
 
 /** The declarations the endpoints share, named by who they let in. */
 export const access = {
@@ -34,6 +41,13 @@ export const access = {
   frontDesk: { kind: 'profile', roles: ['staff', 'owner'], permission: 'Kiosk' },
   /** Gym settings (spec 6 GymMutate): the payment account, its onboarding and the dunning schedule. */
   gymMutate: { kind: 'profile', roles: ['staff', 'owner'], permission: 'GymMutate' },
+  /** Issue 20: documents (spec 6 names no permission for them): staff and owners; athletes never. */
+  documents: { kind: 'profile', roles: ['staff', 'owner'] },
+  /** Issue 22: `/flows/templates` and the message log (spec 6 FlowView), and changing a template (FlowMutate). */
+  flowView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'FlowView' },
+  flowMutate: { kind: 'profile', roles: ['staff', 'owner'], permission: 'FlowMutate' },
+  /** Issue 21: the whole-gym export (an owner's; spec 6 names no permission for it). */
+  owner: { kind: 'profile', roles: ['owner'] },
   platform: { kind: 'platform', salesTeam: false },
   /** Platform staff, the sales team included (it works only with demo gyms, decision 007). */
   platformWithSales: { kind: 'platform', salesTeam: true },

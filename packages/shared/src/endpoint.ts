@@ -21,6 +21,11 @@ export type Endpoint = {
   readonly upload?: true;
   /** The answers by success status. Every endpoint may also answer the errors of CONTRACT.md. */
   readonly answers: { readonly 200?: z.ZodType; readonly 201?: z.ZodType };
+  /**
+   * Issue 20: callable while the session is a front-desk tablet handed to a walk-in to sign (decision 035); every
+   * other endpoint that needs a session refuses then.
+   */
+  readonly duringHandOff?: true;
   /** More paths served alike (the spec writes one path without its trailing slash). */
   readonly aliases?: readonly `/api/${string}`[];
 };

@@ -149,6 +149,10 @@ export const staffMobileRoutes: readonly RouteEntry[] = [
   { path: '/packages/:packageId', title: 'Package' },
   // Issue 19: not in spec 2.8's menu, but a link to an invoice (or the list) opened on a phone at the desk gets it.
   { path: '/invoices', title: 'Invoices', permissions: ['InvoiceReportsView'] },
+  // Issue 20: not in spec 2.8's menu, but a link to the document templates opened on a phone gets them.
+  { path: '/documents/templates', title: 'Document Templates' },
+  // Issue 20: not in spec 2.8's menu, but a link to the issued documents opened on a phone at the desk gets it.
+  { path: '/documents/issued', title: 'Issued Documents' },
   { path: '/dashboard', title: 'Dashboard' },
   ...reportRoutes,
   { path: '/account', title: 'Account' },

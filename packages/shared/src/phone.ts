@@ -29,3 +29,20 @@ export function normalizePhone(value: string, country: CountryCode = DEFAULT_PHO
   if (!isValidPhone(trimmed, country)) return null;
   return parsePhoneNumberFromString(trimmed, country)!.number.replace(/\D/g, '');
 }
+
+/**
+ * A phone in international form ("+1 312 555 0123"): how a stored phone (digits, with or without the country code) is
+ * shown, in the web's fields (on blur too, which keeps a real number above the 10-character threshold of the web's
+ * phoneForSave) and in the mails' gym phone.
+ */
+export function formatPhone(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  // Stored digits longer than a national number carry their country code (phoneForSave keeps it).
+  if (/^[1-9]\d{10,}$/.test(trimmed)) {
+    const international = parsePhoneNumberFromString(`+${trimmed}`);
+    if (international?.isPossible()) return international.formatInternational();
+  }
+  const parsed = parsePhoneNumberFromString(trimmed, country);
+  return parsed ? parsed.formatInternational() : value;
+}

@@ -1,5 +1,6 @@
 import * as rruleModule from 'rrule';
-import { fromZoned, toZoned } from './time';
+import { toZoned } from './time';
+import { fromZoned } from './time-from-zoned';
 
 /**
  * Recurring class series (issue 16): a weekly pattern kept as an iCalendar RRULE in the gym's IANA zone

@@ -44,15 +44,3 @@ export function isRichTextEmpty(value: string | readonly unknown[] | null | unde
   return stripped.length === 0;
 }
 
-const SENDER_NAME = /^[A-Za-z0-9 '&.-]{1,64}$/;
-export const senderNameMessages = {
-  required: 'Sender name is required.',
-  invalid: 'Sender name must be 1 to 64 characters: letters, digits, spaces, apostrophes, ampersands, periods and hyphens.',
-} as const;
-export function isValidSenderName(value: string): boolean {
-  return SENDER_NAME.test(value);
-}
-export const replyToMessages = {
-  required: "'Reply to' email is required.",
-  invalid: "Please provide a valid 'Reply To' value.",
-} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidEmail, isValidName, isValidPassword, messages } from './validation-rules';
 
 export * from './validation-rules';
+export * from './sender-rules';
 
 export const emailSchema = z
   .string({ error: messages.emailRequired })

@@ -7,9 +7,10 @@ export type CsvCell = string | number | boolean | null;
 /**
  * A cell a spreadsheet would run as a formula (OWASP CSV injection): one starting with = + - @, a tab or a line break.
  * Papa's own `escapeFormulae: true` pattern ends in `.*$` without the s flag, so a cell with a line break in it slips
- * through; this one looks only at the first character.
+ * through; this one looks only at the first character. A negative number as the reports show it ("-75.0%", "-$12.50",
+ * "-£3.00") is not a formula and stays as shown (issue 21: a report's CSV is exactly its table).
  */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+const FORMULA_START = /^(?!-[$£€]?\d[\d,]*(?:\.\d+)?%?$)[=+\-@\t\r\n]/;
 
 /** RFC 4180 text (CRLF, quotes where needed), each text cell that could start a formula prefixed with '. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {

@@ -36,6 +36,10 @@ export const QUEUES = {
   'invoices.charge': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   /** Issue 19: failed charges retried on the gym's dunning days, every hour. */
   'invoices.dunning': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton', cron: '47 * * * *' },
+  /** Issue 20: reminders to sign documents left unsigned (issued 3+ days ago, not reminded in 7 days, at most 3), daily. */
+  'documents.remind': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, policy: 'singleton', cron: '13 15 * * *' },
+  /** Issue 21: one whole-gym export (a ZIP of CSVs) built, its progress written as it goes. */
+  'gym.export': { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
   /** Sessions past their expiry are deleted, every hour. */
   'sessions.purge': { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton', cron: '23 * * * *' },
 } as const satisfies Record<string, QueueSpec>;

@@ -18,6 +18,8 @@ export type OutgoingMail = {
   text: string;
   html?: string | null;
   replyTo?: string | null;
+  /** Issue 22: From's display name (the gym's sender name); null: the platform's own From. */
+  fromName?: string | null;
   gymId?: string | null;
   /** The same key again is the same mail: it is written once (a retried write mails once). */
   dedupeKey?: string;
@@ -49,6 +51,7 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mails: OutgoingMail | Ou
         text: m.text,
         html: m.html ?? null,
         replyTo: m.replyTo ?? null,
+        fromName: m.fromName ?? null,
         gymId: m.gymId ?? null,
         dedupeKey: m.dedupeKey ?? null,
         isSensitive: m.isSensitive ?? false,
@@ -97,6 +100,7 @@ export async function deliverMail(
       text: row.text,
       ...(row.html ? { html: row.html } : {}),
       ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      ...(row.fromName ? { fromName: row.fromName } : {}),
       ...(files.length > 0 ? { attachments: files } : {}),
     });
   } catch (err) {

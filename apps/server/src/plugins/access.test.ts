@@ -7,7 +7,7 @@ const base: AuthContext = {
   lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3600_000), profileId: 'p',
  profileName: null, role: 'staff', loginEnabled: true,
   gym: { gymId: 'g', title: 'G', timeZone: 'UTC', country: 'US', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false },
-  athleteId: null, staffId: 'st', permissions: ['Kiosk'], kiloStaffId: null, isSalesTeam: false, demoGym: null,
+  athleteId: null, staffId: 'st', permissions: ['Kiosk'], kiloStaffId: null, isSalesTeam: false, demoGym: null, signingDocumentId: null,
 };
 
 const codeOf = (fn: () => void) => {

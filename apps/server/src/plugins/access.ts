@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { endpoints, hasPermission, type Access, type Endpoint, type EndpointName } from '@spotter/shared';
+import { documentMessages, endpoints, holdsAccessPermissions, type Access, type Endpoint, type EndpointName } from '@spotter/shared';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext } from './session';
 
@@ -19,6 +19,7 @@ declare module 'fastify' {
 /** The codes of refusals given by the access check itself (handlers use other codes). */
 export const ACCESS_REFUSAL_CODES = [
   'not_authenticated',
+  'hand_off_active',
   'permission_denied',
   'profile_required',
   'login_disabled',
@@ -54,9 +55,7 @@ export function checkAccess(access: Access, auth: AuthContext | null): void {
     return;
   }
   if (access.roles && !access.roles.includes(auth.role)) throw forbidden();
-  if (access.permission && !hasPermission({ role: auth.role, staff: { permissions: auth.permissions } }, access.permission)) {
-    throw forbidden();
-  }
+  if (!holdsAccessPermissions(access, { role: auth.role, permissions: auth.permissions })) throw forbidden();
 }
 
 /** The caller of a route declared `profile` with a gym role: its profile and gym are set. */
@@ -101,5 +100,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     checkAccess(access, request.auth);
+    // Issue 20 (decision 035): a device handed to a walk-in to sign reaches only the hand-off's own endpoints.
+    if (request.auth?.signingDocumentId && access.kind !== 'anonymous' && !request.routeOptions.config.endpoint?.duringHandOff) {
+      throw forbidden(documentMessages.handOffActive, 'hand_off_active');
+    }
   });
 });

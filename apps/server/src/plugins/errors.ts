@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { calendarMessages } from '@spotter/shared';
+import { calendarMessages, documentMessages } from '@spotter/shared';
 import { constraintOf, sqlState } from '../db/client';
 import { HttpError, conflict, fieldError } from '../lib/http-error';
 
@@ -38,6 +38,8 @@ const EXCLUSIONS: Record<string, HttpError> = {
 
 /** The HttpError a database refusal stands for, if it is one the product explains. */
 export function refusalOf(err: unknown): HttpError | undefined {
+  // Issue 20: the database's immutability triggers (migration 0013) refuse any change to a signed document.
+  if (sqlState(err) === '23001') return conflict(documentMessages.signedImmutable, 'document_signed');
   if (sqlState(err) !== '23P01') return undefined;
   return EXCLUSIONS[constraintOf(err) ?? ''];
 }

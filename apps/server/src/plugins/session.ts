@@ -45,6 +45,8 @@ export type AuthContext = {
   kiloStaffId: string | null;
   isSalesTeam: boolean;
   demoGym: { type: DemoGymType; isActive: boolean; expiresAt: Date | null } | null;
+  /** Issue 20: the document this device is handed over to sign (decision 035); every other route refuses meanwhile. */
+  signingDocumentId: string | null;
 };
 
 declare module 'fastify' {
@@ -67,6 +69,7 @@ function authContextQuery(db: Db) {
       userActive: users.isActive,
       impersonatorUserId: sessions.impersonatorUserId,
       impersonatorProfileId: sessions.impersonatorProfileId,
+      signingDocumentId: sessions.signingDocumentId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       profileId: profiles.id,
@@ -144,6 +147,7 @@ export async function loadAuthContext(db: Db, tokenHash: string, now = new Date(
     kiloStaffId: r.kiloStaffId,
     isSalesTeam: r.isSalesTeam ?? false,
     demoGym: r.demoType ? { type: r.demoType, isActive: r.demoActive ?? false, expiresAt: r.demoExpiresAt } : null,
+    signingDocumentId: r.signingDocumentId,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   kioskAthletePageSchema,
   kioskEventDetailSchema,
   kioskEventPageSchema,
+  kioskSettingsAnswerSchema,
   okSchema,
   profilePageSchema,
 } from '@spotter/shared';
@@ -17,6 +18,7 @@ export const answerSchemas = {
   kioskEventPage: kioskEventPageSchema,
   kioskEventDetail: kioskEventDetailSchema,
   kioskAthletePage: kioskAthletePageSchema,
+  kioskSettings: kioskSettingsAnswerSchema,
   gym: gymSchema,
   bannerPage: bannerPageSchema,
   profilePage: profilePageSchema,

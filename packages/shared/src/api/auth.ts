@@ -23,6 +23,8 @@ export const sessionSchema = z.object({
   // CONTRACT.md has expiresAt; type and isActive let the web app tell a persistent demo and a switched-off one (decision 008).
   demoGym: z.object({ expiresAt: z.string().nullable(), type: z.enum(demoGymTypes), isActive: z.boolean() }).nullable(),
   isImpersonating: z.boolean(),
+  /** Issue 20: this device is handed to a walk-in to sign this document (decision 035); the app shows only that. */
+  signingDocumentId: z.uuid().nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -68,3 +68,31 @@ export const eligibleAthletesQuerySchema = z.object({
 });
 export type EligibleAthletesQuery = z.infer<typeof eligibleAthletesQuerySchema>;
 export const kioskAthletePageSchema = pageSchema(kioskAthleteSchema);
+
+/** The kiosk (issue 22): what athlete mode shows, and whether an athlete with no covering package may walk in. */
+export const kioskSettingsSchema = z.object({
+  /** Athlete mode offers the Appointments tab (else classes only). */
+  athleteModeShowsAppointments: z.boolean(),
+  /** Athlete mode shows the athletes' profile pictures (else initials). */
+  athleteModeShowsPhotos: z.boolean(),
+  /** Athlete mode offers the Eligible tab, where an athlete not booked can walk in by themselves. */
+  athleteModeShowsEligible: z.boolean(),
+  /**
+   * Off: a walk-in of an athlete with no package covering the class is refused (kioskMessages.walkInNeedsPackage),
+   * at the desk and in athlete mode alike; staff sell a package first. On: the walk-in is recorded, uncredited.
+   */
+  allowWalkInsWithoutPackage: z.boolean(),
+});
+export type KioskSettings = z.infer<typeof kioskSettingsSchema>;
+export const defaultKioskSettings: KioskSettings = {
+  athleteModeShowsAppointments: true,
+  athleteModeShowsPhotos: true,
+  athleteModeShowsEligible: true,
+  allowWalkInsWithoutPackage: true,
+};
+export const kioskSettingsMessages = {
+  walkInNeedsPackage: (name: string) => `${name} has no package that covers this class. Please see the front desk.`,
+} as const;
+
+/** What the kiosk reads (staff holding Kiosk): its settings. */
+export const kioskSettingsAnswerSchema = kioskSettingsSchema;

@@ -202,6 +202,9 @@ export const packageFilterSchema = z.object({
 });
 export type PackageFilter = z.infer<typeof packageFilterSchema>;
 
+/** The categories the gym's packages use (the list's category filter). */
+export const packageCategoriesSchema = z.object({ results: z.array(z.string()) });
+
 export const PACKAGE_PAGE_SIZE = 20;
 export const packageListQuerySchema = packageFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(PACKAGE_PAGE_SIZE),

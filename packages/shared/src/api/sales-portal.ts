@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingPlanSchema } from './packages';
 import { gymCountries } from '../roles';
-import { packageKinds } from '../rules/packages';
+import { packageKinds, portalPaymentMethods } from '../rules/packages';
 import { emailSchema, messages, nameSchema, newPasswordSchema } from '../validation';
 import { uuidSchema } from './common';
 import { SALES_PORTAL_SLUG_PATTERN, portalAccentColors, salesPortalMessages } from '../rules/sales-portal';
@@ -90,6 +90,8 @@ export const salesPortalSchema = z.object({
   introduction: z.string(),
   accentColor: z.enum(portalAccentColors),
   allowPayAtDesk: z.boolean(),
+  /** The gym takes cards online (a payment provider on the server and the gym's account able to charge). */
+  acceptsCards: z.boolean(),
   /** Today in the gym's zone: the first day of a purchase (the first charge's proration counts from it). */
   today: z.string(),
   packages: z.array(portalPackageSchema),
@@ -113,13 +115,26 @@ export type PortalLoginInput = z.input<typeof portalLoginInputSchema>;
 export const portalPurchaseInputSchema = z.object({
   packageId: uuidSchema,
   billingPlanId: uuidSchema,
-  /** Card payment needs the invoices issue's payment adapter (not built yet): only the front desk for now. */
-  paymentMethod: z.enum(['front_desk'], { error: salesPortalMessages.cardUnavailable }),
+  /** A card (the sale's invoice is then paid in the flow with a saved method), or at the front desk. */
+  paymentMethod: z.enum(portalPaymentMethods, { error: salesPortalMessages.choosePayment }),
   idempotencyKey: z.string().min(8).max(100),
 });
 export type PortalPurchaseInput = z.input<typeof portalPurchaseInputSchema>;
 
-export const portalPurchaseSchema = z.object({ athletePackageId: z.uuid(), created: z.boolean(), session: sessionSchema });
+/** A document the buyer is asked to sign (issued on sign-up, before booking, or by this purchase) and has not yet. */
+export const portalDocumentSchema = z.object({ documentId: z.uuid(), title: z.string() });
+
+export const portalPurchaseSchema = z.object({
+  athletePackageId: z.uuid(),
+  created: z.boolean(),
+  session: sessionSchema,
+  /** The sale's invoice (null: nothing to pay) and what is still due on it. */
+  invoiceId: z.uuid().nullable(),
+  dueMinor: z.number().int(),
+  paymentMethod: z.enum(portalPaymentMethods),
+  /** The buyer's required documents still unsigned, oldest first: signed next in the flow, before paying. */
+  documents: z.array(portalDocumentSchema),
+});
 export type PortalPurchase = z.infer<typeof portalPurchaseSchema>;
 
 export const mySalesPortalSchema = z.object({ slug: z.string() });

@@ -36,6 +36,7 @@ export const authEndpoints = {
     method: 'GET',
     path: '/api/auth/session/',
     access: access.user,
+    duringHandOff: true,
     tags,
     summary: 'The current session ("me"); 401 when logged out',
     answers: { 200: sessionSchema },

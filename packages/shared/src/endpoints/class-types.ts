@@ -2,6 +2,7 @@ import { access } from '../access';
 import { classTypeInputSchema, classTypePageSchema, classTypeSavedSchema, classTypeSchema } from '../api/class-types';
 import { idParamsSchema, okSchema } from '../api/common';
 import { csvAnswerSchema, setupFilterSchema, setupListQuerySchema } from '../api/event-setup';
+import { classDefaultsSchema } from '../api/gym-settings';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['event setup'];
@@ -26,6 +27,15 @@ export const classTypesEndpoints = {
     summary: 'The filtered class types, all of them, as a CSV file',
     query: setupFilterSchema,
     answers: { 200: csvAnswerSchema },
+  }),
+  /** Issue 22: what the "New class type" form starts with — the gym's class defaults (/gym-settings). */
+  classTypeDefaults: defineEndpoint({
+    method: 'GET',
+    path: '/api/class-types/defaults/',
+    access: access.staffOrOwner,
+    tags,
+    summary: "What a new class type starts with: the gym's class defaults (booking window, late-cancel cut-off, fees, credits, waitlist)",
+    answers: { 200: classDefaultsSchema },
   }),
   classType: defineEndpoint({
     method: 'GET',

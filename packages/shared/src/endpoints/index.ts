@@ -32,6 +32,10 @@ import { salesEndpoints } from './sales';
 import { paymentsEndpoints } from './payments';
 import { invoicesEndpoints } from './invoices';
 import { billingEndpoints } from './billing';
+import { documentsEndpoints } from './documents';
+import { gymSettingsEndpoints } from './gym-settings';
+import { messagesEndpoints } from './messages';
+import { reportsEndpoints } from './reports';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
@@ -68,6 +72,10 @@ export const endpoints = {
   ...paymentsEndpoints,
   ...invoicesEndpoints,
   ...billingEndpoints,
+  ...documentsEndpoints,
+  ...gymSettingsEndpoints,
+  ...messagesEndpoints,
+  ...reportsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

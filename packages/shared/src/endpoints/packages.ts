@@ -1,7 +1,7 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
 import { csvAnswerSchema } from '../api/event-setup';
-import { packageFilterSchema, packageInputSchema, packageListQuerySchema, packagePageSchema, packageSchema } from '../api/packages';
+import { packageCategoriesSchema, packageFilterSchema, packageInputSchema, packageListQuerySchema, packagePageSchema, packageSchema } from '../api/packages';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['packages'];
@@ -26,6 +26,14 @@ export const packagesEndpoints = {
     summary: 'The filtered packages, all of them, as a CSV file (one line per billing plan)',
     query: packageFilterSchema,
     answers: { 200: csvAnswerSchema },
+  }),
+  packageCategories: defineEndpoint({
+    method: 'GET',
+    path: '/api/packages/categories/',
+    access: access.staffOrOwner,
+    tags,
+    summary: "The distinct categories of the gym's packages (active and archived, any case once), in order: the list's category filter",
+    answers: { 200: packageCategoriesSchema },
   }),
   package: defineEndpoint({
     method: 'GET',

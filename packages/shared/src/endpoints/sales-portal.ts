@@ -21,7 +21,7 @@ const params = salesPortalSlugParamsSchema;
 /**
  * Issue 18: the sales portal. Staff set it up (spec 2.7 /products/sales-portal); anyone reads an enabled portal of a
  * real gym by its slug (spec 2.7 public routes; demo gyms have none, spec 6), makes an account or logs in there, and a
- * logged-in buyer purchases a package (paid at the front desk until the invoices issue's payment adapter exists).
+ * logged-in buyer purchases a package (by card in the flow, or at the front desk), signing its required documents first.
  */
 export const salesPortalEndpoints = {
   salesPortalSettings: defineEndpoint({
@@ -92,7 +92,7 @@ export const salesPortalEndpoints = {
     path: '/api/sales-portals/:salesPortalSlug/purchases/',
     access: access.user,
     tags,
-    summary: 'Buy a package with a billing plan, paid at the front desk; the same idempotency key again is the same purchase',
+    summary: 'Buy a package with a billing plan (issuing its required documents), by card or at the front desk; the same idempotency key again is the same purchase',
     params,
     body: portalPurchaseInputSchema,
     answers: { 200: portalPurchaseSchema, 201: portalPurchaseSchema },

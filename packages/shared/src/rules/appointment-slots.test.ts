@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromZoned, toZoned } from '../time';
+import { toZoned } from '../time';
+import { fromZoned } from '../time-from-zoned';
 import { freeSlots, isoWeekday, timeOffLocal, timeOffRange, weeklyHoursProblem, type SlotCoach, type SlotQuestion } from './appointment-slots';
 
 const CHICAGO = 'America/Chicago';

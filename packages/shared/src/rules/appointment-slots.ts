@@ -1,4 +1,5 @@
-import { addDays, dayOfWeek, fromZoned, toZoned } from '../time';
+import { addDays, dayOfWeek, toZoned } from '../time';
+import { fromZoned } from '../time-from-zoned';
 
 /**
  * Issue 16: the free slots of an appointment type on a gym-local date, one definition for the server's read, its

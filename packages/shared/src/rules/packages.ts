@@ -42,6 +42,6 @@ export type AthletePackageSource = (typeof athletePackageSources)[number];
 export const productKinds = ['retail', 'fee'] as const;
 export type ProductKind = (typeof productKinds)[number];
 
-/** How a sales-portal buyer pays: at the front desk now; by card once the invoices issue's payment adapter exists. */
+/** How a sales-portal buyer pays: by card in the flow (the sale's invoice charged to a saved method), or at the front desk. */
 export const portalPaymentMethods = ['front_desk', 'card'] as const;
 export type PortalPaymentMethod = (typeof portalPaymentMethods)[number];

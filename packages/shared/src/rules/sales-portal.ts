@@ -17,9 +17,11 @@ export const salesPortalMessages = {
   packageNotFound: 'This package is not sold here.',
   demoGym: 'Demo gyms do not have a sales portal.',
   emailInUse: 'An account with this email already exists. Log in instead.',
-  payAtDeskOff: 'This gym does not take payment at the front desk, and online card payment is not available yet. Ask the front desk.',
-  cardUnavailable: 'Online card payment is not available yet — pay at the front desk.',
+  payAtDeskOff: 'This gym does not take payment at the front desk. Pay by card.',
+  cardUnavailable: 'This gym does not take cards online. Pay at the front desk.',
   packageOrder: 'List each package of the gym once.',
+  noPayment: 'This gym takes no payment online yet. Ask the front desk.',
+  choosePayment: 'Choose how to pay: by card or at the front desk.',
 } as const;
 
 /**

@@ -66,6 +66,11 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ip: text(),
     userAgent: text(),
+    /**
+     * Issue 20: a front-desk tablet handed to a walk-in to sign this document. While set, the session may read and
+     * sign only it; staff end the hand-off with their password (decision 035).
+     */
+    signingDocumentId: uuid(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

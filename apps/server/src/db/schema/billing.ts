@@ -80,6 +80,8 @@ export const invoices = pgTable(
     // The list (/invoices): newest first per gym, filtered by state or date.
     index('invoices_gym_issue_idx').on(t.gymId, t.issueDate, t.id),
     index('invoices_gym_status_idx').on(t.gymId, t.status, t.issueDate),
+    // Issue 21: upcoming and past-due revenue read a gym's unpaid invoices by due date.
+    index('invoices_gym_due_idx').on(t.gymId, t.dueDate),
     uniqueIndex('invoices_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     // A billing period is invoiced once, whoever runs the billing job (two workers, a restart in the middle).
     uniqueIndex('invoices_package_period_key').on(t.athletePackageId, t.periodStart).where(sql`${t.periodStart} is not null`),
@@ -207,22 +209,3 @@ export const providerEvents = pgTable('provider_events', {
   providerCreated: bigint({ mode: 'number' }).notNull(),
   receivedAt: createdAt(),
 });
-
-/** Enough of documents (waivers, contracts) to know one is unsigned. */
-export const documents = pgTable(
-  'documents',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    title: text().notNull(),
-    issuedAt: createdAt(),
-    signedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    index('documents_athlete_idx').on(t.athleteId),
-    // The kiosk's unsigned-document flag: only unsigned documents are indexed.
-    index('documents_unsigned_idx').on(t.athleteId).where(sql`${t.signedAt} is null`),
-    index('documents_gym_unsigned_idx').on(t.gymId, t.athleteId).where(sql`${t.signedAt} is null`),
-  ],
-);

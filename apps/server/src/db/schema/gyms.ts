@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import type { ClassDefaults, KioskSettings } from '@spotter/shared';
+import { defaultClassDefaults, defaultKioskSettings } from '@spotter/shared';
 import { bannerAudienceEnum, countryEnum, demoGymTypeEnum, stripeAccountTypeEnum, stripeStatusEnum } from './enums';
 import { profiles, users } from './accounts';
 
@@ -9,6 +11,12 @@ export const gyms = pgTable('gyms', {
   id: uuid().primaryKey().defaultRandom(),
   title: text().notNull(),
   email: text(),
+  /** Issue 20/22: the gym's phone and postal address (merge fields, the settings page). */
+  phone: text().notNull().default(''),
+  addressLines: text().array().notNull().default(sql`'{}'::text[]`),
+  locality: text().notNull().default(''),
+  region: text().notNull().default(''),
+  zipCode: text().notNull().default(''),
   profilePicture: text(),
   country: countryEnum().notNull().default('US'),
   timeZone: text().notNull(),
@@ -18,6 +26,16 @@ export const gyms = pgTable('gyms', {
   ghlV2Enabled: boolean().notNull().default(false),
   /** Default tax rate of class fees (spec 3: eventSettings.classes.taxRate). */
   classTaxRateId: uuid(),
+  /**
+   * Issue 22 (decision 036): the gym's email identity. Mails go out as "{senderName}" <the platform's address>
+   * (null: the gym's title), with Reply-To the gym's address (null: none).
+   */
+  senderName: text(),
+  replyTo: text(),
+  /** Issue 22: what a new class type starts with (booking window, late-cancel cut-off, fees, credits, waitlist). */
+  classDefaults: jsonb().$type<ClassDefaults>().notNull().default(defaultClassDefaults),
+  /** Issue 22: what the kiosk's athlete mode shows, and whether walk-ins without a package are allowed. */
+  kioskSettings: jsonb().$type<KioskSettings>().notNull().default(defaultKioskSettings),
   createdAt: createdAt(),
 });
 
@@ -51,9 +69,17 @@ export const banners = pgTable(
     message: text().notNull(),
     audiences: bannerAudienceEnum().array().notNull(),
     isActive: boolean().notNull().default(true),
+    /** Issue 22: shown from `startsAt` (null: at once) until `endsAt` (null: until ended). Ending sets isActive false. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('banners_gym_idx').on(t.gymId), check('banners_audiences_not_empty', sql`cardinality(${t.audiences}) > 0`)],
+  (t) => [
+    index('banners_gym_idx').on(t.gymId),
+    check('banners_audiences_not_empty', sql`cardinality(${t.audiences}) > 0`),
+    check('banners_window', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
 );
 
 export const bannerDismissals = pgTable(

@@ -7,3 +7,5 @@ export * from './products';
 export * from './events';
 export * from './mail';
 export * from './imports';
+export * from './documents';
+export * from './exports';

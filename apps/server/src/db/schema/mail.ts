@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { mailStatusEnum } from './enums';
 import { gyms } from './gyms';
 
@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text(),
     replyTo: text(),
+    /** Issue 22: the display name of From (the gym's sender name); null: the platform's own From. */
+    fromName: text(),
     /** Issue 19: files rendered when it is sent (never stored): e.g. [{ kind: 'invoice_pdf', invoiceId }]. */
     attachments: jsonb().$type<{ kind: 'invoice_pdf'; invoiceId: string }[]>(),
     dedupeKey: text().unique(),
@@ -38,6 +40,27 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('mail_outbox_gym_idx').on(t.gymId, t.createdAt),
+    // Issue 22: the athlete page's message log (the mails to the athlete's or their guardians' addresses).
+    index('mail_outbox_gym_to_idx').on(t.gymId, sql`lower(${t.toAddress})`, t.createdAt),
     check('mail_outbox_attempts', sql`${t.attempts} >= 0`),
   ],
+);
+
+/**
+ * Issue 22 (decision 036): a gym's own wording of one of the product's mails (rules/message-templates.ts names the
+ * kinds and their defaults). No row: the default. `bodyHtml` is sanitised rich text with {{mergeField}} tokens.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    subject: text().notNull(),
+    bodyHtml: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedByProfileId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_templates_gym_kind_key').on(t.gymId, t.kind)],
 );

@@ -160,6 +160,8 @@ export const athletePackages = pgTable(
     index('athlete_packages_athlete_idx').on(t.athleteId, t.status),
     index('athlete_packages_gym_status_idx').on(t.gymId, t.status, t.athleteId),
     index('athlete_packages_package_idx').on(t.packageId),
+    // Issue 21: the member reports read a gym's packages by when they start.
+    index('athlete_packages_gym_start_idx').on(t.gymId, t.startDate),
     uniqueIndex('athlete_packages_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('athlete_packages_hold_range', sql`(${t.holdStartsOn} is null) = (${t.holdEndsOn} is null) and coalesce(${t.holdEndsOn} >= ${t.holdStartsOn}, true)`),
     check('athlete_packages_money', sql`${t.priceMinor} >= 0 and ${t.signUpFeeMinor} >= 0`),
@@ -190,6 +192,8 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_package_idx').on(t.athletePackageId, t.seq),
     index('credit_ledger_reservation_idx').on(t.reservationId),
+    // Issue 21: package utilization reads a gym's ledger over a range.
+    index('credit_ledger_gym_created_idx').on(t.gymId, t.createdAt),
     check('credit_ledger_delta_not_zero', sql`${t.delta} <> 0`),
   ],
 );

@@ -7,6 +7,7 @@ import { seedAvailability } from '../../modules/availability/availability.seed';
 import { seedProgramming } from '../../modules/programming/programming.seed';
 import { MATERIALIZE_DAYS, materialize } from '../../modules/calendar/series.service';
 import type { SeededRandom } from './random';
+import { seedDocuments } from './documents';
 
 /** What the activity generator needs to know of a gym. */
 export type GymActivitySpec = {
@@ -288,8 +289,8 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   // bills took are still drawn, so every id and choice drawn after them stays as it was.
   const madeUpBills = flagged.slice(8, 18).length + flagged.slice(20, 80).length;
   for (let i = 0; i < 2 * madeUpBills; i++) void rng.next();
-  await insertChunked(db, t.documents, flagged.slice(14, 26).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: null })));
-  await insertChunked(db, t.documents, flagged.slice(26, 100).map((athleteId) => ({ gymId, athleteId, title: 'Liability Waiver', signedAt: new Date(now.getTime() - 30 * 86_400_000) })));
+  // Issue 20: the gym's waiver and contract, issued to its members (most signed; the demo athlete all signed).
+  await seedDocuments(db, gymId, flagged, now);
 
   await db.insert(t.banners).values({ gymId, audiences: ['gym_staff'], title: `Welcome to Spotter, ${g.title}`, message: '<p>Your schedule, members and kiosk are ready. Questions? Reply to any email from us.</p>' });
 }

@@ -7,6 +7,7 @@ import { SeededRandom } from './random';
 import { seedFamilies } from './family';
 import { firstNames, lastNames } from './names';
 import { CLASS_TYPE_COUNT, insertChunked, seedGymActivity } from './gym-activity';
+import { linkContractToMemberships } from './documents';
 import { seedEventSetup } from '../../modules/event-setup/event-setup.seed';
 import { seedStaffVariety } from '../../modules/staff/staff.seed';
 import { peopleRandom, seedPeople } from './people';
@@ -14,6 +15,8 @@ import { seedRetail } from './retail';
 import { catalogRandom, seedCatalog } from './catalog';
 import { seedDemoPastDue, seedInvoiceHistory } from './invoices';
 import { seedSalesPortal } from '../../modules/sales-portal/sales-portal.seed';
+import { seedGymMessages } from './messages';
+import { seedReportHistory } from './report-history';
 
 export const SEED_PASSWORD = 'Spotter123';
 const SEED = 20261121;
@@ -191,6 +194,8 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       if (!g.key.startsWith('demo')) await seedEventSetup(d, gymIds.get(g.key)!, now);
       // Issue 18: the package catalogue with billing plans (before the people, who hold its packages).
       if (!g.key.startsWith('demo')) await seedCatalog(d, catalogRng, { id: gymIds.get(g.key)!, country: g.country }, now);
+      // Issue 20: the membership contract is issued on buying the gym's memberships.
+      if (!g.key.startsWith('demo')) await linkContractToMemberships(d, gymIds.get(g.key)!);
       // Issue 17: tags, packages and membership states, member records, a few archived members.
       if (!g.key.startsWith('demo')) await seedPeople(d, peopleRng, { id: gymIds.get(g.key)!, country: g.country }, now);
     }
@@ -206,6 +211,10 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
     // Issue 19: invoice history through the invoices service (each gym its own random stream); demo gyms' past-due bills.
     for (const [i, g] of REAL_GYMS.entries()) await seedInvoiceHistory(d, gymIds.get(g.key)!, now, 20261919 + i);
     for (const [i, g] of OTHER_GYMS.entries()) if (g.athletes > 0) await seedDemoPastDue(d, gymIds.get(g.key)!, now, 20261929 + i);
+    // Issue 21: a year of memberships, bills, refunds and class check-ins for the reports and the dashboard (past only).
+    for (const [i, g] of REAL_GYMS.entries()) await seedReportHistory(d, { id: gymIds.get(g.key)!, timeZone: g.timeZone, isTaxInclusive: g.isTaxInclusive }, now, 20262121 + i);
+    // Issue 22: each real gym's email identity, own wordings, scheduled and ended banners, and mail history (no jobs).
+    for (const g of REAL_GYMS) await seedGymMessages(d, { id: gymIds.get(g.key)!, key: g.key, title: g.title, country: g.country, timeZone: g.timeZone }, now);
 
     // The console's own news, for platform staff only (drawn last, so every id drawn before it stays as it was).
     await insertChunked(d, t.banners, [

@@ -8,6 +8,8 @@ import { queueMail } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
 import { route } from '../../lib/route';
 import { findUserByEmail } from '../auth/auth.repository';
+import { composeMail } from '../messages/compose';
+import { accountMailTarget } from './account-mail';
 import { consumeToken, issueToken, setPasswordAndEndSessions } from './accounts.repository';
 
 /** Password reset and account activation: the logged-out pages of spec 2.1. */
@@ -22,13 +24,15 @@ export async function accountsRoutes(app: FastifyInstance) {
         const token = await issueToken(tx, user.id, 'password_reset');
         if (!token) return;
         const link = `${config.appUrl}/password/reset/confirm/${user.id}/${token}`;
-        await queueMail(tx, app.jobs, {
-          kind: 'password_reset',
-          to: user.email,
-          subject: 'Reset your Spotter password',
-          text: `Someone asked to reset the password of your Spotter account.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
-          isSensitive: true,
-        });
+        // Issue 22: the `password_reset` template of the gym of the user's default profile (none: the platform's).
+        const target = await accountMailTarget(tx, user.id);
+        const mail = await composeMail(
+          tx,
+          target.gymId,
+          { kind: 'password_reset', to: user.email, values: { firstName: target.firstName, fullName: target.fullName, link }, isSensitive: true },
+          { appUrl: config.appUrl },
+        );
+        await queueMail(tx, app.jobs, mail);
       });
     }
     return { detail: RESET_REQUESTED_MESSAGE };
@@ -70,25 +74,27 @@ export async function accountsRoutes(app: FastifyInstance) {
  * Mail an activation link (used when accounts are invited, and on request). Given `tx`, the token and the mail are
  * written in that transaction (an invite's, so the mail exists exactly when the invite committed); else in their own.
  */
-export async function sendActivation(app: FastifyInstance, userId: string, email: string, tx?: DbOrTx): Promise<void> {
-  if (tx) await queueActivation(tx, app, userId, email);
-  else await app.db.transaction((t) => queueActivation(t, app, userId, email));
+export async function sendActivation(app: FastifyInstance, userId: string, email: string, tx?: DbOrTx, gymId?: string | null): Promise<void> {
+  if (tx) await queueActivation(tx, app, userId, email, gymId);
+  else await app.db.transaction((t) => queueActivation(t, app, userId, email, gymId));
 }
 
 /**
  * The activation mail queued in the caller's transaction (an athlete created with an invitation: the mail goes out only
  * if the athlete is kept). False when a link was issued a few minutes ago (the resend interval): nothing is queued.
+ * Issue 22: written with the `activation` template of the inviting gym (given), else of the user's default profile's.
  */
-export async function queueActivation(tx: DbOrTx, app: Pick<FastifyInstance, 'jobs' | 'config'>, userId: string, email: string): Promise<boolean> {
+export async function queueActivation(tx: DbOrTx, app: Pick<FastifyInstance, 'jobs' | 'config'>, userId: string, email: string, gymId?: string | null): Promise<boolean> {
   const token = await issueToken(tx, userId, 'activation');
   if (!token) return false;
   const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-  await queueMail(tx, app.jobs, {
-    kind: 'activation',
-    to: email,
-    subject: 'Activate your Spotter account',
-    text: `Welcome to Spotter.\n\nTo activate your account, open this link within 7 days:\n${link}`,
-    isSensitive: true,
-  });
+  const target = await accountMailTarget(tx, userId, gymId);
+  const mail = await composeMail(
+    tx,
+    target.gymId,
+    { kind: 'activation', to: email, values: { firstName: target.firstName, fullName: target.fullName, link }, isSensitive: true },
+    { appUrl: app.config.appUrl },
+  );
+  await queueMail(tx, app.jobs, mail);
   return true;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { assertSignedBeforeBooking } from '../documents/documents.service';
 import { and, eq } from 'drizzle-orm';
 import { appointmentMessages, formatGymInstant, freeSlots, reservationMessages, toZoned, type BookAppointmentInput, type GymCountry } from '@spotter/shared';
 import { athletes, eventCoaches, events, reservations } from '../../db/schema';
@@ -6,6 +7,8 @@ import { constraintOf, sqlState } from '../../db/client';
 import { writeTransaction } from '../../lib/changes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
+import { fullName } from '../../lib/sql-text';
+import { composeMail } from '../messages/compose';
 import { eligibleAthlete, lockCoachesAndRooms, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 import { slotQuestionOf } from './appointments.repository';
 import { checkEligibility } from '../athlete-packages/eligibility';
@@ -26,6 +29,8 @@ const isCoachTaken = (err: unknown) => sqlState(err) === '23P01' && constraintOf
 
 export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input: BookAppointmentInput): Promise<{ eventId: string; reservationId: string }> {
   if (w.ownAthleteId !== null && w.ownAthleteId !== input.athleteId) throw forbidden(reservationMessages.athletesOwnOnly, 'own_reservations_only');
+  // Issue 20: an athlete's own booking waits for the documents required before booking to be signed.
+  if (w.ownAthleteId !== null) await assertSignedBeforeBooking(ctx.db, w.gymId, input.athleteId);
   const startsAt = new Date(input.startsAt);
   const local = toZoned(startsAt, w.timeZone);
   try {
@@ -77,17 +82,32 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
       // Issue 18: credited on a package that covers the appointment type, when the athlete holds one.
       const credit = await checkEligibility(tx, w.gymId, input.athleteId, eventId, { lock: true });
       if (credit.eligible) await creditReservation(tx, reservationId, credit, w.actorUserId);
-      const [athlete] = await tx.select({ firstName: athletes.firstName, email: athletes.email }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, w.gymId)));
+      const [athlete] = await tx
+        .select({ firstName: athletes.firstName, fullName: fullName(athletes), email: athletes.email })
+        .from(athletes)
+        .where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, w.gymId)));
       if (athlete?.email) {
         const when = formatGymInstant(startsAt, { timeZone: w.timeZone, country: w.country });
-        await queueMail(tx, ctx.jobs, {
-          kind: 'appointment_booked',
-          to: athlete.email,
-          gymId: w.gymId,
-          dedupeKey: `appointment_booked:${reservationId}`,
-          subject: `Booked: ${type.name} at ${w.gymTitle}`,
-          text: `Hi ${athlete.firstName},\n\nYour ${type.name} with ${coach.fullName} is booked for ${when} (${type.durationMinutes} minutes).\n\nTo see or cancel it, open ${ctx.appUrl}/appointments/${eventId}`,
-        });
+        // Issue 22: through the gym's `appointment_booked` template.
+        const mail = await composeMail(
+          tx,
+          w.gymId,
+          {
+            kind: 'appointment_booked',
+            to: athlete.email,
+            dedupeKey: `appointment_booked:${reservationId}`,
+            values: {
+              firstName: athlete.firstName,
+              fullName: athlete.fullName,
+              appointmentName: type.name,
+              coachName: coach.fullName,
+              when: `${when} (${type.durationMinutes} minutes)`,
+              link: `${ctx.appUrl}/appointments/${eventId}`,
+            },
+          },
+          { appUrl: ctx.appUrl },
+        );
+        await queueMail(tx, ctx.jobs, mail);
       }
       await publish({ kind: 'gym', gymId: w.gymId });
       return { eventId, reservationId };

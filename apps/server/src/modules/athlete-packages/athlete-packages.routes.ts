@@ -5,6 +5,7 @@ import { athletePackages, athletes } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
+import { issueRequiredDocuments } from '../documents/documents.service';
 import { gymCaller } from '../../plugins/access';
 import { findAthletePackage, findAthletePackages, findLedger, holderOf } from './athlete-packages.repository';
 import { adjustCredits, cancelPackage, holdPackage, lifecycleMessages, packageMessages, removeHold, renewPackage, runPackagesDaily, sellPackage } from './athlete-packages.service';
@@ -64,6 +65,10 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
     const { packageId, billingPlanId, startDate, idempotencyKey } = request.body;
     const sold = await writeTransaction(ctx, async (tx, publish) => {
       const result = await sellPackage(tx, gymId, { athleteId: request.params.athleteId, packageId, billingPlanId, startDate, source: 'staff', idempotencyKey, actorUserId: auth.actorUserId });
+      // Issue 20: the templates naming this package are issued with the sale at the desk (decision 035).
+      if (result.created) {
+        await issueRequiredDocuments(tx, gymId, [request.params.athleteId], { kind: 'purchase', packageId, athletePackageId: result.athletePackageId }, auth.profileId);
+      }
       await publish({ kind: 'gym', gymId });
       return result;
     });

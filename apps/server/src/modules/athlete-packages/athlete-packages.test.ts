@@ -212,6 +212,31 @@ describe('booking on a package (the one eligibility rule)', () => {
     expect(await balanceOf(pack.id)).toBe(3);
   });
 
+  it('an athlete’s own late cancel keeps the booking credit and takes the class’s late-cancel deduction more (never below zero); an early cancel gives it back', async () => {
+    // A class type whose cancels are late from 24 hours before the start; the factory's classes deduct 1 credit for a late cancel.
+    const strict = await t.make.classType(w.gym.id, { name: `Strict ${randomUUID().slice(0, 4)}`, lateCancelCutoffMinutes: 24 * 60 });
+    const { a, client } = await athlete();
+    const pack = await classPack(a.athleteId, 3);
+    const soon = await makeClass({ classTypeId: strict.id });
+    const id = (await book(client, a.athleteId, soon.id)).json().athleteKiloClassId;
+    expect(await balanceOf(pack.id)).toBe(2);
+    expect((await client.delete(`/api/athlete-kilo-classes/${id}/`)).statusCode).toBe(200);
+    expect(await reservationOf(id)).toMatchObject({ isLateCancel: true, deductCredit: true });
+    expect(await balanceOf(pack.id)).toBe(1);
+    expect((await ledgerOf(pack.id)).map((l) => [l.reason, l.delta])).toEqual([['grant', 3], ['booking', -1], ['late_cancel', -1]]);
+    // With nothing left after the booking, the late cancel takes nothing more (the balance never goes below zero).
+    const { a: b, client: bClient } = await athlete();
+    const one = await classPack(b.athleteId, 1);
+    const id2 = (await book(bClient, b.athleteId, (await makeClass({ classTypeId: strict.id, time: '06:00' })).id)).json().athleteKiloClassId;
+    expect((await bClient.delete(`/api/athlete-kilo-classes/${id2}/`)).statusCode).toBe(200);
+    expect(await balanceOf(one.id)).toBe(0);
+    // Outside the cut-off (a week ahead), the cancel is not late: the credit comes back.
+    const later = (await book(client, a.athleteId, (await makeClass({ classTypeId: strict.id, daysAhead: 7 })).id)).json().athleteKiloClassId;
+    expect(await balanceOf(pack.id)).toBe(0);
+    expect((await client.delete(`/api/athlete-kilo-classes/${later}/`)).statusCode).toBe(200);
+    expect(await balanceOf(pack.id)).toBe(1);
+  });
+
   it('restores every credit of the bookings of a class the gym cancels, in the same transaction', async () => {
     const x = await t.make.athlete(w.gym.id, { login: false });
     const y = await t.make.athlete(w.gym.id, { login: false });

@@ -142,7 +142,7 @@ export async function athleteFlags(db: DbOrTx, athleteId: string) {
   const [row] = await db
     .select({
       hasPastDueBills: sql<boolean>`exists (select 1 from invoices i where i.athlete_id = ${athleteId} and i.status = 'past_due')`,
-      hasUnsignedDocuments: sql<boolean>`exists (select 1 from documents d where d.athlete_id = ${athleteId} and d.signed_at is null)`,
+      hasUnsignedDocuments: sql<boolean>`exists (select 1 from documents d where d.athlete_id = ${athleteId} and d.signed_at is null and d.voided_at is null)`,
       hasMedicalNote: sql<boolean>`${athletes.medicalNotes} <> ''`,
       lastVisit: sql<string | null>`(select max(coalesce(r.checked_in_at, e.starts_at)) from reservations r join events e on e.id = r.event_id
         where r.athlete_id = ${athleteId} and r.is_checked_in)`,

@@ -113,7 +113,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     try {
       made = await change(gymId, async (tx) => {
         const [one] = await createAthletes(tx, gymId, [{ ...fields, id: athleteId }], actor, 'manual');
-        if (sendInvitation && one!.isNewUser && one!.email && (await queueActivation(tx, app, one!.userId, one!.email))) {
+        if (sendInvitation && one!.isNewUser && one!.email && (await queueActivation(tx, app, one!.userId, one!.email, gymId))) {
           await audit(tx, actor, gymId, one!.athleteId, 'athlete.invited', { email: one!.email });
         }
         return one!;
@@ -210,7 +210,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     if (current.userIsActive) throw conflict(msg.hasLogin, 'has_login');
     if (!current.athlete.email || isPlaceholder(current.userEmail)) throw conflict(msg.noEmail, 'no_email');
     const sent = await change(gymId, async (tx) => {
-      if (!(await queueActivation(tx, app, current.userId, current.userEmail))) return false;
+      if (!(await queueActivation(tx, app, current.userId, current.userEmail, gymId))) return false;
       await audit(tx, actor, gymId, athleteId, 'athlete.invited', { email: current.userEmail });
       return true;
     });

@@ -45,7 +45,7 @@ export function whereOf(gymId: string, q: AthleteListFilter, now: Date): SQL {
     searchOf(q.search),
     q.membershipState ? sql`${membershipStateSql(col(athletes.id))} = ${q.membershipState}` : undefined,
     q.pastDue ? sql`exists (select 1 from ${invoices} where ${col(invoices.athleteId)} = ${col(athletes.id)} and ${col(invoices.status)} = 'past_due')` : undefined,
-    q.unsignedDocument ? sql`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null)` : undefined,
+    q.unsignedDocument ? sql`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)` : undefined,
     q.tagId ? sql`exists (select 1 from ${athleteTags} where ${col(athleteTags.athleteId)} = ${col(athletes.id)} and ${col(athleteTags.tagId)} = ${q.tagId})` : undefined,
     // Never visited counts as older than any number of days.
     q.lastVisitOlderThanDays !== undefined
@@ -111,7 +111,7 @@ async function windowRows(db: DbOrTx, gymId: string, q: AthleteListFilter, w: Wi
       athlete: athletes,
       membershipState: membershipStateSql(col(athletes.id)),
       hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${col(invoices.athleteId)} = ${col(athletes.id)} and ${col(invoices.status)} = 'past_due')`,
-      hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null)`,
+      hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)`,
       lastVisitAt: sql<string | null>`(select max(${col(events.startsAt)}) from ${reservations} join ${events} on ${col(events.id)} = ${col(reservations.eventId)}
         where ${col(reservations.athleteId)} = ${col(athletes.id)} and ${col(reservations.isCheckedIn)} and ${col(events.startsAt)} <= ${now.toISOString()}::timestamptz)`,
     })

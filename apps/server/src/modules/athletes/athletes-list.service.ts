@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
+import { gymIdentityOf, withGymIdentity } from '../messages/compose';
 import { NO_EMAIL_DOMAIN } from './athletes.service';
 import { athletesOfGym, tagOfGym } from './athletes-list.repository';
 
@@ -112,6 +113,8 @@ export async function bulkEmail(
   const text = cleanText(input.message);
   return ctx.db.transaction(async (tx) => {
     const [gym] = await tx.select({ title: gyms.title, email: gyms.email }).from(gyms).where(eq(gyms.id, gymId));
+    // Issue 22: staff's own words, but under the gym's sender name and reply-to (else the gym's email).
+    const identity = await gymIdentityOf(tx, gymId);
     const chosen = await athletesOfGym(tx, gymId, input.athleteIds);
     const reachable = chosen.filter((a) => a.email && !a.email.endsWith(`@${NO_EMAIL_DOMAIN}`));
     const prefix = `athlete_bulk_email:${gymId}:${input.key}:`;
@@ -131,16 +134,21 @@ export async function bulkEmail(
     const queued = await queueMail(
       tx,
       ctx.jobs,
-      reachable.map((a) => ({
-        kind: 'athlete_bulk_email',
-        gymId,
-        to: a.email!,
-        subject,
-        text: signed,
-        html: textToHtml(signed),
-        replyTo: gym?.email ?? null,
-        dedupeKey: `athlete_bulk_email:${gymId}:${input.key}:${a.id}`,
-      })),
+      reachable.map((a) =>
+        withGymIdentity(
+          {
+            kind: 'athlete_bulk_email',
+            gymId,
+            to: a.email!,
+            subject,
+            text: signed,
+            html: textToHtml(signed),
+            replyTo: identity?.replyTo ?? gym?.email ?? null,
+            dedupeKey: `athlete_bulk_email:${gymId}:${input.key}:${a.id}`,
+          },
+          identity,
+        ),
+      ),
     );
     if (queued.length > 0) {
       await recordAudit(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AthleteFields } from '@spotter/shared/athlete-input';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { athletes, profiles, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { issueRequiredDocuments } from '../documents/documents.service';
 
 /** A member without an email still needs a user to own their profile; it can never sign in (decision 029). */
 export const NO_EMAIL_DOMAIN = 'no-email.spotter.invalid';
@@ -18,7 +19,7 @@ export type NewAthlete = AthleteFields & { id?: string };
  * duplicate (error 23505 on athletes_gym_email_key: the caller turns it into its field message).
  */
 export async function createAthletes(
-  tx: DbOrTx,
+  tx: Tx,
   gymId: string,
   rows: readonly NewAthlete[],
   actor: AuditActor,
@@ -70,6 +71,14 @@ export async function createAthletes(
     tx,
     actor,
     planned.map((p) => ({ gymId, entityType: 'athlete' as const, entityId: p.athleteId, action: 'athlete.created', changes: { source } })),
+  );
+  // Issue 20 (decision 035): the templates required on sign-up (or before booking) are issued to every new athlete,
+  // in the same transaction, whichever way they came (the staff form, an import, the sales portal).
+  await issueRequiredDocuments(
+    tx,
+    gymId,
+    planned.map((p) => p.athleteId),
+    { kind: 'sign_up' },
   );
   return planned.map((p) => ({ athleteId: p.athleteId, userId: p.userId, profileId: p.profileId, email: p.row.email, isNewUser: p.isNewUser }));
 }

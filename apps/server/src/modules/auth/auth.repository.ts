@@ -135,5 +135,6 @@ export function toSessionResponse(auth: AuthContext): Session {
       ? { expiresAt: auth.demoGym.expiresAt?.toISOString() ?? null, type: auth.demoGym.type, isActive: auth.demoGym.isActive }
       : null,
     isImpersonating: auth.isImpersonating,
+    signingDocumentId: auth.signingDocumentId,
   };
 }

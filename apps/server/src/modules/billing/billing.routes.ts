@@ -13,8 +13,8 @@ import { chargeNewInvoice, runDunning } from './dunning';
  */
 export async function billingRoutes(app: FastifyInstance) {
   app.jobs.handle('billing.run', async () => void (await runBilling(app.db, app.jobs)));
-  app.jobs.handle('invoices.charge', async (data) => void (await chargeNewInvoice(app.db, app.jobs, app.paymentProvider, { gymId: String(data.gymId), invoiceId: String(data.invoiceId) })));
-  app.jobs.handle('invoices.dunning', async () => void (await runDunning(app.db, app.jobs, app.paymentProvider)));
+  app.jobs.handle('invoices.charge', async (data) => void (await chargeNewInvoice(app.db, app.jobs, app.paymentProvider, { gymId: String(data.gymId), invoiceId: String(data.invoiceId), appUrl: app.config.appUrl })));
+  app.jobs.handle('invoices.dunning', async () => void (await runDunning(app.db, app.jobs, app.paymentProvider, { appUrl: app.config.appUrl })));
 
   // A billing run at every start, so a server that was down at the hour bills what fell due meanwhile (and a seeded
   // membership due today is billed on first start).

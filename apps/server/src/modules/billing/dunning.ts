@@ -24,7 +24,7 @@ export type BackgroundCharge = ChargeResult | { outcome: 'skipped'; reason: stri
 /** Codes of refusals that no retry will change: the invoice is left for staff (no saved method, nothing to charge). */
 const HOPELESS = new Set(['no_saved_method', 'no_provider', 'invoice_void', 'nothing_due', 'not_found']);
 
-async function chargeAndMail(db: Db, jobs: Jobs, provider: PaymentProvider | null, input: { gymId: string; invoiceId: string; idempotencyKey: string; attempt: number; now?: Date }): Promise<BackgroundCharge> {
+async function chargeAndMail(db: Db, jobs: Jobs, provider: PaymentProvider | null, input: { gymId: string; invoiceId: string; idempotencyKey: string; attempt: number; now?: Date; appUrl?: string }): Promise<BackgroundCharge> {
   let result: ChargeResult;
   try {
     result = await chargeInvoice(db, provider, { gymId: input.gymId, invoiceId: input.invoiceId, paymentMethodId: null, idempotencyKey: input.idempotencyKey, actorUserId: null, now: input.now });
@@ -39,19 +39,19 @@ async function chargeAndMail(db: Db, jobs: Jobs, provider: PaymentProvider | nul
     throw err;
   }
   if (result.outcome === 'failed') {
-    await db.transaction((tx) => queueInvoiceMail(tx, jobs, input.gymId, input.invoiceId, 'payment_failed'));
+    await db.transaction((tx) => queueInvoiceMail(tx, jobs, input.gymId, input.invoiceId, 'payment_failed', { appUrl: input.appUrl }));
   }
   return result;
 }
 
 /** The `invoices.charge` job: the first charge of a new invoice to the athlete's saved method. */
-export async function chargeNewInvoice(db: Db, jobs: Jobs, provider: PaymentProvider | null, input: { gymId: string; invoiceId: string; now?: Date }): Promise<BackgroundCharge> {
+export async function chargeNewInvoice(db: Db, jobs: Jobs, provider: PaymentProvider | null, input: { gymId: string; invoiceId: string; now?: Date; appUrl?: string }): Promise<BackgroundCharge> {
   if (!provider) return { outcome: 'skipped', reason: 'no_provider' };
   return chargeAndMail(db, jobs, provider, { ...input, idempotencyKey: `billing:${input.invoiceId}:1`, attempt: 1 });
 }
 
 /** The `invoices.dunning` job: every invoice whose retry has come is charged again. Answers the outcomes. */
-export async function runDunning(db: Db, jobs: Jobs, provider: PaymentProvider | null, options: { now?: Date; gymId?: string } = {}): Promise<BackgroundCharge[]> {
+export async function runDunning(db: Db, jobs: Jobs, provider: PaymentProvider | null, options: { now?: Date; gymId?: string; appUrl?: string } = {}): Promise<BackgroundCharge[]> {
   if (!provider) return [];
   const at = options.now ?? new Date();
   const due = await db
@@ -72,7 +72,7 @@ export async function runDunning(db: Db, jobs: Jobs, provider: PaymentProvider |
   const outcomes: BackgroundCharge[] = [];
   for (const inv of due) {
     const attempt = inv.failedAttempts + 1;
-    outcomes.push(await chargeAndMail(db, jobs, provider, { gymId: inv.gymId, invoiceId: inv.id, idempotencyKey: `dunning:${inv.id}:${attempt}`, attempt, now: at }));
+    outcomes.push(await chargeAndMail(db, jobs, provider, { gymId: inv.gymId, invoiceId: inv.id, idempotencyKey: `dunning:${inv.id}:${attempt}`, attempt, now: at, appUrl: options.appUrl }));
   }
   return outcomes;
 }

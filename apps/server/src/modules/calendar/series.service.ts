@@ -17,9 +17,8 @@ import { fromRRuleText, occurrencesBetween, toRRuleText, type WeekdayNumber, typ
 import { classSeries, classSeriesCoaches, classTypes, eventCoaches, events, gyms, locations, reservations, rooms, staff } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction } from '../../lib/changes';
-import { queueMail } from '../../lib/outbox';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { cancelledMail, changedMail, recipientsOf } from '../reservations/booking-mail';
+import { cancelledMail, changedMail, queueBookingMails, recipientsOf } from '../reservations/booking-mail';
 import { holdsPlaceSql } from '../reservations/rules';
 import { lockCoachesAndRooms, placesHeld, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
 
@@ -384,7 +383,7 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
         .where(and(inArray(reservations.eventId, moved.map((m) => m.id)), or(holdsPlaceSql(reservations), eq(reservations.isWaitlisted, true))));
       const recipients = await recipientsOf(tx, booked.map((b) => b.id));
       const before = new Map(moved.map((m) => [m.id, m.before]));
-      notified = (await queueMail(tx, ctx.jobs, recipients.map((r) => changedMail(ctx, r, before.get(r.eventId)!)))).length;
+      notified = (await queueBookingMails(tx, ctx, recipients.map((r) => changedMail(ctx, r, before.get(r.eventId)!)))).length;
     }
   });
   return { changed: targetIds.length, notified, promoted };
@@ -437,7 +436,7 @@ export async function cancelClass(ctx: ScheduleContext, w: Writer, eventId: stri
         .where(and(inArray(reservations.eventId, ids), eq(reservations.isLateCancel, false), eq(reservations.isNoShow, false)));
       const waiting = new Set(bookings.filter((b) => b.isWaitlisted).map((b) => b.id));
       const recipients = await recipientsOf(tx, bookings.filter((b) => holdsPlace(b) || b.isWaitlisted).map((b) => b.id));
-      notified = (await queueMail(tx, ctx.jobs, recipients.map((r) => cancelledMail(ctx, r, input.reason, waiting.has(r.reservationId))))).length;
+      notified = (await queueBookingMails(tx, ctx, recipients.map((r) => cancelledMail(ctx, r, input.reason, waiting.has(r.reservationId))))).length;
       await releaseBookings(tx, w.gymId, bookings.map((b) => b.id));
       await tx.update(events).set({ cancelledAt: now, cancelReason: input.reason || null, updatedAt: now }).where(inArray(events.id, ids));
     }

@@ -6,6 +6,7 @@ import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { exportFileName } from '../event-setup/setup';
+import { readClassDefaults } from '../gym-settings/gym-settings.service';
 import { allClassTypes, findClassType, listClassTypes } from './class-types.repository';
 import { archiveClassType, createClassType, deleteClassType, restoreClassType, updateClassType } from './class-types.service';
 
@@ -76,6 +77,8 @@ export async function classTypesRoutes(app: FastifyInstance) {
     const types = await allClassTypes(db, gym.gymId, request.query);
     return sendCsv(reply, exportFileName('class-types', request.query.status, toZoned(new Date(), gym.timeZone).date), classTypesCsv(types, gym.country));
   });
+
+  route(app, endpoints.classTypeDefaults, async (request) => readClassDefaults(db, gymCaller(request).gym.gymId));
 
   route(app, endpoints.classType, async (request) => read(gymCaller(request).gym.gymId, request.params.classTypeId));
 

@@ -1,16 +1,16 @@
 import { formatDate, formatMoney, invoiceStatusLabels, type InvoiceDetail } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import { queueMail, type AttachmentRenderer, type OutgoingMail } from '../../lib/outbox';
+import { queueMail, type AttachmentRenderer } from '../../lib/outbox';
+import { composeMail, type ComposeItem } from '../messages/compose';
 import { invoicePdfName, renderInvoicePdf } from './invoice-pdf';
 import { findInvoiceDetail, recipientOf } from './invoices.repository';
 
 /**
  * Issue 19: the mails about an invoice, written to the outbox in the transaction of the write that causes them
  * (decision 027), each with the invoice's PDF attached (rendered when the mail is sent, from the invoice as it is then:
- * see lib/outbox.ts deliverMail). To the athlete's email, else the guest's; with neither, nothing is queued. Plain text
- * only, so the merge fields (names, the gym's title, the provider's message) are not markup and need no escaping;
- * line breaks are taken out of the subject.
+ * see lib/outbox.ts deliverMail). To the athlete's email, else the guest's; with neither, nothing is queued. Issue 22:
+ * written with the gym's message template of the kind, its merge values (names, the provider's message) escaped.
  */
 
 export type InvoiceMailKind = 'invoice' | 'invoice_reminder' | 'payment_failed' | 'payment_receipt';
@@ -26,38 +26,39 @@ export type InvoiceMailOptions = {
   dedupeKey?: string | null;
 };
 
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-
-export function invoiceMail(detail: InvoiceDetail, to: { email: string; name: string }, kind: InvoiceMailKind, opts: InvoiceMailOptions = {}): OutgoingMail {
+/**
+ * The `invoice`, `invoice_reminder`, `payment_failed` or `payment_receipt` mail of an invoice, as a compose item (issue
+ * 22: written with the gym's template of the kind, modules/messages/compose.ts). The PDF rides along as an attachment.
+ */
+export function invoiceMail(detail: InvoiceDetail, to: { email: string; name: string }, kind: InvoiceMailKind, opts: InvoiceMailOptions = {}): ComposeItem {
   const country = detail.gym.country;
   const money = (m: number) => formatMoney(m, country);
-  const gym = detail.gym.title;
   const n = detail.numberText;
-  const hello = to.name ? `Hi ${to.name},` : 'Hello,';
-  const link = opts.appUrl && detail.athlete ? `\n\nSee it and pay online: ${opts.appUrl}/invoices/${detail.invoiceId}` : '';
-  const summary = `Invoice ${n}\nIssued: ${detail.issueDate ? formatDate(detail.issueDate, country) : ''}\nDue: ${formatDate(detail.dueDate, country)}\nTotal: ${money(detail.totalMinor)}\nPaid: ${money(detail.paidMinor)}\nBalance due: ${money(detail.balanceMinor)}\nStatus: ${invoiceStatusLabels[detail.status]}`;
-  let subject: string;
-  let body: string;
-  switch (kind) {
-    case 'invoice':
-      subject = `Your invoice ${n} from ${gym}`;
-      body = `${hello}\n\nHere is your invoice from ${gym}; the PDF is attached.\n\n${summary}${link}`;
-      break;
-    case 'invoice_reminder':
-      subject = `Reminder: invoice ${n} from ${gym} is due`;
-      body = `${hello}\n\nThis is a reminder that ${money(detail.balanceMinor)} is due on invoice ${n}.\n\n${summary}${link}`;
-      break;
-    case 'payment_failed': {
-      const retry = detail.nextRetryOn ? `\n\nWe will try your saved payment method again on ${formatDate(detail.nextRetryOn, country)}.` : '\n\nWe will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.';
-      const why = detail.lastFailureMessage ? `\nThe payment provider said: ${oneLine(detail.lastFailureMessage)}` : '';
-      subject = `Payment failed for invoice ${n} from ${gym}`;
-      body = `${hello}\n\nWe could not charge your saved payment method for invoice ${n} (${money(detail.balanceMinor)}).${why}${retry}\n\n${summary}${link}`;
-      break;
-    }
-    case 'payment_receipt':
-      subject = `Receipt for invoice ${n} from ${gym}`;
-      body = `${hello}\n\nThank you: we have recorded your payment.\n\n${summary}${link}`;
-      break;
+  const summary = [
+    `Invoice ${n}`,
+    `Issued: ${detail.issueDate ? formatDate(detail.issueDate, country) : ''}`,
+    `Due: ${formatDate(detail.dueDate, country)}`,
+    `Total: ${money(detail.totalMinor)}`,
+    `Paid: ${money(detail.paidMinor)}`,
+    `Balance due: ${money(detail.balanceMinor)}`,
+    `Status: ${invoiceStatusLabels[detail.status]}`,
+  ].join(' · ');
+  const values: Record<string, string> = {
+    // A guest has one name; an athlete's is their full name (as the invoice shows it).
+    firstName: to.name || 'there',
+    fullName: to.name,
+    invoiceNumber: n,
+    total: money(detail.totalMinor),
+    balance: money(detail.balanceMinor),
+    dueDate: formatDate(detail.dueDate, country),
+    summary,
+    link: opts.appUrl && detail.athlete ? `${opts.appUrl}/invoices/${detail.invoiceId}` : '',
+  };
+  if (kind === 'payment_failed') {
+    values.failureReason = detail.lastFailureMessage ? `The payment provider said: ${detail.lastFailureMessage}` : '';
+    values.nextStep = detail.nextRetryOn
+      ? `We will try your saved payment method again on ${formatDate(detail.nextRetryOn, country)}.`
+      : 'We will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.';
   }
   const defaultKey =
     kind === 'invoice'
@@ -70,10 +71,8 @@ export function invoiceMail(detail: InvoiceDetail, to: { email: string; name: st
   const dedupeKey = opts.dedupeKey === null ? undefined : (opts.dedupeKey ?? defaultKey);
   return {
     kind,
-    gymId: null,
     to: to.email,
-    subject: oneLine(subject),
-    text: `${body}\n\n${gym}`,
+    values,
     ...(dedupeKey ? { dedupeKey } : {}),
     attachments: [{ kind: 'invoice_pdf', invoiceId: detail.invoiceId }],
   };
@@ -88,7 +87,8 @@ export async function queueInvoiceMail(tx: DbOrTx, jobs: Jobs, gymId: string, in
   if (!to) return null;
   const detail = await findInvoiceDetail(tx, { gymId }, invoiceId);
   if (!detail) return null;
-  const [id] = await queueMail(tx, jobs, { ...invoiceMail(detail, to, kind, opts), gymId });
+  const mail = await composeMail(tx, gymId, invoiceMail(detail, to, kind, opts), { appUrl: opts.appUrl ?? '' });
+  const [id] = await queueMail(tx, jobs, mail);
   return id ?? null;
 }
 

@@ -161,3 +161,14 @@ export async function findPackage(db: DbOrTx, gymId: string, id: string): Promis
   if (rows.length === 0) return null;
   return (await withPlans(db, gymId, rows))[0]!;
 }
+
+/** The distinct non-empty categories of the gym's packages (active and archived), each once whatever its case, by name. */
+export async function packageCategories(db: DbOrTx, gymId: string): Promise<string[]> {
+  const rows = await db
+    .select({ category: sql<string>`min(${packages.category})` })
+    .from(packages)
+    .where(and(eq(packages.gymId, gymId), sql`${packages.category} <> ''`))
+    .groupBy(sql`lower(${packages.category})`)
+    .orderBy(sql`lower(${packages.category})`);
+  return rows.map((r) => r.category);
+}

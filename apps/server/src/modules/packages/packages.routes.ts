@@ -6,7 +6,7 @@ import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { exportFileName } from '../event-setup/setup';
-import { allPackages, findPackage, listPackages } from './packages.repository';
+import { allPackages, findPackage, listPackages, packageCategories } from './packages.repository';
 import { archivePackage, createPackage, restorePackage, updatePackage } from './packages.service';
 
 const intervalWords = (count: number, interval: string) => (count === 1 ? interval : `${count} ${interval}s`);
@@ -83,6 +83,8 @@ export async function packagesRoutes(app: FastifyInstance) {
     const { gym } = gymCaller(request);
     return pageOf(request, request.query, await listPackages(db, gym.gymId, request.query));
   });
+
+  route(app, endpoints.packageCategories, async (request) => ({ results: await packageCategories(db, gymCaller(request).gym.gymId) }));
 
   route(app, endpoints.packagesCsv, async (request, reply) => {
     const { gym } = gymCaller(request);

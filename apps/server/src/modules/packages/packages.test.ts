@@ -284,6 +284,26 @@ describe('packages: list and export', () => {
     ]);
   });
 
+  it("answers the gym's categories for the list's filter: each once whatever its case, archived ones too, none empty, no other gym's", async () => {
+    const gym = await t.make.kioskGym({ athletes: 0 });
+    const client = await t.as(gym.owner);
+    await create({ name: 'Cat one', category: 'Memberships' }, client);
+    await create({ name: 'Cat two', category: 'memberships' }, client);
+    await create({ name: 'Cat three', kind: 'class_pack', category: 'Class packs', credits: 5, validityDays: 30 }, client);
+    await create({ name: 'Cat four', category: '' }, client);
+    const old = await create({ name: 'Cat five', category: 'Intro offers' }, client);
+    await client.post(`${URL}${old.packageId}/archive/`);
+    const other = await t.make.kioskGym({ athletes: 0 });
+    await create({ name: 'Elsewhere', category: 'Other gym only' }, await t.as(other.owner));
+    const res = await client.get(`${URL}categories/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toHaveLength(3);
+    expect(res.json().results.map((c: string) => c.toLowerCase())).toEqual(['class packs', 'intro offers', 'memberships']);
+    expect((await plainStaff.get(`${URL}categories/`)).statusCode).toBe(200);
+    const athlete = await t.make.athlete(gym.gym.id);
+    expect((await (await t.as({ userId: athlete.userId!, profileId: athlete.profileId })).get(`${URL}categories/`)).statusCode).toBe(403);
+  });
+
   it('reads a page in the same number of statements whatever its size', async () => {
     const gym = await t.make.kioskGym({ athletes: 0 });
     const client = await t.as(gym.owner);

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { EventKind } from '@spotter/shared';
-import { athletePackages, athletes, creditLedger, events, reservations } from '../../db/schema';
+import { athletePackages, athletes, creditLedger, events, gyms, reservations } from '../../db/schema';
 import { POOL_SIZE, isSoleConnection, sqlState, type Db, type DbOrTx } from '../../db/client';
 import { checkEligibilityMany } from '../athlete-packages/eligibility';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
@@ -213,14 +213,21 @@ function walkInGroup(db: Db, notify: SQL | null): Statement {
         await tx.execute(sql`select id from ${events} where id in (select unnest(${`{${eventIds.join(',')}}`}::uuid[])) order by id for no key update`);
         // Each request's own gym (the caller's): the rule runs per gym, in the order the requests came.
         const chosen = new Map<string, { packageId: string; credits: number }>();
+        const uncovered: WalkInRow[] = [];
         for (const gymId of new Set(rows.map((r) => r.gym_id))) {
           const mine = rows.filter((r) => r.gym_id === gymId);
           const verdicts = await checkEligibilityMany(tx, gymId, mine.map((r) => ({ athleteId: r.athlete_id, eventId: r.event_id })));
           verdicts.forEach((v, i) => {
             if (v.eligible) chosen.set(mine[i]!.id, { packageId: v.athletePackageId, credits: v.credits });
+            else if (mine[i]!.kind === 'class') uncovered.push(mine[i]!);
           });
         }
-        const withPackages = rows.map((r) => ({ ...r, package_id: chosen.get(r.id)?.packageId ?? null }));
+        // Issue 22: a class walk-in with no covering package, in a gym whose kiosk settings refuse it. Read only when
+        // the group holds such a walk-in (a group of covered walk-ins costs nothing more).
+        const strict = uncovered.length > 0 ? await gymsRefusingUncoveredWalkIns(tx, [...new Set(uncovered.map((r) => r.gym_id))]) : new Set<string>();
+        const refused = new Set(uncovered.filter((r) => strict.has(r.gym_id)).map((r) => r.id));
+        // A refused walk-in gets no row here: the locked path decides it again and answers its refusal (409).
+        const withPackages = rows.filter((r) => !refused.has(r.id)).map((r) => ({ ...r, package_id: chosen.get(r.id)?.packageId ?? null }));
         const records = (await groupedWalkInQuery(tx, notify).prepare('reservation_walk_in_group').execute({ items: JSON.stringify(withPackages) })) as ReservationRecord[];
         const debits = records.flatMap((record) => {
           const c = chosen.get(record.id);
@@ -236,6 +243,15 @@ function walkInGroup(db: Db, notify: SQL | null): Statement {
         return records;
       }),
   };
+}
+
+/** The gyms among these whose kiosk settings say a class walk-in needs a covering package (issue 22). */
+async function gymsRefusingUncoveredWalkIns(tx: DbOrTx, gymIds: string[]): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: gyms.id })
+    .from(gyms)
+    .where(and(sql`${gyms.id} = any(${`{${gymIds.join(',')}}`}::uuid[])`, sql`${gyms.kioskSettings}->>'allowWalkInsWithoutPackage' = 'false'`));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A walk-in check-in: its record, or undefined where the locked path must decide. */

@@ -7,6 +7,7 @@ import {
   isFull,
   isLateCancelAt,
   isMarked,
+  kioskSettingsMessages,
   markRule,
   reservationMessages,
   toZoned,
@@ -15,7 +16,7 @@ import {
   type EventKind,
   type UpdateReservationInput,
 } from '@spotter/shared';
-import { appointmentTypes, athletes, charges, classTypes, events, invoices, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
+import { appointmentTypes, athletes, charges, classTypes, events, gyms, invoices, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
 import { invoiceCharge } from '../billing/billing-run';
 import { voidInvoice } from '../invoices/invoices.service';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -23,10 +24,11 @@ import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { classFilter, findEvent, findTaxRate } from '../events/events.repository';
 import { fullName } from '../../lib/sql-text';
-import { mailPromoted, type BookingMailContext } from './booking-mail';
+import { mailBooked, mailPromoted, type BookingMailContext } from './booking-mail';
 import { fastCheckIn, fastWalkIn } from './fast-paths';
 import { findReservation, findReservations, toClassReservation, type ReservationRecord } from './reservations.repository';
 import { eligibilityRules, holdsPlaceSql } from './rules';
+import { assertSignedBeforeBooking } from '../documents/documents.service';
 import { checkEligibility } from '../athlete-packages/eligibility';
 import { creditReservation, deductBooking, restoreCredits, settleMarkCredits } from '../athlete-packages/ledger';
 
@@ -159,7 +161,10 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
   // What the lock does not guard is read before it (the athlete, their eligibility, the class type's settings), so the
   // event's lock is held only for the rules about its places: one writer of a class at a time, briefly.
   const athlete = await eligibleAthlete(ctx.db, w.gymId, input.athleteId, [input.eventId]);
+  // Issue 20: an athlete's own booking waits for the documents required before booking to be signed.
+  if (w.ownAthleteId !== null && input.isReserved) await assertSignedBeforeBooking(ctx.db, w.gymId, input.athleteId);
   const settings = kind === 'class' ? await classSettingsOf(ctx.db, input.eventId) : null;
+  const walkInNeedsPackage = !input.isReserved && input.isCheckedIn && settings !== null && !settings.allowWalkInsWithoutPackage;
   const created = await withEventLock(ctx, w, { kind, id: input.eventId }, async (tx, [event]) => {
     const r = reservations;
     // The same id again (a retry, a second tablet) answers the record; another id of this athlete here is a conflict.
@@ -181,6 +186,8 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     // needs one; the front desk books anyway, uncredited. A place in line is credited when promoted.
     const credit = await checkEligibility(tx, w.gymId, input.athleteId, event!.id, { lock: !waits });
     if (!credit.eligible && w.ownAthleteId !== null && kind === 'class') throw conflict(credit.message, credit.code);
+    // Issue 22: the gym may refuse a class walk-in with no covering package (kiosk settings), at the desk and kiosk alike.
+    if (!credit.eligible && walkInNeedsPackage) throw conflict(kioskSettingsMessages.walkInNeedsPackage(athlete.fullName), 'walk_in_needs_package');
     const credited = credit.eligible && !waits;
     const now = new Date();
     await tx.insert(r).values({
@@ -201,6 +208,8 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
       updatedByUserId: w.actorUserId,
     });
     if (credited) await deductBooking(tx, id, credit, w.actorUserId);
+    // Issue 22: a class booked (not a place in line, not a walk-in) is confirmed by mail, in this transaction.
+    if (kind === 'class' && input.isReserved && !waits && !input.isCheckedIn) await mailBooked(tx, ctx, [id]);
     return true;
   });
   return { created, record: await recordOf(ctx, w, kind, id) };
@@ -380,13 +389,17 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
     if (w.ownAthleteId !== null && (await isLateForAthlete(tx, kind, event!, row))) {
       // Issue 16: an athlete cancelling inside the type's late-cancel cut-off makes a late cancel with the class's or
       // appointment's fee (collected today, with its tax rate), as the cancel confirmation told them; the place frees.
+      // Issue 18 (spec 3): it keeps the booking's credit and takes the event's cancellationCreditDeduction more, as a
+      // late cancel marked at the desk with Deduct Credit does (capped at the balance).
       const eventRow = (await findEvent(tx, w.gymId, kind, event!.id))!;
-      const charge = await chargeTerms(tx, w, eventRow, row, 'late_cancel', {}, false);
+      const deduction = eventRow.fees.cancellationCreditDeduction;
+      const charge = { ...(await chargeTerms(tx, w, eventRow, row, 'late_cancel', {}, false)), deductCredit: deduction > 0 };
       const now = new Date();
       await tx
         .update(r)
-        .set({ isLateCancel: true, chargeNow: false, chargeDate: charge.chargeDate, chargeFeeMinor: charge.chargeFeeMinor, taxRateId: charge.taxRateId, deductCredit: false, updatedAt: now, updatedByUserId: w.actorUserId })
+        .set({ isLateCancel: true, chargeNow: false, chargeDate: charge.chargeDate, chargeFeeMinor: charge.chargeFeeMinor, taxRateId: charge.taxRateId, deductCredit: charge.deductCredit, updatedAt: now, updatedByUserId: w.actorUserId })
         .where(eq(r.id, id));
+      await settleMarkCredits(tx, row, { reason: 'late_cancel', credits: deduction }, w.actorUserId);
       await recordCharge(tx, ctx, w, row, eventRow, charge);
     } else {
       // Issue 18: a cancel gives its credits back (a late cancel keeps them).
@@ -417,6 +430,8 @@ export type ClassBookingSettings = {
   waitlistEnabled: boolean;
   waitlistSize: number | null;
   promotionCutoffMinutes: number;
+  /** Issue 22: the gym's kiosk setting, read with them (a walk-in without a covering package is refused when false). */
+  allowWalkInsWithoutPackage: boolean;
 };
 async function classSettingsOf(tx: DbOrTx, eventId: string): Promise<ClassBookingSettings | null> {
   const [row] = await tx
@@ -426,9 +441,11 @@ async function classSettingsOf(tx: DbOrTx, eventId: string): Promise<ClassBookin
       waitlistEnabled: classTypes.waitlistEnabled,
       waitlistSize: classTypes.waitlistSize,
       promotionCutoffMinutes: classTypes.promotionCutoffMinutes,
+      allowWalkInsWithoutPackage: sql<boolean>`coalesce((${gyms.kioskSettings}->>'allowWalkInsWithoutPackage')::boolean, true)`,
     })
     .from(events)
     .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .innerJoin(gyms, eq(gyms.id, events.gymId))
     .where(eq(events.id, eventId));
   return row ?? null;
 }

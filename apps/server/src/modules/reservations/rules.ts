@@ -44,7 +44,7 @@ export function hasPastDueBillSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColu
 
 /** Spec 2.12 'There is an unsigned document on this account.': the athlete has an unsigned document in the gym. */
 export function hasUnsignedDocumentSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColumn | SQL | string): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${documents} where ${documents.gymId} = ${qualified(gymId)} and ${documents.athleteId} = ${qualified(athleteId)} and ${documents.signedAt} is null)`;
+  return sql<boolean>`exists (select 1 from ${documents} where ${documents.gymId} = ${qualified(gymId)} and ${documents.athleteId} = ${qualified(athleteId)} and ${documents.signedAt} is null and ${documents.voidedAt} is null)`;
 }
 
 /**

@@ -102,7 +102,7 @@ export async function portalPackages(db: DbOrTx, gymId: string, packageId?: stri
 }
 
 /** The public answer of an open portal. */
-export async function portalAnswer(db: DbOrTx, portal: OpenPortal, now = new Date()): Promise<SalesPortal> {
+export async function portalAnswer(db: DbOrTx, portal: OpenPortal, acceptsCards: boolean, now = new Date()): Promise<SalesPortal> {
   const l = localeOf(portal.country);
   return {
     slug: portal.slug,
@@ -114,6 +114,7 @@ export async function portalAnswer(db: DbOrTx, portal: OpenPortal, now = new Dat
     introduction: portal.introduction,
     accentColor: portal.accentColor,
     allowPayAtDesk: portal.allowPayAtDesk,
+    acceptsCards,
     today: toZoned(now, portal.timeZone).date,
     packages: await portalPackages(db, portal.gymId),
   };

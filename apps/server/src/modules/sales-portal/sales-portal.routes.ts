@@ -11,6 +11,7 @@ import { createSession, loadAuthContext, type SessionOptions } from '../../plugi
 import { findUserByEmail, toSessionResponse } from '../auth/auth.repository';
 import { INVALID_CREDENTIALS_MESSAGE } from '../auth/auth.routes';
 import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/throttle';
+import { accountOf } from '../payments/payments.service';
 import { findOpenPortal, findOpenPortalOfGym, portalAnswer, portalPackages, portalSettings } from './sales-portal.repository';
 import { createPortalAccount, ensureAthleteProfile, normalise, purchaseInPortal, saveSalesPortal } from './sales-portal.service';
 
@@ -61,7 +62,13 @@ export async function salesPortalRoutes(app: FastifyInstance) {
     return portal;
   });
 
-  route(app, endpoints.salesPortal, async (request) => portalAnswer(db, await openPortal(request.params.salesPortalSlug)));
+  /** Cards are taken online when the server has a payment provider and the gym's account can charge. */
+  const acceptsCards = async (gymId: string) => app.paymentProvider !== null && ((await accountOf(db, gymId))?.chargesEnabled ?? false);
+
+  route(app, endpoints.salesPortal, async (request) => {
+    const portal = await openPortal(request.params.salesPortalSlug);
+    return portalAnswer(db, portal, await acceptsCards(portal.gymId));
+  });
 
   route(app, endpoints.salesPortalPackage, async (request) => {
     const portal = await openPortal(request.params.salesPortalSlug);
@@ -96,7 +103,7 @@ export async function salesPortalRoutes(app: FastifyInstance) {
   route(app, endpoints.salesPortalPurchase, async (request, reply) => {
     const auth = loggedIn(request);
     const portal = await openPortal(request.params.salesPortalSlug);
-    const sold = await purchaseInPortal(ctx, portal, { id: auth.userId, email: auth.email }, request.body);
+    const sold = await purchaseInPortal(ctx, portal, { id: auth.userId, email: auth.email }, request.body, await acceptsCards(portal.gymId));
     // The buyer lands in the athlete app of the gym holding the package: the session enters that athlete profile.
     if (auth.profileId !== sold.profileId && !auth.isImpersonating) {
       await db.update(sessions).set({ profileId: sold.profileId }).where(eq(sessions.id, auth.sessionId));
@@ -105,6 +112,14 @@ export async function salesPortalRoutes(app: FastifyInstance) {
     const fresh = await loadAuthContext(db, auth.tokenHash);
     if (!fresh) throw new HttpError(401, 'Your session has ended. Please log in again.', 'not_authenticated');
     reply.status(sold.created ? 201 : 200);
-    return { athletePackageId: sold.athletePackageId, created: sold.created, session: toSessionResponse(fresh) };
+    return {
+      athletePackageId: sold.athletePackageId,
+      created: sold.created,
+      session: toSessionResponse(fresh),
+      invoiceId: sold.invoiceId,
+      dueMinor: sold.dueMinor,
+      paymentMethod: request.body.paymentMethod,
+      documents: sold.documents,
+    };
   });
 }

@@ -1,14 +1,15 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { parseAthleteInput } from '@spotter/shared/athlete-input';
-import { salesPortalMessages, toZoned, type PortalPurchaseInput, type UpdateSalesPortalInput } from '@spotter/shared';
+import { balanceOf, salesPortalMessages, toZoned, type PortalPaymentMethod, type PortalPurchaseInput, type UpdateSalesPortalInput } from '@spotter/shared';
 import { constraintOf, sqlState, type Tx } from '../../db/client';
-import { athletes, kiloStaff, packages, profiles, salesPortals, staff, users } from '../../db/schema';
+import { athletes, documents, documentTemplates, invoices, kiloStaff, packages, profiles, salesPortals, staff, users } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { badRequest, fieldError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { sellPackage } from '../athlete-packages/athlete-packages.service';
 import { createAthletes } from '../athletes/athletes.service';
+import { issueRequiredDocuments } from '../documents/documents.service';
 import type { OpenPortal } from './sales-portal.repository';
 
 /** Issue 18: the writes of the sales portal: its settings, accounts made in it, and its purchases. */
@@ -96,6 +97,7 @@ export async function ensureAthleteProfile(tx: Tx, portal: OpenPortal, user: { i
   const parsed = parseAthleteInput({ firstName, lastName, email: user.email }, { country: portal.country, today: toZoned(new Date(), portal.timeZone).date });
   if (!parsed.ok) throw badRequest('Check the highlighted fields.', 'validation_error', parsed.fields);
   try {
+    // Issue 20: createAthletes also issues the templates required on sign-up, in this transaction.
     const [made] = await createAthletes(tx, portal.gymId, [parsed.value], PORTAL_ACTOR, 'sales_portal');
     return { profileId: made!.profileId, athleteId: made!.athleteId };
   } catch (err) {
@@ -130,17 +132,21 @@ export async function createPortalAccount(
 }
 
 /**
- * A purchase in the portal: the package must be one the portal shows; sold by sellPackage (source sales_portal) from
- * the gym's today, in one transaction with the buyer's athlete profile. The key is the buyer's: the same key again (a
- * retry, a double click) answers the same athlete package.
+ * A purchase in the portal: the package must be one the portal shows, paid by a way the gym takes; sold by sellPackage
+ * (source sales_portal, with its invoice) from the gym's today, in one transaction with the buyer's athlete profile and
+ * the documents the package requires (issue 20). The key is the buyer's: the same key again (a retry, a double click)
+ * answers the same athlete package. The answer names what comes next in the flow: the buyer's required documents still
+ * unsigned (signed before paying) and the sale's invoice with what is due on it (paid by card, or at the desk).
  */
 export async function purchaseInPortal(
   ctx: WriteContext,
   portal: OpenPortal,
   user: { id: string; email: string },
-  input: Required<Pick<PortalPurchaseInput, 'packageId' | 'billingPlanId' | 'idempotencyKey'>> & { paymentMethod: 'front_desk' },
-): Promise<{ athletePackageId: string; created: boolean; profileId: string }> {
+  input: Required<Pick<PortalPurchaseInput, 'packageId' | 'billingPlanId' | 'idempotencyKey'>> & { paymentMethod: PortalPaymentMethod },
+  acceptsCards: boolean,
+): Promise<PortalSale> {
   if (input.paymentMethod === 'front_desk' && !portal.allowPayAtDesk) throw fieldError('paymentMethod', salesPortalMessages.payAtDeskOff, 'pay_at_desk_off');
+  if (input.paymentMethod === 'card' && !acceptsCards) throw fieldError('paymentMethod', salesPortalMessages.cardUnavailable, 'card_unavailable');
   return writeTransaction(ctx, async (tx) => {
     const [pkg] = await tx
       .select({ id: packages.id })
@@ -157,6 +163,48 @@ export async function purchaseInPortal(
       idempotencyKey: `portal:${user.id}:${input.idempotencyKey}`,
       actorUserId: user.id,
     });
-    return { ...sold, profileId: buyer.profileId };
+    if (sold.created) await issueRequiredDocuments(tx, portal.gymId, [buyer.athleteId], { kind: 'purchase', packageId: pkg.id, athletePackageId: sold.athletePackageId });
+    return { ...sold, profileId: buyer.profileId, ...(await nextSteps(tx, portal.gymId, buyer.athleteId, sold.athletePackageId)) };
   });
+}
+
+export type PortalSale = {
+  athletePackageId: string;
+  created: boolean;
+  profileId: string;
+  invoiceId: string | null;
+  dueMinor: number;
+  documents: { documentId: string; title: string }[];
+};
+
+/**
+ * What a portal sale leaves to do: its invoice's balance (the first one made for the package: the sale's), and the
+ * buyer's open documents that a rule requires (sign-up, before booking, or this package), oldest first.
+ */
+async function nextSteps(tx: Tx, gymId: string, athleteId: string, athletePackageId: string) {
+  const [invoice] = await tx
+    .select({ id: invoices.id, totalMinor: invoices.totalMinor, paymentsMinor: invoices.paymentsMinor, refundsMinor: invoices.refundsMinor })
+    .from(invoices)
+    .where(and(eq(invoices.gymId, gymId), eq(invoices.athletePackageId, athletePackageId)))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id))
+    .limit(1);
+  const open = await tx
+    .select({ documentId: documents.id, title: documents.title })
+    .from(documents)
+    .leftJoin(documentTemplates, eq(documentTemplates.id, documents.templateId))
+    .where(
+      and(
+        eq(documents.gymId, gymId),
+        eq(documents.athleteId, athleteId),
+        isNull(documents.signedAt),
+        isNull(documents.voidedAt),
+        or(
+          eq(documents.source, 'sign_up'),
+          eq(documents.athletePackageId, athletePackageId),
+          and(eq(documentTemplates.requiredBeforeBooking, true), isNull(documentTemplates.archivedAt)),
+        ),
+      ),
+    )
+    .orderBy(asc(documents.issuedAt), asc(documents.title), asc(documents.id));
+  return { invoiceId: invoice?.id ?? null, dueMinor: invoice ? Math.max(0, balanceOf(invoice)) : 0, documents: open };
 }

@@ -5,6 +5,7 @@ import * as s from '../../db/schema';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { databaseDigest } from '../../../test/digest';
+import { appSignerFor, renderDocument, signDocument } from '../documents/documents.service';
 
 fixClock(TEST_NOW);
 let t: TestApp;
@@ -164,9 +165,13 @@ describe('purchases', () => {
     expect(held!.athleteId).toBe(session.athlete.athleteId);
     const ledger = await t.db.select().from(s.creditLedger).where(eq(s.creditLedger.athletePackageId, athletePackageId));
     expect(ledger.map((r) => [r.delta, r.reason])).toEqual([[10, 'grant']]);
+    // The sale's invoice is due at the desk: the first period and the sign-up fee; no documents in this gym.
+    expect(first.json()).toMatchObject({ paymentMethod: 'front_desk', dueMinor: 18000 + 2500, documents: [] });
+    const [invoice] = await t.db.select().from(s.invoices).where(eq(s.invoices.id, first.json().invoiceId));
+    expect(invoice).toMatchObject({ athletePackageId, athleteId: held!.athleteId, totalMinor: 20500 });
     const second = await buyer.post(`${portalUrl('portal-barbell')}purchases/`, body());
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ athletePackageId, created: false });
+    expect(second.json()).toMatchObject({ athletePackageId, created: false, invoiceId: invoice!.id, dueMinor: 20500 });
     const rows = await t.db.select().from(s.athletePackages).where(and(eq(s.athletePackages.gymId, gymId), eq(s.athletePackages.athleteId, held!.athleteId)));
     expect(rows).toHaveLength(1);
   });
@@ -188,9 +193,13 @@ describe('purchases', () => {
     expect(archivedPlan.json().fields.billingPlanId).toBeDefined();
     const otherPlan = await buy({ packageId: unlimited.id, billingPlanId: pack.planId });
     expect(otherPlan.statusCode).toBe(400);
+    // No payment provider on this server: the portal says it takes no cards, and a card purchase is refused.
+    expect((await t.client().get(portalUrl('portal-barbell'))).json().acceptsCards).toBe(false);
     const card = await buy({ paymentMethod: 'card' });
     expect(card.statusCode).toBe(400);
     expect(card.json().fields.paymentMethod).toEqual([salesPortalMessages.cardUnavailable]);
+    const cheque = await buy({ paymentMethod: 'cheque' });
+    expect(cheque.json().fields.paymentMethod).toEqual([salesPortalMessages.choosePayment]);
     expect((await t.client().post(`${portalUrl('no-such-gym')}purchases/`, body())).statusCode).toBe(401);
     expect((await buyer.post(`${portalUrl('no-such-gym')}purchases/`, body())).statusCode).toBe(404);
     expect(await databaseDigest(t.db)).toBe(before);
@@ -204,6 +213,110 @@ describe('purchases', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().session).toMatchObject({ role: 'athlete', gym: { title: 'Portal Barbell' } });
     expect((await c.session())?.role).toBe('athlete');
+  });
+});
+
+describe('documents required by a purchase (issue 20)', () => {
+  let waiver: { id: string; title: string };
+  let contract: { id: string };
+  let other: { id: string };
+  let docsPkg: { id: string; planId: string };
+  let otherPkg: { id: string; planId: string };
+  let docsGym: string;
+
+  /** A template of the portal gym with its first version. */
+  async function makeTemplate(o: { title: string; type?: 'waiver' | 'contract' | 'policy'; requiredOnSignUp?: boolean; requiredBeforeBooking?: boolean; packageIds?: string[] }) {
+    const [tpl] = await t.db
+      .insert(s.documentTemplates)
+      .values({ gymId: docsGym, type: o.type ?? 'waiver', title: o.title, requiredOnSignUp: o.requiredOnSignUp ?? false, requiredBeforeBooking: o.requiredBeforeBooking ?? false, packageIds: o.packageIds ?? [] })
+      .returning();
+    await t.db.insert(s.documentTemplateVersions).values({ gymId: docsGym, templateId: tpl!.id, version: 1, title: o.title, body: '<p>I, {{athlete.fullName}}, agree to {{package.name}}.</p>' });
+    return tpl!;
+  }
+  const docsOf = (athleteId: string) => t.db.select().from(s.documents).where(eq(s.documents.athleteId, athleteId));
+
+  beforeAll(async () => {
+    // A gym of its own, so its packages and templates stay out of the other tests.
+    docsGym = (await t.make.gym({ title: 'Docs Barbell' })).id;
+    await t.db.insert(s.salesPortals).values({ gymId: docsGym, isEnabled: true, slug: 'docs-barbell' });
+    docsPkg = await makePackage(docsGym, { name: 'Contract membership', priceMinor: 9900 });
+    otherPkg = await makePackage(docsGym, { name: 'Other pack', portalOrder: 1 });
+    waiver = await makeTemplate({ title: 'Liability Waiver', requiredOnSignUp: true });
+    contract = await makeTemplate({ title: 'Membership Contract', type: 'contract', packageIds: [docsPkg.id] });
+    other = await makeTemplate({ title: 'Other package terms', type: 'policy', packageIds: [otherPkg.id] });
+  });
+
+  it('issues the sign-up waiver with the account, the package contract with the sale, and lists both to sign', async () => {
+    const c = t.client();
+    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Dee', lastName: 'Docs', email: 'dee@portal.example.com', password: 'Strong1pass' });
+    expect(account.statusCode).toBe(201);
+    const athleteId = account.json().athlete.athleteId as string;
+    expect((await docsOf(athleteId)).map((d) => [d.title, d.source])).toEqual([['Liability Waiver', 'sign_up']]);
+
+    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'docs-key-0001' });
+    expect(res.statusCode).toBe(201);
+    const { athletePackageId, documents } = res.json() as { athletePackageId: string; documents: { documentId: string; title: string }[] };
+    expect(documents.map((d) => d.title)).toEqual(['Liability Waiver', 'Membership Contract']);
+    const rows = await docsOf(athleteId);
+    const contractRow = rows.find((r) => r.templateId === contract.id)!;
+    expect(contractRow).toMatchObject({ source: 'purchase', athletePackageId, signedAt: null });
+    expect(rows.some((r) => r.templateId === other.id)).toBe(false);
+    // The package's name is merged into the contract the buyer reads.
+    const { content } = await renderDocument(t.db, docsGym, contractRow.id);
+    expect(content).toContain('I, Dee Docs, agree to Contract membership.');
+
+    // Signed in the flow (the service behind signMyDocument), a retry of the purchase lists only what is left.
+    const signed = await renderDocument(t.db, docsGym, contractRow.id);
+    const signer = await appSignerFor(t.db, docsGym, athleteId, { userId: account.json().user.userId, profileId: account.json().profileId, email: 'dee@portal.example.com' });
+    expect(signer).toMatchObject({ relation: 'self', signerName: 'Dee Docs' });
+    await t.db.transaction((tx) =>
+      signDocument(tx, { gymId: docsGym, documentId: contractRow.id, signer: signer!, via: 'athlete_app', ip: '203.0.113.9', userAgent: 'test' }, {
+        contentSha256: signed.contentSha256,
+        method: 'typed',
+        typedName: 'Dee Docs',
+        initials: [],
+        agreed: true,
+      }),
+    );
+    const again = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'docs-key-0001' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().documents.map((d: { title: string }) => d.title)).toEqual(['Liability Waiver']);
+    expect(await docsOf(athleteId)).toHaveLength(2);
+  });
+
+  it('issues the contract once per open copy: a second purchase of the package by the same buyer adds no duplicate', async () => {
+    const c = t.client();
+    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Rae', lastName: 'Repeat', email: 'rae@portal.example.com', password: 'Strong1pass' });
+    const athleteId = account.json().athlete.athleteId as string;
+    for (const key of ['repeat-key-01', 'repeat-key-02']) {
+      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: key });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await docsOf(athleteId)).filter((d) => d.templateId === contract.id)).toHaveLength(1);
+  });
+
+  it('issues nothing when the purchase is refused (the transaction rolls back)', async () => {
+    const c = t.client();
+    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Ned', lastName: 'Nope', email: 'ned@portal.example.com', password: 'Strong1pass' });
+    const athleteId = account.json().athlete.athleteId as string;
+    const before = await databaseDigest(t.db);
+    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: otherPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'refused-key-1' });
+    expect(res.statusCode).toBe(400);
+    expect(await databaseDigest(t.db)).toBe(before);
+    expect((await docsOf(athleteId)).map((d) => d.title)).toEqual([waiver.title]);
+  });
+
+  it('refuses paying at the desk when the gym turned it off and takes no cards', async () => {
+    await t.db.update(s.salesPortals).set({ allowPayAtDesk: false }).where(eq(s.salesPortals.gymId, docsGym));
+    try {
+      const c = t.client();
+      await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Off', lastName: 'Desk', email: 'off@portal.example.com', password: 'Strong1pass' });
+      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'desk-off-key-1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.paymentMethod).toEqual([salesPortalMessages.payAtDeskOff]);
+    } finally {
+      await t.db.update(s.salesPortals).set({ allowPayAtDesk: true }).where(eq(s.salesPortals.gymId, docsGym));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { sellCart } from './sales.service';
 
 /** Issue 19 H4: the front desk's point of sale (staff holding Kiosk, owners), scoped to the caller's gym. */
 export async function salesRoutes(app: FastifyInstance) {
-  const ctx = { db: app.db, changes: app.changes, jobs: app.jobs };
+  const ctx = { db: app.db, changes: app.changes, jobs: app.jobs, appUrl: app.config.appUrl };
 
   route(app, endpoints.saleCatalog, async (request) => saleCatalog(app.db, gymCaller(request).gym.gymId));
 

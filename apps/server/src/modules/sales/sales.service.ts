@@ -43,7 +43,7 @@ function mergeItems(items: ParsedCartSale['items']) {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export async function sellCart(ctx: WriteContext & { jobs: Jobs }, gymId: string, input: ParsedCartSale, actorUserId: string | null, now?: Date): Promise<CartSaleResult> {
+export async function sellCart(ctx: WriteContext & { jobs: Jobs; appUrl?: string }, gymId: string, input: ParsedCartSale, actorUserId: string | null, now?: Date): Promise<CartSaleResult> {
   return writeTransaction(ctx, async (tx, publish) => {
     // The gym's invoice counter, locked first (as createInvoice does): sales of this gym queue here.
     await tx.execute(sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`);
@@ -96,7 +96,7 @@ export async function sellCart(ctx: WriteContext & { jobs: Jobs }, gymId: string
       }
     }
     // The invoice (or, paid at once, its receipt) to the athlete or the guest's email, with its PDF; none without an address.
-    await queueInvoiceMail(tx, ctx.jobs, gymId, invoice.invoiceId, input.payment ? 'payment_receipt' : 'invoice');
+    await queueInvoiceMail(tx, ctx.jobs, gymId, invoice.invoiceId, input.payment ? 'payment_receipt' : 'invoice', { appUrl: ctx.appUrl });
     await publish({ kind: 'gym', gymId });
     return { invoiceId: invoice.invoiceId, created: true };
   });

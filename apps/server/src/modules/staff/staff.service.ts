@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isValidEmail, messages, staffMessages, toZoned, type InviteStaffInput, type Permission, type UpdateStaffSelfInput } from '@spotter/shared';
 import { constraintOf, sqlState, type Tx } from '../../db/client';
-import { gyms, profiles, sessions, staff, userTokens, users } from '../../db/schema';
+import { profiles, sessions, staff, userTokens, users } from '../../db/schema';
 import { diffFields, recordAudit, type AuditActor } from '../../lib/audit';
 import { writeTransaction, type Publish } from '../../lib/changes';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
 import { sendActivation } from '../accounts/accounts.routes';
+import { composeMail } from '../messages/compose';
 import { orderedPermissions } from './staff.repository';
 
 /**
@@ -113,7 +114,7 @@ export async function saveStaffProfile(
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, actor, { gymId: target.gymId, entityType: 'staff', entityId: current.staff.id, action: 'staff.updated', changes });
       }
-      if (emailChanged) await sendActivation(app, current.userId, newEmail, tx);
+      if (emailChanged) await sendActivation(app, current.userId, newEmail, tx, target.gymId);
       // Coaches are listed by name, and the header shows the profile's name from the session (issue 23).
       await publish({ kind: 'gym', gymId: target.gymId });
       await publish({ kind: 'sessions', gymId: target.gymId });
@@ -197,16 +198,20 @@ export async function inviteStaff(app: FastifyInstance, gymId: string, input: In
         changes: { email, isCoach: input.isCoach, permissions: orderedPermissions(input.permissions), existingUser: Boolean(known) },
       });
       if (user.isActive) {
-        const [gym] = await tx.select({ title: gyms.title }).from(gyms).where(eq(gyms.id, gymId));
-        await queueMail(tx, app.jobs, {
-          kind: 'staff_added',
-          to: email,
+        // Issue 22: the gym's `staff_added` template.
+        const mail = await composeMail(
+          tx,
           gymId,
-          subject: `You are now on the staff of ${gym?.title ?? 'your gym'}`,
-          text: `${actor.name} added you to the staff of ${gym?.title ?? 'your gym'} on Spotter.\n\nLog in with your usual email and password and choose the staff profile:\n${app.config.appUrl}/login`,
-        });
+          {
+            kind: 'staff_added',
+            to: email,
+            values: { firstName: input.firstName, fullName: `${input.firstName} ${input.lastName}`.trim(), link: `${app.config.appUrl}/login` },
+          },
+          { appUrl: app.config.appUrl },
+        );
+        await queueMail(tx, app.jobs, mail);
       } else {
-        await sendActivation(app, user.id, email, tx);
+        await sendActivation(app, user.id, email, tx, gymId);
       }
       await publishPerson(publish, gymId, user.id);
       return row!.id;

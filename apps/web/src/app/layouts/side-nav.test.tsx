@@ -40,4 +40,11 @@ describe('SideNav (issue 23: every menu page by keyboard)', () => {
     expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('link', { name: 'Athletes' }).getAttribute('aria-current')).toBe('page');
   });
+
+  it('marks one page of a group current: the longest link the path lies under', () => {
+    const flows = [{ label: 'Notifications', children: [{ label: 'Automation Flows', to: '/flows' }, { label: 'Message Templates', to: '/flows/templates' }] }];
+    render(<SideNav items={flows} />, { session: buildSession({ role: 'owner' }), route: '/flows/templates' });
+    expect(screen.getByRole('link', { name: 'Message Templates' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Automation Flows' }).getAttribute('aria-current')).toBeNull();
+  });
 });

@@ -9,6 +9,16 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/**
+ * The one page of a group that is current: the longest of its links the path lies under (on /flows/templates,
+ * Message Templates, not Automation Flows at /flows as well).
+ */
+function currentOf(children: MenuLeaf[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const child of children) if (isActive(pathname, child.to) && (best === null || child.to.length > best.length)) best = child.to;
+  return best;
+}
+
 type SideNavProps = { items: NavItem[]; onNavigate?: () => void };
 
 /** The side navigation of the staff and platform layouts; groups open when one of their pages is active. */
@@ -19,7 +29,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
     <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
       {items.map((item) =>
         'to' in item ? (
-          <NavLeaf key={item.label} leaf={item} pathname={pathname} onNavigate={onNavigate} />
+          <NavLeaf key={item.label} leaf={item} active={isActive(pathname, item.to)} onNavigate={onNavigate} />
         ) : (
           <NavGroup key={item.label} item={item} pathname={pathname} onNavigate={onNavigate} />
         ),
@@ -33,13 +43,14 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
  * (issue 23: it was an <a> with no href, which the keyboard skipped). Open when one of its pages is active.
  */
 function NavGroup({ item, pathname, onNavigate }: { item: { label: string; children: MenuLeaf[] }; pathname: string; onNavigate?: () => void }) {
-  const [opened, setOpened] = useState(() => item.children.some((child) => isActive(pathname, child.to)));
+  const current = currentOf(item.children, pathname);
+  const [opened, setOpened] = useState(() => current !== null);
   const id = useId();
   return (
     <NavLink component="button" type="button" label={item.label} opened={opened} onChange={setOpened} aria-expanded={opened} aria-controls={id}>
       <div id={id}>
         {item.children.map((child) => (
-          <NavLeaf key={child.to} leaf={child} pathname={pathname} onNavigate={onNavigate} />
+          <NavLeaf key={child.to} leaf={child} active={child.to === current} onNavigate={onNavigate} />
         ))}
       </div>
     </NavLink>
@@ -47,7 +58,6 @@ function NavGroup({ item, pathname, onNavigate }: { item: { label: string; child
 }
 
 /** A page of the menu: a link, marked as the current page when it is. */
-function NavLeaf({ leaf, pathname, onNavigate }: { leaf: MenuLeaf; pathname: string; onNavigate?: () => void }) {
-  const active = isActive(pathname, leaf.to);
+function NavLeaf({ leaf, active, onNavigate }: { leaf: MenuLeaf; active: boolean; onNavigate?: () => void }) {
   return <NavLink component={Link} to={leaf.to} label={leaf.label} active={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} />;
 }

@@ -6,10 +6,14 @@ import { useDemoAccessEnded } from '../../features/auth/api/demo-access';
 import { ErrorPage } from '../../components/error-page';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { isKioskMode } from '../../lib/kiosk-mode';
+import { lazyWithReload, pick } from '../../lib/chunk-reload';
 import { setAnalyticsSession } from '../../lib/analytics';
 import { KioskRoutes, LoggedOutRoutes, OnboardingRoutes, ProfileSelectionRoutes } from './simple-routes';
 import { AthleteRoutes, PlatformRoutes, StaffRoutes } from './role-routes';
 import { preloadRoute, RoutePage } from './pages';
+
+/** Issue 20 (decision 035): a device handed to a member to sign shows only the signing screen (its own chunk, with Mantine's whole stylesheet). */
+const HandOffScreen = lazyWithReload('hand-off', pick(() => import('../../features/documents/components/hand-off-screen'), 'HandOffScreen'));
 
 /** Spec 2.1: the route set of the session (packages/shared navigation decides which). */
 function RoutesFor({ session, demoEnded }: { session: Session | null; demoEnded: boolean }) {
@@ -60,6 +64,14 @@ export function AppRoutes() {
   if (session.isPending) return <FullScreenLoader />;
   // A server failure or no answer at all (spec 2.1); 401 is not an error here, it means logged out.
   if (session.isError) return <ErrorPage />;
+  // The server refuses everything else meanwhile; no route, menu or back button leads anywhere.
+  if (session.data?.signingDocumentId) {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <HandOffScreen documentId={session.data.signingDocumentId} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <RoutesFor session={session.data} demoEnded={demoEnded} />

@@ -6,6 +6,9 @@ import { athleteImportPages } from './athlete-import-pages';
 import { calendarPages } from './calendar-pages';
 import { eventSetupPages } from './event-setup-pages';
 import { invoicesPages } from './invoices-pages';
+import { documentsPages } from './documents-pages';
+import { settingsPages } from './settings-pages';
+import { reportsPages } from './reports-pages';
 import { packagesPages } from './packages-pages';
 import { paymentsPages } from './payments-pages';
 import { productsCatalogPages } from './products-catalog-pages';
@@ -34,4 +37,7 @@ export const moreRegistries: readonly PageRegistry[] = [
   salesPortalPages,
   paymentsPages,
   invoicesPages,
+  documentsPages,
+  settingsPages,
+  reportsPages,
 ];

@@ -19,10 +19,13 @@ type ProfilePictureUploadProps = {
   pictureUrl: string | null;
   target: PictureTarget;
   ownerQueryKey: QueryKey;
+  /** What the picture is called (issue 22: a gym's logo); 'picture' unless said. */
+  noun?: string;
 };
 
 /** The panel's header: the picture with its upload button, the name and the email. */
-export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQueryKey }: ProfilePictureUploadProps) {
+export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQueryKey, noun = 'picture' }: ProfilePictureUploadProps) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const upload = useUploadProfilePicture(target, ownerQueryKey);
   const [rejection, setRejection] = useState<string | null>(null);
 
@@ -43,7 +46,7 @@ export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQue
   return (
     <Stack gap="xs">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={pictureUrl} alt={pictureUrl ? `Profile picture of ${name}` : undefined} size={72} radius="xl" color="spotterBlue">
+        <Avatar src={pictureUrl} alt={pictureUrl ? (noun === 'picture' ? `Profile picture of ${name}` : `${Noun} of ${name}`) : undefined} size={72} radius="xl" color="spotterBlue">
           {initials}
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -55,10 +58,10 @@ export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQue
               {email}
             </Text>
           )}
-          <FileButton onChange={choose} accept={ACCEPTED_TYPES.join(',')} inputProps={{ 'aria-label': 'Profile picture file' }}>
+          <FileButton onChange={choose} accept={ACCEPTED_TYPES.join(',')} inputProps={{ 'aria-label': noun === 'picture' ? 'Profile picture file' : `${Noun} file` }}>
             {(props) => (
               <Button {...props} variant="light" size="xs" loading={upload.isPending} w="fit-content">
-                Upload picture
+                {`Upload ${noun}`}
               </Button>
             )}
           </FileButton>

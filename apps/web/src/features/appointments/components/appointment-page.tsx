@@ -1,3 +1,4 @@
+import { DocumentRequiredAlert } from '../../../components/document-required-alert';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -200,6 +201,7 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
           </Stack>
         )}
       </Modal>
+      <DocumentRequiredAlert error={book.error} />
     </Stack>
   );
 }

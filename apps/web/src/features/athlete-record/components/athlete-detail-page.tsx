@@ -10,6 +10,8 @@ import { athletePath } from './add-athlete-button';
 import { PackagesTab } from '../../athlete-packages';
 import { PointOfSaleButton } from '../../point-of-sale';
 import { AthleteInvoicesTab } from '../../invoices';
+import { AthleteDocumentsTab } from '../../documents';
+import { AthleteMessagesTab } from '../../messages';
 import { ActivityTab } from './activity-tab';
 import { AthleteTags } from './athlete-tags';
 import { AttendanceTab, BookingsTab } from './booking-tabs';
@@ -20,7 +22,7 @@ import { ProfileTab } from './profile-tab';
 import classes from './athlete-detail.module.css';
 import { LOAD_ERROR, MembershipBadge } from './parts';
 
-/** The tabs of the athlete page, each a URL (issue 17; Packages issue 18). Invoices and Documents come with their issues. */
+/** The tabs of the athlete page, each a URL (issue 17; Packages issue 18). Invoices issue 19, Documents issue 20, Messages issue 22. */
 export const athleteTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'profile', label: 'Profile' },
@@ -28,6 +30,8 @@ export const athleteTabs = [
   { value: 'bookings', label: 'Bookings' },
   { value: 'packages', label: 'Packages' },
   { value: 'invoices', label: 'Invoices' },
+  { value: 'documents', label: 'Documents' },
+  { value: 'messages', label: 'Messages' },
   { value: 'notes', label: 'Notes' },
   { value: 'family', label: 'Family' },
   { value: 'activity', label: 'Activity' },
@@ -81,6 +85,10 @@ function TabPanel({ tab, athlete }: { tab: TabValue; athlete: AthleteRecord }) {
       return <PackagesTab athleteId={athlete.athleteId} readOnly={athlete.isAnonymised} />;
     case 'invoices':
       return <InvoicesTab athleteId={athlete.athleteId} />;
+    case 'documents':
+      return <AthleteDocumentsTab athlete={athlete} readOnly={athlete.isAnonymised} />;
+    case 'messages':
+      return <AthleteMessagesTab athlete={athlete} />;
     case 'notes':
       return <NotesTab athlete={athlete} />;
     case 'family':

@@ -140,7 +140,7 @@ describe('AthleteDetailPage (issue 17)', () => {
     const nav = screen.getByRole('navigation', { name: 'Athlete sections' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual(
-      ['overview', 'profile', 'attendance', 'bookings', 'packages', 'invoices', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
+      ['overview', 'profile', 'attendance', 'bookings', 'packages', 'invoices', 'documents', 'messages', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
     );
     expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Unlimited')).toBeTruthy();

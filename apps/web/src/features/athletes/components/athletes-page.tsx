@@ -1,7 +1,8 @@
 import 'mantine-datatable/styles.css';
+import { CardListPager } from '../../../components/card-list-pager';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { ATHLETES_PAGE_SIZE, formatDate, membershipStateLabels, toZoned, type AthleteListRow, type AthleteSortKey, type GymCountry, type MembershipState } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
@@ -172,7 +173,6 @@ export function AthletesPage() {
   ];
   const sortStatus: DataTableSortStatus<AthleteListRow> = { columnAccessor: filters.sort, direction: filters.order };
 
-  const totalPages = Math.max(1, Math.ceil(count / ATHLETES_PAGE_SIZE));
   const range = count === 0 ? '' : `${(page - 1) * ATHLETES_PAGE_SIZE + 1}–${Math.min(count, page * ATHLETES_PAGE_SIZE)} of ${count}`;
 
   let body: ReactNode;
@@ -228,22 +228,7 @@ export function AthletesPage() {
             </Card>
           ))}
         </Stack>
-        <Group justify="space-between" mt="sm" gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {range}
-          </Text>
-          {totalPages > 1 && (
-            <Pagination
-              total={totalPages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={0}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
-            />
-          )}
-        </Group>
+        <CardListPager page={page} pageSize={ATHLETES_PAGE_SIZE} count={count} onPage={setPage} range={range} />
       </>
     );
   } else {

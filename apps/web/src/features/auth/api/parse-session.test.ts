@@ -12,6 +12,7 @@ const full = buildSession({
   kiloStaff: { kiloStaffId: '66666666-6666-4666-8666-666666666666', isSalesTeam: false },
   demoGym: { expiresAt: '2030-01-01T00:00:00.000Z', type: 'TIME_LIMITED', isActive: true },
   isImpersonating: true,
+  signingDocumentId: '77777777-7777-4777-8777-777777777777',
 });
 
 /** Every value a field of the session can be replaced with: right and wrong types, null, missing. */

@@ -83,6 +83,8 @@ export function parseSession(body: unknown): Session {
       isActive: boolean(d.isActive, 'demoGym.isActive'),
     })),
     isImpersonating: boolean(s.isImpersonating, 'isImpersonating'),
+    // Issue 20: the document this device is handed over to sign (as zod reads `nullable().optional()`).
+    ...(s.signingDocumentId === undefined ? {} : { signingDocumentId: s.signingDocumentId === null ? null : uuid(s.signingDocumentId, 'signingDocumentId') }),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Banner } from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { buildSession } from '../../../testing/factories';
 import { jsonResponse, stubFetch } from '../../../testing/stub-fetch';
-import { BannerModal, FETCH_FAILED_MESSAGE } from './banner-modal';
+import { BannerModal, FETCH_FAILED_MESSAGE, forgetClosedBanners } from './banner-modal';
 
 const banner = (overrides: Partial<Banner> = {}): Banner => ({
   bannerId: '66666666-6666-4666-8666-666666666666',
@@ -16,7 +16,10 @@ const page = (results: Banner[]) => jsonResponse({ count: results.length, next: 
 
 const renderModal = () => render(<BannerModal />, { session: buildSession({ role: 'staff' }) });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetClosedBanners();
+});
 
 describe('BannerModal (spec 2.10)', () => {
   it('shows the first banner with its title and sanitised rich text', async () => {
@@ -51,6 +54,21 @@ describe('BannerModal (spec 2.10)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock.mock.calls.some(([url]) => url.endsWith('/close/'))).toBe(false);
+  });
+
+  it('a banner closed with the X stays hidden when the shell mounts the modal again (another layout), until the page loads again', async () => {
+    stubFetch(() => page([banner()]));
+    const first = renderModal();
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    first.unmount();
+    renderModal();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    forgetClosedBanners();
+    renderModal();
+    await screen.findByRole('dialog');
   });
 
   it('shows nothing when the first banner has no content', async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { classTypePageSchema, classTypeSavedSchema, classTypeSchema, type ClassTypeInput, type ClassTypeSaved } from '@spotter/shared';
+import { classDefaultsSchema, classTypePageSchema, classTypeSavedSchema, classTypeSchema, type ClassTypeInput, type ClassTypeSaved } from '@spotter/shared';
 import { callEndpoint } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { eventKeys } from '../../events';
@@ -17,6 +17,16 @@ export function classTypesQueryOptions(params: SetupListParams) {
 
 export function useClassTypes(params: SetupListParams) {
   return useQuery(classTypesQueryOptions(params));
+}
+
+/** Issue 22: what a new class type starts with, the gym's class defaults (GET /api/class-types/defaults/). */
+export function useClassTypeDefaults(enabled = true) {
+  return useQuery({
+    queryKey: [...setupKeys.classTypes, 'defaults'] as const,
+    queryFn: () => callEndpoint('classTypeDefaults', {}, { schema: classDefaultsSchema }),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** A write refreshes the lists, and the kiosk's and schedule's reads (names, fees copied onto classes to come). */

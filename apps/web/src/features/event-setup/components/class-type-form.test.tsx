@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages, setupMessages } from '@spotter/shared';
+import { defaultClassDefaults, messages, setupMessages } from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { bodyOf, callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { ClassTypeForm, classTypeValues, newClassTypeValues, toClassTypeInput, validateClassTypeForm, type ClassTypeFormValues } from './class-type-form';
@@ -82,5 +82,28 @@ describe('the class type form', () => {
     // Help under the settings says what each does.
     expect(dialog.textContent).toContain('An athlete who cancels later than this is a late cancel and pays the late cancel fee (2 h).');
     expect(dialog.textContent).toContain('USD, before tax');
+  });
+
+  it("starts a new type with the gym's class defaults (issue 22) and sends them", async () => {
+    const defaults = { ...defaultClassDefaults, bookingOpensDays: 3, lateCancelCutoffMinutes: 90, cancellationFeeMinor: 750, waitlistSize: 6, noShowCreditDeduction: 1 };
+    const fetchMock = stubSetupFetch((url, init) =>
+      url === '/api/class-types/defaults/' ? jsonResponse(defaults) : init.method === 'POST' && url === '/api/class-types/' ? jsonResponse(buildClassType({ name: 'Engine' }), 201) : undefined,
+    );
+    renderForm();
+    const dialog = await screen.findByRole('dialog', { name: 'New class type' });
+    await waitFor(() => expect((within(dialog).getByLabelText('Booking opens') as HTMLInputElement).value).toBe('3'));
+    expect((within(dialog).getByLabelText('Late cancel fee') as HTMLInputElement).value).toBe('7.50');
+    expect((within(dialog).getByLabelText('Athletes in line at most') as HTMLInputElement).value).toBe('6');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Engine' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create class type' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/class-types/')).toHaveLength(1));
+    expect(bodyOf(fetchMock, '/api/class-types/')).toMatchObject({
+      name: 'Engine',
+      bookingOpensDays: 3,
+      lateCancelCutoffMinutes: 90,
+      cancellationFeeMinor: 750,
+      waitlistSize: 6,
+      noShowCreditDeduction: 1,
+    });
   });
 });

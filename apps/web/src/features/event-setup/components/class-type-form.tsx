@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { classTypeInputSchema, isValidName, messages, type ClassType, type ClassTypeInput, type GymCountry, type TaxRate, type TypeColor } from '@spotter/shared';
+import { classTypeInputSchema, isValidName, messages, type ClassDefaults, type ClassType, type ClassTypeInput, type GymCountry, type TaxRate, type TypeColor } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
-import { useCreateClassType, useUpdateClassType } from '../api/class-types';
+import { useClassTypeDefaults, useCreateClassType, useUpdateClassType } from '../api/class-types';
 import { formatMinutes, fromMinor, toMinor } from '../lib/describe';
 import { ColorField, DescriptionField, GYM_TAX_RATE, HELP_BELOW, Section, TaxRateField, WholeInput } from './type-fields';
 
@@ -52,6 +52,25 @@ export const newClassTypeValues: ClassTypeFormValues = {
   noShowCreditDeduction: 0,
   taxRateId: GYM_TAX_RATE,
 };
+
+/** Issue 22: a new type's values from the gym's class defaults (/gym-settings); the rest as newClassTypeValues. */
+export function classDefaultsValues(d: ClassDefaults): ClassTypeFormValues {
+  return {
+    ...newClassTypeValues,
+    bookingOpens: d.bookingOpensDays === null ? 'any' : 'days',
+    bookingOpensDays: d.bookingOpensDays ?? newClassTypeValues.bookingOpensDays,
+    bookingClosesMinutes: d.bookingClosesMinutes,
+    lateCancelCutoffMinutes: d.lateCancelCutoffMinutes,
+    waitlistEnabled: d.waitlistEnabled,
+    waitlistLimit: d.waitlistSize === null ? 'none' : 'size',
+    waitlistSize: d.waitlistSize ?? newClassTypeValues.waitlistSize,
+    promotionCutoffMinutes: d.promotionCutoffMinutes,
+    cancellationFee: fromMinor(d.cancellationFeeMinor),
+    noShowFee: fromMinor(d.noShowFeeMinor),
+    cancellationCreditDeduction: d.cancellationCreditDeduction,
+    noShowCreditDeduction: d.noShowCreditDeduction,
+  };
+}
 
 export function classTypeValues(t: ClassType): ClassTypeFormValues {
   return {
@@ -153,14 +172,30 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
     initialValues: newClassTypeValues,
     validate: (values) => validateClassTypeForm(values, classType?.name),
   });
-  const { setValues, resetDirty, clearErrors } = form;
+  // Issue 22: a new type starts with the gym's class defaults (read while the page is open, so usually there already).
+  const defaults = useClassTypeDefaults().data;
+  const { setValues, resetDirty, clearErrors, isDirty } = form;
+  const startedWithDefaults = useRef(false);
   useEffect(() => {
-    if (!opened) return;
-    const values = classType ? classTypeValues(classType) : newClassTypeValues;
+    if (!opened) {
+      startedWithDefaults.current = false;
+      return;
+    }
+    const values = classType ? classTypeValues(classType) : defaults ? classDefaultsValues(defaults) : newClassTypeValues;
     setValues(values);
     resetDirty(values);
     clearErrors();
+    startedWithDefaults.current = Boolean(classType || defaults);
+    // The defaults arriving later fill a new form only while nothing has been typed (see the effect below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, classType, setValues, resetDirty, clearErrors]);
+  useEffect(() => {
+    if (!opened || classType || !defaults || startedWithDefaults.current || isDirty()) return;
+    const values = classDefaultsValues(defaults);
+    setValues(values);
+    resetDirty(values);
+    startedWithDefaults.current = true;
+  }, [opened, classType, defaults, setValues, resetDirty, isDirty]);
 
   const onServerError = (error: Error) => {
     if (isApiError(error) && error.fields) form.setErrors(formErrorsOf(error.fields));

@@ -1,6 +1,7 @@
 import 'mantine-datatable/styles.css';
+import { CardListPager } from '../../../components/card-list-pager';
 import type { ReactNode } from 'react';
-import { Anchor, Card, Drawer, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { INVOICES_PAGE_SIZE, invoiceSourceLabels, type GymCountry, type InvoicePage, type InvoiceRow } from '@spotter/shared';
 import { LoadError, SKELETON_ROW_HEIGHT } from '../../event-setup';
@@ -89,7 +90,6 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
       billedTo(row)
     );
   if (isNarrow) {
-    const totalPages = Math.max(1, Math.ceil(count / INVOICES_PAGE_SIZE));
     return (
       <>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
@@ -109,20 +109,7 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
             </Card>
           ))}
         </Stack>
-        <Group justify="space-between" mt="sm" gap="xs">
-          <Text size="sm" c="#495057">{`${(page - 1) * INVOICES_PAGE_SIZE + 1}–${Math.min(count, page * INVOICES_PAGE_SIZE)} of ${count}`}</Text>
-          {totalPages > 1 && (
-            <Pagination
-              total={totalPages}
-              value={page}
-              onChange={onPage}
-              size="sm"
-              siblings={0}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
-            />
-          )}
-        </Group>
+        <CardListPager page={page} pageSize={INVOICES_PAGE_SIZE} count={count} onPage={onPage} />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { markRule, type KioskAthlete } from '@spotter/shared';
 
-export type AthleteAction = 'removeCheckIn' | 'lateCancel' | 'noShow' | 'bulk' | 'delete';
+export type AthleteAction = 'removeCheckIn' | 'lateCancel' | 'noShow' | 'bulk' | 'delete' | 'signDocument';
 
 type AthleteActionsMenuProps = { athlete: KioskAthlete; isClass: boolean; onAction: (action: AthleteAction) => void };
 
@@ -40,12 +40,17 @@ export function AthleteActionsMenu({ athlete, isClass, onAction }: AthleteAction
             Bulk Reservation
           </Menu.Item>
         )}
+        {athlete.hasUnsignedDocuments && (
+          <Menu.Item py="sm" onClick={() => onAction('signDocument')}>
+            Sign document
+          </Menu.Item>
+        )}
         {hasReservation && (
           <Menu.Item py="sm" color="red.9" onClick={() => onAction('delete')}>
             Delete Reservation
           </Menu.Item>
         )}
-        {!athlete.isCheckedIn && !offersMarks && !isClass && !hasReservation && <Menu.Label>No actions available</Menu.Label>}
+        {!athlete.isCheckedIn && !offersMarks && !isClass && !hasReservation && !athlete.hasUnsignedDocuments && <Menu.Label>No actions available</Menu.Label>}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { EventKind, GymCountry, KioskAthlete } from '@spotter/shared';
+import { SignDocumentDialog } from '../../documents';
 import { useCheckIn, useDeleteReservation } from '../../reservations';
 import { kioskKeys } from '../api/query-keys';
 import type { AthleteAction } from './athlete-actions-menu';
@@ -55,6 +56,7 @@ export function AthleteDialogs({ actions, eventId, kind, today, country, isTaxIn
   if (action === 'lateCancel' || action === 'noShow') {
     return <ChargeDialog chargeKind={action} athlete={athlete} eventId={eventId} eventKind={kind} today={today} country={country} isTaxInclusive={isTaxInclusive} onClose={close} />;
   }
+  if (action === 'signDocument') return <SignDocumentDialog athleteId={athlete.athleteId} athleteName={athlete.fullName} onClose={close} />;
   if (action === 'bulk') return <BulkReservationModal athlete={athlete} eventId={eventId} today={today} country={country} onClose={close} />;
   return <DeleteReservationDialog athlete={athlete} kind={kind} onClose={close} />;
 }

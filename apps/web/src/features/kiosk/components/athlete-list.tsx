@@ -7,6 +7,8 @@ import type { AthleteAction } from './athlete-actions-menu';
 export type AthleteListProps = {
   tab: AthleteTab;
   isAthleteMode: boolean;
+  /** Issue 22: false shows initials instead of pictures (athlete mode, the gym's kiosk settings). */
+  showsPhotos: boolean;
   isClass: boolean;
   onToggle: (athlete: KioskAthlete) => void;
   onAction: (action: AthleteAction, athlete: KioskAthlete) => void;

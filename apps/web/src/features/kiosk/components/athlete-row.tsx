@@ -14,6 +14,8 @@ type AthleteRowProps = {
   athlete: KioskAthlete;
   tab: AthleteTab;
   isAthleteMode: boolean;
+  /** Issue 22: false shows initials instead of the picture. */
+  showsPhotos: boolean;
   isClass: boolean;
   onToggle: (athlete: KioskAthlete) => void;
   onAction: (action: AthleteAction, athlete: KioskAthlete) => void;
@@ -25,10 +27,10 @@ const initials = (a: KioskAthlete) => `${a.firstName.charAt(0)}${a.lastName.char
  * One athlete: tapping toggles the check-in (spec 4); staff also get warnings, notes and an action menu. Memoised: a
  * check-in changes one athlete's record (the others keep theirs), so only that row is drawn again.
  */
-export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode, isClass, onToggle, onAction }: AthleteRowProps) {
+export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode, showsPhotos, isClass, onToggle, onAction }: AthleteRowProps) {
   const identity = (
     <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
-      <Avatar src={athlete.profilePicture} radius="xl" size={44} color="spotterBlue" alt="" aria-hidden>
+      <Avatar src={showsPhotos ? athlete.profilePicture : null} radius="xl" size={44} color="spotterBlue" alt="" aria-hidden>
         {initials(athlete)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>

@@ -73,6 +73,21 @@ describe('KioskEventPage (spec 2.12)', () => {
     expect(within(tabPanel()).getByRole('button', { name: /^Grace Rodriguez/ })).toBeTruthy();
   });
 
+  it("offers staff Sign document for an athlete with an unsigned document: it lists theirs to hand the device over (issue 20)", async () => {
+    const grace = buildAthlete({ hasUnsignedDocuments: true });
+    const fetchMock = stubKioskFetch((url) => {
+      if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([grace]));
+      if (url.includes('/api/documents/?')) return page([]);
+      return undefined;
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Grace Rodriguez' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign document' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign a document: Grace Rodriguez' })).toBeTruthy();
+    await waitFor(() => expect(String(callsTo(fetchMock, 'GET', '/api/documents/?')[0]?.[0])).toContain(`athleteId=${grace.athleteId}`));
+    expect(await screen.findByText(/has no unsigned document/)).toBeTruthy();
+  });
+
   it('takes a new tap on an athlete whose check-in finished while another was still on its way', async () => {
     const first = buildAthlete();
     const second = buildAthlete({ fullName: 'Mia Hill', firstName: 'Mia', lastName: 'Hill' });

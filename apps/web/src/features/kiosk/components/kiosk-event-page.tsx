@@ -98,11 +98,13 @@ function KioskEventView({ context }: { context: KioskContext }) {
 
   const { event, results } = detail.data;
   const timing = timingStatus(event.startsAt, event.endsAt, now);
-  const listProps = { isAthleteMode: context.isAthleteMode, isClass, onToggle: actions.toggle, onAction: actions.open };
+  const listProps = { isAthleteMode: context.isAthleteMode, showsPhotos: context.shows.photos, isClass, onToggle: actions.toggle, onAction: actions.open };
+  // Issue 22: athlete mode may hide Eligible (the gym's kiosk settings).
+  const showsEligible = isClass && context.shows.eligible;
   const tabAthletes = (t: 'reserved' | 'checkedIn'): KioskAthlete[] => athletesOfTab(results, t).filter((a) => matchesName(a, searchTerm(search)));
   const reservedCount = athletesOfTab(results, 'reserved').length;
   const checkedInCount = athletesOfTab(results, 'checkedIn').length;
-  const activeTab = !isClass && tab === 'eligible' ? 'reserved' : tab;
+  const activeTab = !showsEligible && tab === 'eligible' ? 'reserved' : tab;
 
   return (
     <>
@@ -141,7 +143,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
             Checked In ({checkedInCount})
           </Tabs.Tab>
           {/* Spec 2.12: Eligible is hidden for appointments. */}
-          {isClass && (
+          {showsEligible && (
             <Tabs.Tab value="eligible" fz={{ base: 'md', sm: 'lg' }} py="md" px={{ base: 'xs', sm: 'md' }} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
               Eligible
             </Tabs.Tab>
@@ -153,7 +155,7 @@ function KioskEventView({ context }: { context: KioskContext }) {
         <Tabs.Panel value="checkedIn">
           <AthleteList tab="checkedIn" athletes={tabAthletes('checkedIn')} {...listProps} />
         </Tabs.Panel>
-        {isClass && (
+        {showsEligible && (
           <Tabs.Panel value="eligible">
             <EligibleList tab="eligible" classId={eventId} search={debouncedSearch} known={results} {...listProps} />
           </Tabs.Panel>

@@ -47,7 +47,8 @@ function EventGrid({ events, kind, context, now }: { events: KioskEvent[]; kind:
 
 function KioskList({ context }: { context: KioskContext }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const kind = parseEventKind(searchParams.get('eventType'));
+  // Issue 22: athlete mode may show classes only (the gym's kiosk settings).
+  const kind = context.shows.appointments ? parseEventKind(searchParams.get('eventType')) : 'class';
   const now = useNow();
   const today = gymToday(context.timeZone, now);
   const [pickedDate, setPickedDate] = useState<string | null>(null);
@@ -99,9 +100,11 @@ function KioskList({ context }: { context: KioskContext }) {
           <Tabs.Tab value="class" fz="lg" py="md">
             Classes
           </Tabs.Tab>
-          <Tabs.Tab value="appointment" fz="lg" py="md">
-            Appointments
-          </Tabs.Tab>
+          {context.shows.appointments && (
+            <Tabs.Tab value="appointment" fz="lg" py="md">
+              Appointments
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Group mt="md" mb="md" align="flex-end" gap="sm" grow preventGrowOverflow={false}>
           <TextInput

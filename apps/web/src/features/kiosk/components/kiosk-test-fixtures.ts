@@ -1,4 +1,4 @@
-import type { Gym, KioskAthlete, KioskEvent, KioskEventDetail, Session } from '@spotter/shared';
+import { defaultKioskSettings, type Gym, type KioskAthlete, type KioskEvent, type KioskEventDetail, type KioskSettings, type Session } from '@spotter/shared';
 import { buildKioskAthlete, buildSession } from '../../../testing/factories';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
 
@@ -62,7 +62,9 @@ export function buildDetail(results: KioskAthlete[], event: Partial<KioskEvent> 
 
 export const page = <T>(results: T[]) => jsonResponse({ count: results.length, next: null, previous: null, results });
 
-/** The shared fetch stub, with the gym answering itself (every kiosk screen reads it first). */
-export function stubKioskFetch(handler: FetchHandler) {
-  return stubFetch((url, init) => (url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym) : handler(url, init)));
+/** The shared fetch stub, with the gym and its kiosk settings answering themselves (every kiosk screen reads them first). */
+export function stubKioskFetch(handler: FetchHandler, kiosk: Partial<KioskSettings> = {}) {
+  return stubFetch((url, init) =>
+    url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym) : url === '/api/kiosk/settings/' ? jsonResponse({ ...defaultKioskSettings, ...kiosk }) : handler(url, init),
+  );
 }

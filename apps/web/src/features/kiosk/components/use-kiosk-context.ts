@@ -4,6 +4,7 @@ import type { GymCountry } from '@spotter/shared';
 import { isKioskMode } from '../../../lib/kiosk-mode';
 import { useCurrentSession } from '../../auth';
 import { useGym } from '../../events';
+import { useKioskSettings } from '../api/get-kiosk-settings';
 
 /** The current time, ticking every `intervalMs`, so timing labels and "today" stay true on a tablet left open. */
 export function useNow(intervalMs = 30_000): Date {
@@ -15,13 +16,29 @@ export function useNow(intervalMs = 30_000): Date {
   return now;
 }
 
-export type KioskContext = { isAthleteMode: boolean; timeZone: string; country: GymCountry; isTaxInclusive: boolean };
+/** What athlete mode shows (issue 22, the gym's kiosk settings); staff see everything. */
+export type KioskShows = { appointments: boolean; photos: boolean; eligible: boolean };
+const showsEverything: KioskShows = { appointments: true, photos: true, eligible: true };
 
-/** Athlete kiosk mode or staff, and the gym's time zone and country (GET gyms/{gymId}/). */
+export type KioskContext = { isAthleteMode: boolean; timeZone: string; country: GymCountry; isTaxInclusive: boolean; shows: KioskShows };
+
+/**
+ * Athlete kiosk mode or staff, and the gym's time zone and country (GET gyms/{gymId}/); in athlete mode also what the
+ * gym lets it show (GET kiosk/settings/), waited for so a hidden tab never flashes.
+ */
 export function useKioskContext() {
   const gym = useGym(useCurrentSession().gym?.gymId ?? '');
-  const context: KioskContext | null = gym.data ? { isAthleteMode: isKioskMode(), timeZone: gym.data.timeZone, country: gym.data.country, isTaxInclusive: gym.data.isTaxInclusive } : null;
-  return { context, isError: gym.isError };
+  const isAthleteMode = isKioskMode();
+  const settings = useKioskSettings(isAthleteMode);
+  const s = settings.data;
+  const shows: KioskShows | null = !isAthleteMode
+    ? showsEverything
+    : s
+      ? { appointments: s.athleteModeShowsAppointments, photos: s.athleteModeShowsPhotos, eligible: s.athleteModeShowsEligible }
+      : null;
+  const context: KioskContext | null =
+    gym.data && shows ? { isAthleteMode, timeZone: gym.data.timeZone, country: gym.data.country, isTaxInclusive: gym.data.isTaxInclusive, shows } : null;
+  return { context, isError: gym.isError || (isAthleteMode && settings.isError) };
 }
 
 export function useIsDesktop(): boolean {

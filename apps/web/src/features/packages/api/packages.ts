@@ -4,6 +4,7 @@ import {
   appointmentTypePageSchema,
   classTypePageSchema,
   eventSetupOptionsSchema,
+  packageCategoriesSchema,
   packagePageSchema,
   packageSchema,
   type PackageInput,
@@ -15,17 +16,24 @@ import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
-/** One page of the package list: Active or Archived, a kind (or every kind), the search, the page (from 1). */
-export type PackageListParams = { status: SetupStatus; kind: PackageKind | null; search: string; page: number };
+/** One page of the package list: Active or Archived, a kind (or every kind), a category (or every one), the search, the page (from 1). */
+export type PackageListParams = { status: SetupStatus; kind: PackageKind | null; category?: string | null; search: string; page: number };
 
 export const packageKeys = {
   all: ['packages'] as const,
   list: (p: PackageListParams) => ['packages', 'list', p] as const,
   one: (packageId: string) => ['packages', 'one', packageId] as const,
   coverage: ['packages', 'coverage'] as const,
+  categories: ['packages', 'categories'] as const,
 };
 
-const filterQuery = ({ status, kind, search }: Pick<PackageListParams, 'status' | 'kind' | 'search'>) => ({ status, ...(kind ? { kind } : {}), ...(search ? { search } : {}) });
+type ListFilter = Pick<PackageListParams, 'status' | 'kind' | 'category' | 'search'>;
+const filterQuery = ({ status, kind, category, search }: ListFilter) => ({ status, ...(kind ? { kind } : {}), ...(category ? { category } : {}), ...(search ? { search } : {}) });
+
+/** GET /api/packages/categories/: the categories the gym's packages use (the list's category filter). */
+export function usePackageCategories() {
+  return useQuery({ queryKey: packageKeys.categories, queryFn: ({ signal }) => callEndpoint('packageCategories', { signal }, { schema: packageCategoriesSchema }) });
+}
 
 /** GET /api/packages/: a page of the gym's packages with their billing plans. */
 export function packagesQueryOptions(params: PackageListParams, limit = PACKAGE_PAGE_SIZE) {
@@ -106,7 +114,7 @@ export function usePackageAction() {
 /** The filtered packages as a CSV file (every one of the filter), saved under the server's name. */
 export function useExportPackages() {
   return useMutation({
-    mutationFn: async (filter: Pick<PackageListParams, 'status' | 'kind' | 'search'>) => {
+    mutationFn: async (filter: ListFilter) => {
       const { blob, fileName } = await downloadEndpoint('packagesCsv', { query: filterQuery(filter) });
       saveFile(blob, fileName ?? 'packages.csv');
     },

@@ -4,7 +4,7 @@ import { packageKindLabels, packageKinds, type Package, type PackageKind, type S
 import { PageHeader } from '../../../components/page-header';
 import { useSearchTerm } from '../../../lib/search-term';
 import { ConfirmDialog, RowActions, SetupEmpty, SetupTable, StatusBadge, type Column, type Confirmation } from '../../event-setup';
-import { useExportPackages, usePackageAction, usePackageFormOptions, usePackages, type PackageListParams } from '../api/packages';
+import { useExportPackages, usePackageAction, usePackageCategories, usePackageFormOptions, usePackages, type PackageListParams } from '../api/packages';
 import { allowanceWords, planPrice } from '../lib/describe';
 import { PackageForm } from './package-form';
 import { useGymLocale } from './use-gym-locale';
@@ -15,10 +15,12 @@ type Action = 'edit' | 'archive' | 'restore';
 export function PackagesPage() {
   const [status, setStatusValue] = useState<SetupStatus>('active');
   const [kind, setKindValue] = useState<PackageKind | null>(null);
+  const [category, setCategoryValue] = useState<string | null>(null);
   const [search, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const debounced = useSearchTerm(search);
-  const params: PackageListParams = { status, kind, search: debounced, page };
+  const params: PackageListParams = { status, kind, category, search: debounced, page };
+  const categories = usePackageCategories();
   const list = usePackages(params);
   const gym = useGymLocale();
   const options = usePackageFormOptions();
@@ -103,7 +105,7 @@ export function PackagesPage() {
     },
   ];
 
-  const isFiltered = debounced !== '' || kind !== null;
+  const isFiltered = debounced !== '' || kind !== null || category !== null;
   const empty = isFiltered ? (
     <SetupEmpty>No results found</SetupEmpty>
   ) : status === 'archived' ? (
@@ -153,6 +155,20 @@ export function PackagesPage() {
             clearable
             w={170}
           />
+          <Select
+            aria-label="Category"
+            placeholder="Every category"
+            data={categories.data?.results ?? []}
+            value={category}
+            onChange={(value) => {
+              setCategoryValue(value);
+              setPage(1);
+            }}
+            nothingFoundMessage="No categories yet: set one on a package."
+            searchable
+            clearable
+            w={190}
+          />
           <TextInput
             type="search"
             aria-label="Search packages"
@@ -165,7 +181,7 @@ export function PackagesPage() {
             style={{ flexGrow: 1, maxWidth: 360, minWidth: 200 }}
           />
         </Group>
-        <Button variant="default" onClick={() => exportCsv.mutate({ status, kind, search: debounced })} loading={exportCsv.isPending}>
+        <Button variant="default" onClick={() => exportCsv.mutate({ status, kind, category, search: debounced })} loading={exportCsv.isPending}>
           Export CSV
         </Button>
       </Group>

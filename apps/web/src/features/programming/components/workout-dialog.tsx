@@ -149,7 +149,8 @@ function LastSaved({ workout, answer }: { workout: Workout; answer: WorkoutsAnsw
   );
 }
 
-export function WorkoutEditor({ editor }: { editor: Editor | null }) {
+/** Spec 9's rich-text editor with its toolbar (workouts, document templates). */
+export function WorkoutEditor({ editor, minHeight = 220 }: { editor: Editor | null; minHeight?: number }) {
   return (
     <RichTextEditor editor={editor}>
       <RichTextEditor.Toolbar>
@@ -188,7 +189,7 @@ export function WorkoutEditor({ editor }: { editor: Editor | null }) {
           <RichTextEditor.Redo />
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
-      <RichTextEditor.Content mih={220} />
+      <RichTextEditor.Content mih={minHeight} />
     </RichTextEditor>
   );
 }

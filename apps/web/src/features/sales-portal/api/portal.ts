@@ -23,8 +23,22 @@ const slugParser = {
 const purchaseParser = {
   parse: (body: unknown): PortalPurchase => {
     const b = (body ?? {}) as Record<string, unknown>;
-    if (typeof b.athletePackageId !== 'string' || typeof b.created !== 'boolean') throw new Error('Unexpected purchase answer.');
-    return { athletePackageId: b.athletePackageId, created: b.created, session: sessionParser.parse(b.session) };
+    if (typeof b.athletePackageId !== 'string' || typeof b.created !== 'boolean' || typeof b.dueMinor !== 'number' || !Array.isArray(b.documents)) throw new Error('Unexpected purchase answer.');
+    if (b.paymentMethod !== 'card' && b.paymentMethod !== 'front_desk') throw new Error('Unexpected purchase answer.');
+    const documents = (b.documents as unknown[]).map((d) => {
+      const doc = (d ?? {}) as Record<string, unknown>;
+      if (typeof doc.documentId !== 'string' || typeof doc.title !== 'string') throw new Error('Unexpected purchase answer.');
+      return { documentId: doc.documentId, title: doc.title };
+    });
+    return {
+      athletePackageId: b.athletePackageId,
+      created: b.created,
+      session: sessionParser.parse(b.session),
+      invoiceId: typeof b.invoiceId === 'string' ? b.invoiceId : null,
+      dueMinor: b.dueMinor,
+      paymentMethod: b.paymentMethod,
+      documents,
+    };
   },
 };
 

@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Radio, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { formatMoney, packageKindLabels, salesPortalMessages, type PortalPackage, type SalesPortal } from '@spotter/shared';
+import { Link } from 'react-router';
+import { formatMoney, packageKindLabels, salesPortalMessages, type PortalPackage, type PortalPaymentMethod, type PortalPurchase, type SalesPortal } from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
 import { isApiError } from '../../../lib/api-client';
-import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../auth';
 import { usePortalPurchase, useSalesPortal } from '../api/portal';
 import { accentButton, dateText, firstCharge, fromPrice, packageAllowance, planCadence, planPrice } from '../lib/plans';
 import { PortalAccount } from './portal-account';
+
+// Steps 3 to 5 (documents, card, confirmation) load once a purchase is made: the first screen stays small (decision 014).
+const PortalAfterPurchase = lazy(() => import('./portal-after-purchase').then((m) => ({ default: m.PortalAfterPurchase })));
 
 export type PortalFlowProps = {
   slug: string;
@@ -22,8 +24,9 @@ const FETCH_FAILED = 'Something went wrong while fetching data!';
 
 /**
  * Issue 18: the sales portal's steps, phone first. A package, then one of its billing plans with its first charge, then
- * an account (made or logged in to, without leaving the page), the payment method and the confirmation; the buyer lands
- * in the athlete app holding the package. Documents to sign come with the documents issue.
+ * an account (made or logged in to, without leaving the page) and the way to pay; the purchase is then made (issuing the
+ * package's required documents), the buyer signs their documents, pays by card (or at the desk) and lands in the athlete
+ * app holding the package.
  */
 export function PortalFlow({ slug, base, packageId, billingPlanId }: PortalFlowProps) {
   const portal = useSalesPortal(slug);
@@ -183,23 +186,33 @@ function Checkout({ portal, pkg, planId, base, slug }: { portal: SalesPortal; pk
   const charge = firstCharge(pkg, plan, portal.today, country, isTaxInclusive);
   const session = useSession().data ?? null;
   const purchase = usePortalPurchase(slug);
-  const navigate = useNavigate();
   // One key per checkout: a retry or a double click is the same purchase.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [method, setMethod] = useState<string>('front_desk');
+  const ways: PortalPaymentMethod[] = [...(portal.acceptsCards ? (['card'] as const) : []), ...(portal.allowPayAtDesk ? (['front_desk'] as const) : [])];
+  const [method, setMethod] = useState<PortalPaymentMethod | null>(ways[0] ?? null);
   const [step, setStep] = useState<'create' | 'login'>('create');
+  const [sale, setSale] = useState<PortalPurchase | null>(null);
   const money = (minor: number) => formatMoney(minor, country);
 
-  const confirm = () =>
-    purchase.mutate(
-      { packageId: pkg.packageId, billingPlanId: plan.billingPlanId, paymentMethod: 'front_desk', idempotencyKey },
-      {
-        onSuccess: () => {
-          notifySuccess({ title: 'Purchase complete', message: `You now hold ${pkg.name}. Pay ${money(charge.dueMinor)} at the front desk on your first visit.` });
-          void navigate('/packages');
-        },
-      },
+  const confirm = () => {
+    if (!method) return;
+    purchase.mutate({ packageId: pkg.packageId, billingPlanId: plan.billingPlanId, paymentMethod: method, idempotencyKey }, { onSuccess: setSale });
+  };
+
+  if (sale) {
+    return (
+      <Suspense fallback={<FlowSkeleton />}>
+        <PortalAfterPurchase
+          sale={sale}
+          packageName={pkg.name}
+          gymTitle={portal.gym.title}
+          country={country}
+          allowPayAtDesk={portal.allowPayAtDesk}
+          accent={accentButton(portal.accentColor)}
+        />
+      </Suspense>
     );
+  }
 
   return (
     <Stack gap="lg">
@@ -287,18 +300,21 @@ function Checkout({ portal, pkg, planId, base, slug }: { portal: SalesPortal; pk
         <Title order={2} fz="lg" id="portal-payment">
           Payment
         </Title>
-        {portal.allowPayAtDesk ? (
-          <Radio.Group value={method} onChange={setMethod} label="Payment method" description={salesPortalMessages.cardUnavailable}>
+        {ways.length > 0 ? (
+          <Radio.Group value={method} onChange={(v) => setMethod(v as PortalPaymentMethod)} label="Payment method">
             <Stack gap="xs" mt="xs">
-              <Radio value="front_desk" label={`Pay at the front desk (${money(charge.dueMinor)})`} color={accentButton(portal.accentColor).color} />
+              {portal.acceptsCards && (
+                <Radio value="card" label={`Pay by card now (${money(charge.dueMinor)})`} description="After signing any documents, with a saved card or a new one." color={accentButton(portal.accentColor).color} />
+              )}
+              {portal.allowPayAtDesk && <Radio value="front_desk" label={`Pay at the front desk (${money(charge.dueMinor)})`} color={accentButton(portal.accentColor).color} />}
             </Stack>
           </Radio.Group>
         ) : (
-          <Alert color="yellow">{salesPortalMessages.payAtDeskOff}</Alert>
+          <Alert color="yellow">{salesPortalMessages.noPayment}</Alert>
         )}
       </Stack>
 
-      <Button size="md" fullWidth {...accentButton(portal.accentColor)} disabled={!session || !portal.allowPayAtDesk} loading={purchase.isPending} onClick={confirm}>
+      <Button size="md" fullWidth {...accentButton(portal.accentColor)} disabled={!session || !method} loading={purchase.isPending} onClick={confirm}>
         Confirm purchase
       </Button>
       {!session && (

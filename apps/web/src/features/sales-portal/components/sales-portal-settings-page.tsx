@@ -140,7 +140,7 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
               allowDeselect={false}
               leftSection={<ColorSwatch color={`var(--mantine-color-${accentColor}-filled)`} size={16} />}
             />
-            <Switch checked={allowPayAtDesk} onChange={(e) => setPayAtDesk(e.currentTarget.checked)} label="Allow paying at the front desk" description="Online card payment arrives with invoices and payments; until then buyers pay at the front desk." />
+            <Switch checked={allowPayAtDesk} onChange={(e) => setPayAtDesk(e.currentTarget.checked)} label="Allow paying at the front desk" description="Buyers may choose to pay on their first visit. Card payment online is offered once the gym takes card payments (Payments settings)." />
           </Stack>
         </Card>
 

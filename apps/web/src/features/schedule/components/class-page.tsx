@@ -1,3 +1,4 @@
+import { DocumentRequiredAlert } from '../../../components/document-required-alert';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -96,6 +97,7 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
         onBook={(joinWaitlist) => athleteId && book.mutate({ athleteId, joinWaitlist })}
         onCancel={() => setConfirming(true)}
       />
+      <DocumentRequiredAlert error={book.error} />
       {workout && (
         <Paper component="section" withBorder radius="md" p="md" aria-labelledby="class-workout" className={classes.workout}>
           <Title order={2} size="h3" id="class-workout" mb="xs">

@@ -1,0 +1,148 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  addDays,
+  holdsAccessPermissions,
+  localeOf,
+  presetRange,
+  reportAccess,
+  toZoned,
+  type Dashboard,
+  type DashboardCard,
+  type DashboardCardKey,
+  type GymCountry,
+  type Permission,
+  type ReportType,
+  type Role,
+} from '@spotter/shared';
+import type { Db } from '../../db/client';
+import { classTypes, events, reservations } from '../../db/schema';
+import { reportImpls } from './registry';
+import { reportContext, type ReportContext } from './report-context';
+
+type Caller = { role: Role; permissions: readonly Permission[] };
+type Gym = { gymId: string; timeZone: string; country: GymCountry };
+
+const may = (caller: Caller, type: ReportType) => holdsAccessPermissions(reportAccess(type) as Parameters<typeof holdsAccessPermissions>[0], caller);
+
+/** A report's headline figure over a range (no comparison: the dashboard picks its own). */
+async function figure(db: Db, gym: Gym, type: ReportType, from: string, to: string): Promise<number> {
+  const impl = reportImpls[type];
+  if (!impl) return 0;
+  return (await impl.run(reportContext(db, gym, { from, to, compare: false }))).total;
+}
+
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+/** The same days of the month before: its first day to the same day of the month (or its last day). */
+function lastMonthToDate(today: string): { from: string; to: string } {
+  const from = monthStart(addDays(monthStart(today), -1));
+  const lastDay = addDays(monthStart(today), -1);
+  const sameDay = `${from.slice(0, 8)}${today.slice(8, 10)}`;
+  return { from, to: sameDay < lastDay ? sameDay : lastDay };
+}
+
+const CARD_LABELS: Record<DashboardCardKey, string> = {
+  revenue: 'Revenue this month',
+  activeMembers: 'Active members',
+  newMembers: 'New members this month',
+  cancelledMembers: 'Cancelled this month',
+  attendanceToday: 'Attendance today',
+  attendanceWeek: 'Attendance this week',
+  pastDue: 'Past due',
+  atRisk: 'Athletes at risk',
+  birthdays: 'Birthdays this week',
+};
+
+/**
+ * Issue 21: the dashboard. Each card is a report's headline figure over the card's range (so a card and the report it
+ * opens always agree), present only when the caller holds that report's permissions (spec 6); the figures are
+ * computed at once, side by side.
+ */
+export async function dashboardOf(db: Db, gym: Gym, caller: Caller, now = new Date()): Promise<Dashboard> {
+  const today = toZoned(now, gym.timeZone).date;
+  const locale = localeOf(gym.country);
+  const week = presetRange('week', today, locale.firstDayOfWeek);
+  const lastWeek = { from: addDays(week.from, -7), to: addDays(today, -7) };
+  const month = { from: monthStart(today), to: today };
+  const lastMonth = lastMonthToDate(today);
+
+  type Spec = { key: DashboardCardKey; report: ReportType; range: { from: string; to: string }; previous?: { from: string; to: string }; previousLabel?: string };
+  const specs: Spec[] = [
+    { key: 'revenue', report: 'total-revenue', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
+    { key: 'activeMembers', report: 'total-members', range: month, previous: lastMonth, previousLabel: 'A month ago' },
+    { key: 'newMembers', report: 'new-members', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
+    { key: 'cancelledMembers', report: 'cancelled-members', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
+    { key: 'attendanceToday', report: 'athlete-attendance', range: { from: today, to: today }, previous: { from: addDays(today, -7), to: addDays(today, -7) }, previousLabel: 'Same day last week' },
+    { key: 'attendanceWeek', report: 'athlete-attendance', range: week, previous: lastWeek, previousLabel: 'Last week to date' },
+    { key: 'pastDue', report: 'past-due-payments', range: { from: addDays(today, -730), to: today } },
+    { key: 'atRisk', report: 'athletes-at-risk', range: month },
+    { key: 'birthdays', report: 'athlete-birthdays', range: { from: week.from, to: addDays(week.from, 6) } },
+  ];
+  const allowed = specs.filter((s) => may(caller, s.report));
+
+  const canRevenue = may(caller, 'total-revenue');
+  const canAttendance = may(caller, 'athlete-attendance');
+  const last12 = presetRange('last12', today, locale.firstDayOfWeek);
+
+  const [cards, revenueTrend, attendanceHeatmap, todayClasses] = await Promise.all([
+    Promise.all(
+      allowed.map(async (s): Promise<DashboardCard> => {
+        const [value, previous] = await Promise.all([
+          figure(db, gym, s.report, s.range.from, s.range.to),
+          s.previous ? figure(db, gym, s.report, s.previous.from, s.previous.to) : Promise.resolve(null),
+        ]);
+        return { key: s.key, label: CARD_LABELS[s.key], value, previous, previousLabel: s.previousLabel ?? null, unit: s.key === 'revenue' || s.key === 'pastDue' ? 'money' : 'count', report: s.report, from: s.range.from, to: s.range.to };
+      }),
+    ),
+    canRevenue ? revenueTrendOf(db, gym, last12) : Promise.resolve(null),
+    canAttendance ? heatmapOf(db, gym, today) : Promise.resolve(null),
+    todayClassesOf(db, gym.gymId, today),
+  ]);
+  return { today, currency: locale.currency, taxLabel: locale.taxLabel, timeZone: gym.timeZone, cards, revenueTrend, attendanceHeatmap, todayClasses };
+}
+
+/** Money received per month over the last 12 months: the total-revenue report's monthly points. */
+async function revenueTrendOf(db: Db, gym: Gym, range: { from: string; to: string }): Promise<Dashboard['revenueTrend']> {
+  const impl = reportImpls['total-revenue'];
+  if (!impl) return [];
+  const ctx: ReportContext = { ...reportContext(db, gym, { ...range, compare: false }), bucket: 'month' };
+  const body = await impl.run(ctx);
+  return body.points.map((p) => ({ month: p.key.slice(0, 7), label: p.label, value: p.value }));
+}
+
+/** Class check-ins of the 12 weeks up to today by weekday (0 Monday … 6 Sunday) and starting hour, in the gym's zone. */
+async function heatmapOf(db: Db, gym: Gym, today: string): Promise<Dashboard['attendanceHeatmap']> {
+  const from = addDays(today, -83);
+  const weekday = sql<number>`(extract(isodow from ${events.startDate})::int - 1)`;
+  const hour = sql<number>`extract(hour from ${events.startTime})::int`;
+  const rows = await db
+    .select({ weekday, hour, count: sql<number>`count(*)::int` })
+    .from(events)
+    .innerJoin(reservations, eq(reservations.eventId, events.id))
+    .where(
+      and(
+        eq(events.gymId, gym.gymId),
+        sql`${events.startDate} between ${from} and ${today}`,
+        eq(events.kind, 'class'),
+        isNull(events.cancelledAt),
+        eq(reservations.isCheckedIn, true),
+      ),
+    )
+    .groupBy(weekday, hour)
+    .orderBy(weekday, hour);
+  return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), count: Number(r.count) }));
+}
+
+/** Today's classes (not cancelled) with their places booked (holding a place) and check-ins. */
+async function todayClassesOf(db: Db, gymId: string, today: string): Promise<Dashboard['todayClasses']> {
+  const booked = sql<number>`count(${reservations.id}) filter (where (${reservations.isReserved} or ${reservations.isCheckedIn}) and not ${reservations.isLateCancel} and not ${reservations.isNoShow} and not ${reservations.isWaitlisted})::int`;
+  const checkedIn = sql<number>`count(${reservations.id}) filter (where ${reservations.isCheckedIn})::int`;
+  const rows = await db
+    .select({ eventId: events.id, name: classTypes.name, startTime: events.startTime, capacity: events.capacity, booked, checkedIn })
+    .from(events)
+    .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+    .leftJoin(reservations, eq(reservations.eventId, events.id))
+    .where(and(eq(events.gymId, gymId), eq(events.startDate, today), eq(events.kind, 'class'), isNull(events.cancelledAt)))
+    .groupBy(events.id, classTypes.name)
+    .orderBy(asc(events.startTime), asc(classTypes.name));
+  return rows.map((r) => ({ eventId: r.eventId, name: r.name, startTime: String(r.startTime).slice(0, 5), capacity: r.capacity, booked: Number(r.booked), checkedIn: Number(r.checkedIn) }));
+}

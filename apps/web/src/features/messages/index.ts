@@ -1,0 +1,1 @@
+export { AthleteMessagesTab } from './components/athlete-messages-tab';
