@@ -6,7 +6,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeEach(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser(undefined, { keepBanners: true });
 });
 
 afterEach(async () => {

@@ -35,7 +35,7 @@ async function bannerDialogTitle(page: Page): Promise<string | null> {
 
 describe('gym banners (issue 22)', () => {
   it('an owner schedules a banner for staff and athletes; it shows from its start, and Do Not Show Again dismisses it for good', async () => {
-    browser = await launchBrowser({ width: 1280, height: 800 });
+    browser = await launchBrowser({ width: 1280, height: 800 }, { keepBanners: true });
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'owner@example.com');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeBannerIfShown, closeMenu, expectNoAxeViolations, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, closeMenu, expectNoAxeViolations, keepBannersShown, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -224,6 +224,7 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
 
   it('a fresh load of /kiosk draws every component styled with only the first screens’ stylesheets (decision 015)', async () => {
     const { page } = browser;
+    await keepBannersShown(page);
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'staff@example.com');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

@@ -62,7 +62,7 @@ async function readMenu(page: Page): Promise<MenuEntry[]> {
 
 describe('every menu page by keyboard alone (issue 23)', () => {
   it('desktop: Tab reaches every link and group of the side menu; Enter opens a group and each of its pages', async () => {
-    browser = await launchBrowser({ width: 1280, height: 900 });
+    browser = await launchBrowser({ width: 1280, height: 900 }, { keepBanners: true });
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'owner@example.com');
@@ -106,7 +106,7 @@ describe('every menu page by keyboard alone (issue 23)', () => {
   });
 
   it('phone: Tab reaches every tab of the bottom menu and Enter opens its page; the kiosk tabs stay on one row', async () => {
-    browser = await launchBrowser({ width: 390, height: 844 });
+    browser = await launchBrowser({ width: 390, height: 844 }, { keepBanners: true });
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'owner@example.com');

@@ -8,7 +8,7 @@ const JOURNEY_TIMEOUT_MS = 180_000;
 let browser: Browser;
 
 beforeEach(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser(undefined, { keepBanners: true });
 });
 
 afterEach(async () => {

@@ -10,7 +10,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
 /** A fresh Chromium profile per call; close() removes it. */
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/**
+ * A browser for one journey. Unless `keepBanners` is set (the journeys about the banner modal itself), the banner
+ * modal is closed with its X whenever it stands in front of one of the page's actions (closeBannersWhenShown): every
+ * page load shows the seeded banners again, and one that arrives late on a loaded machine would otherwise swallow the
+ * journey's next click.
+ */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, options: { keepBanners?: boolean } = {}): Promise<Browser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -22,6 +28,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  if (!options.keepBanners) await closeBannersWhenShown(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return {
@@ -121,11 +128,23 @@ export async function closeBannerIfShown(page: Page, timeout = 10_000): Promise<
  * however late it came (it opens when the banners arrive, which on a loaded machine can be after closeBannerIfShown
  * stopped waiting), it is closed with its X first, so nothing is dismissed for good (Playwright's addLocatorHandler).
  */
+const bannerHandlers = new WeakMap<Page, Locator>();
+
 export async function closeBannersWhenShown(page: Page): Promise<void> {
+  if (bannerHandlers.has(page)) return;
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
+  bannerHandlers.set(page, dialog);
   await page.addLocatorHandler(dialog, async () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
+}
+
+/** For a step about the banner modal itself: the page stops closing it (undoes closeBannersWhenShown). */
+export async function keepBannersShown(page: Page): Promise<void> {
+  const dialog = bannerHandlers.get(page);
+  if (!dialog) return;
+  bannerHandlers.delete(page);
+  await page.removeLocatorHandler(dialog);
 }
 
 /** With E2E_SCREENSHOT_DIR set, saves a full-page screenshot there (for looking at what a journey saw). */
