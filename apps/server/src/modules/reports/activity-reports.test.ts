@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fromZoned, type Report, type ReportDetailPage } from '@spotter/shared';
 import { countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
+import { expectHeadlineOf } from '../../../test/report-headline';
 import type { GymRow } from '../../../test/factories';
 import { athletes, creditLedger } from '../../db/schema';
 
@@ -32,6 +33,7 @@ async function gymWithTwin<T>(build: (gym: GymRow) => Promise<T>): Promise<Built
 const report = async (c: ApiClient, type: string, query: string) => {
   const res = await c.get(`/api/reports/${type}/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  await expectHeadlineOf(t, c, type, query, res.json() as Report);
   return res.json() as Report;
 };
 const details = async (c: ApiClient, type: string, query: string) => {

@@ -29,12 +29,20 @@ function idKey(key: string): string {
 
 const locationFilter = (ctx: ReportContext) => (ctx.locationId ? sql`and e.location_id = ${ctx.locationId}::uuid` : sql``);
 
-/** Check-ins to classes of the gym held from `from` to `to` (local dates), at the chosen location. */
+/**
+ * Check-ins to classes of the gym held from `from` to `to` (local dates), at the chosen location. The gym's classes of
+ * the range are found first (a materialized CTE on events(gym_id, start_date)), then their reservations by event: planned
+ * as one join, PostgreSQL chose a parallel sequential scan of every gym's events for a year's range at the 1,000-gym
+ * scale (bench/results/reports-explain.txt), and for a short range walked each member's whole reservation history.
+ */
 const checkIns = (ctx: ReportContext, from: SQL, to: SQL) => sql`
-  select r.athlete_id, r.athlete_package_id, e.start_date, e.class_type_id
-  from events e join reservations r on r.event_id = e.id
-  where e.gym_id = ${ctx.gymId}::uuid and r.gym_id = ${ctx.gymId}::uuid and e.kind = 'class' and e.cancelled_at is null
-    and r.is_checked_in and e.start_date between ${from} and ${to} ${locationFilter(ctx)}`;
+  with ev as materialized (
+    select e.id, e.start_date, e.class_type_id from events e
+    where e.gym_id = ${ctx.gymId}::uuid and e.kind = 'class' and e.cancelled_at is null
+      and e.start_date between ${from} and ${to} ${locationFilter(ctx)})
+  select r.athlete_id, r.athlete_package_id, ev.start_date, ev.class_type_id
+  from ev join reservations r on r.event_id = ev.id
+  where r.gym_id = ${ctx.gymId}::uuid and r.is_checked_in`;
 
 /** The athletes (not archived) who are members on `day`. */
 const membersOn = (ctx: ReportContext, day: SQL) => sql`
@@ -107,6 +115,7 @@ async function missingCounts(ctx: ReportContext): Promise<Map<string, number>> {
 }
 
 const missingMembers: ReportImpl = {
+  headline: (ctx) => sql`(select count(*) from (${missingSql(ctx)}) x)`,
   async run(ctx) {
     const prevCtx = previousContext(ctx);
     const current = await missingCounts(ctx);
@@ -153,11 +162,10 @@ const atRiskSql = (ctx: ReportContext) => {
         count(*) filter (where c.start_date <= ${day} - 28)::int as earlier,
         count(*) filter (where c.start_date > ${day} - 28)::int as recent
       from (${checkIns(ctx, sql`${day} - 55`, day)}) c
-      where c.athlete_id in (select athlete_id from members)
       group by c.athlete_id)
     select athlete_id, earlier, recent,
       case when recent = 0 then 'none' when recent * 4 <= earlier then 'three-quarters' else 'half' end as grp
-    from counts where earlier >= 4 and recent * 2 < earlier`;
+    from counts where earlier >= 4 and recent * 2 < earlier and athlete_id in (select athlete_id from members)`;
 };
 
 async function riskCounts(ctx: ReportContext): Promise<Map<string, number>> {
@@ -166,6 +174,7 @@ async function riskCounts(ctx: ReportContext): Promise<Map<string, number>> {
 }
 
 const athletesAtRisk: ReportImpl = {
+  headline: (ctx) => sql`(select count(*) from (${atRiskSql(ctx)}) x)`,
   async run(ctx) {
     const prevCtx = previousContext(ctx);
     const list = await query<{ athlete_id: string; name: string; earlier: number; recent: number }>(
@@ -216,6 +225,7 @@ async function attendanceByBucket(ctx: ReportContext): Promise<Map<string, numbe
 }
 
 const athleteAttendance: ReportImpl = {
+  headline: (ctx) => sql`(select count(*) from (${attendanceSql(ctx)}) x)`,
   async run(ctx) {
     const prevCtx = previousContext(ctx);
     const current = await attendanceByBucket(ctx);
@@ -276,6 +286,7 @@ async function birthdayFigures(ctx: ReportContext): Promise<{ byBucket: Map<stri
 const firstBirthdaysSql = (ctx: ReportContext) => sql`select distinct on (athlete_id) athlete_id, day, turns from (${birthdaysSql(ctx)}) b order by athlete_id, day`;
 
 const athleteBirthdays: ReportImpl = {
+  headline: (ctx) => sql`(select count(distinct b.athlete_id) from (${birthdaysSql(ctx)}) b)`,
   async run(ctx) {
     const prevCtx = previousContext(ctx);
     const current = await birthdayFigures(ctx);

@@ -14,21 +14,30 @@ import {
   type ReportType,
   type Role,
 } from '@spotter/shared';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { classTypes, events, reservations } from '../../db/schema';
 import { reportImpls } from './registry';
-import { reportContext, type ReportContext } from './report-context';
+import { headlineOf, reportContext, type ReportContext } from './report-context';
 
 type Caller = { role: Role; permissions: readonly Permission[] };
 type Gym = { gymId: string; timeZone: string; country: GymCountry };
 
 const may = (caller: Caller, type: ReportType) => holdsAccessPermissions(reportAccess(type) as Parameters<typeof holdsAccessPermissions>[0], caller);
 
-/** A report's headline figure over a range (no comparison: the dashboard picks its own). */
-async function figure(db: Db, gym: Gym, type: ReportType, from: string, to: string): Promise<number> {
-  const impl = reportImpls[type];
-  if (!impl) return 0;
-  return (await impl.run(reportContext(db, gym, { from, to, compare: false }))).total;
+/**
+ * The headline figures of the cards' reports over their ranges, in ONE statement: each figure is its report's `headline`
+ * subquery (equal to the report's total, tested per report); a report without one (none of the cards today) runs whole.
+ */
+async function figures(db: Db, gym: Gym, wanted: readonly { report: ReportType; from: string; to: string }[], now: Date): Promise<number[]> {
+  const ctxs = wanted.map((w) => ({ impl: reportImpls[w.report], ctx: reportContext(db, gym, { from: w.from, to: w.to, compare: false }, now) }));
+  const inOne = ctxs.flatMap((c, i) => (c.impl?.headline ? [{ i, expr: c.impl.headline(c.ctx) }] : []));
+  const out = new Array<number>(wanted.length).fill(0);
+  const [row] = inOne.length
+    ? await queryRows<Record<string, string | number | null>>(db, sql`select ${sql.join(inOne.map((f) => sql`${f.expr} as ${sql.raw(`f${f.i}`)}`), sql`, `)}`)
+    : [];
+  for (const f of inOne) out[f.i] = Number(row?.[`f${f.i}`] ?? 0);
+  await Promise.all(ctxs.map(async (c, i) => (c.impl && !c.impl.headline ? (out[i] = await headlineOf(c.impl, c.ctx)) : undefined)));
+  return out;
 }
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -83,28 +92,28 @@ export async function dashboardOf(db: Db, gym: Gym, caller: Caller, now = new Da
   const canAttendance = may(caller, 'athlete-attendance');
   const last12 = presetRange('last12', today, locale.firstDayOfWeek);
 
-  const [cards, revenueTrend, attendanceHeatmap, todayClasses] = await Promise.all([
-    Promise.all(
-      allowed.map(async (s): Promise<DashboardCard> => {
-        const [value, previous] = await Promise.all([
-          figure(db, gym, s.report, s.range.from, s.range.to),
-          s.previous ? figure(db, gym, s.report, s.previous.from, s.previous.to) : Promise.resolve(null),
-        ]);
-        return { key: s.key, label: CARD_LABELS[s.key], value, previous, previousLabel: s.previousLabel ?? null, unit: s.key === 'revenue' || s.key === 'pastDue' ? 'money' : 'count', report: s.report, from: s.range.from, to: s.range.to };
-      }),
-    ),
-    canRevenue ? revenueTrendOf(db, gym, last12) : Promise.resolve(null),
+  // Every card's figure and, where it has one, its comparison figure: one statement for them all.
+  const wanted = allowed.flatMap((s) => [{ report: s.report, ...s.range }, ...(s.previous ? [{ report: s.report, ...s.previous }] : [])]);
+  const [values, revenueTrend, attendanceHeatmap, todayClasses] = await Promise.all([
+    figures(db, gym, wanted, now),
+    canRevenue ? revenueTrendOf(db, gym, last12, now) : Promise.resolve(null),
     canAttendance ? heatmapOf(db, gym, today) : Promise.resolve(null),
     todayClassesOf(db, gym.gymId, today),
   ]);
+  let next = 0;
+  const cards = allowed.map((s): DashboardCard => {
+    const value = values[next++]!;
+    const previous = s.previous ? values[next++]! : null;
+    return { key: s.key, label: CARD_LABELS[s.key], value, previous, previousLabel: s.previousLabel ?? null, unit: s.key === 'revenue' || s.key === 'pastDue' ? 'money' : 'count', report: s.report, from: s.range.from, to: s.range.to };
+  });
   return { today, currency: locale.currency, taxLabel: locale.taxLabel, timeZone: gym.timeZone, cards, revenueTrend, attendanceHeatmap, todayClasses };
 }
 
 /** Money received per month over the last 12 months: the total-revenue report's monthly points. */
-async function revenueTrendOf(db: Db, gym: Gym, range: { from: string; to: string }): Promise<Dashboard['revenueTrend']> {
+async function revenueTrendOf(db: Db, gym: Gym, range: { from: string; to: string }, now: Date): Promise<Dashboard['revenueTrend']> {
   const impl = reportImpls['total-revenue'];
   if (!impl) return [];
-  const ctx: ReportContext = { ...reportContext(db, gym, { ...range, compare: false }), bucket: 'month' };
+  const ctx: ReportContext = { ...reportContext(db, gym, { ...range, compare: false }, now), bucket: 'month' };
   const body = await impl.run(ctx);
   return body.points.map((p) => ({ month: p.key.slice(0, 7), label: p.label, value: p.value }));
 }

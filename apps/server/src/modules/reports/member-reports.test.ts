@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Report, ReportDetailPage } from '@spotter/shared';
 import * as s from '../../db/schema';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
+import { expectHeadlineOf } from '../../../test/report-headline';
 
 /**
  * Issue 21: the member reports on a hand-built gym (US, America/Chicago), February 2026 (day periods), compared with
@@ -94,6 +95,7 @@ afterAll(async () => {
 const report = async (type: string, query = RANGE): Promise<Report> => {
   const res = await owner.get(`/api/reports/${type}/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  await expectHeadlineOf(t, owner, type, query, res.json() as Report);
   return res.json() as Report;
 };
 const drill = async (type: string, key: string, extra = ''): Promise<ReportDetailPage> => {

@@ -68,6 +68,8 @@ async function membersOnPeriodEnds(ctx: ReportContext, paying: boolean): Promise
 function membersOnDayReport(paying: boolean): ReportImpl {
   const label = paying ? 'Paying members' : 'Members';
   return {
+    headline: (ctx) =>
+      sql`(select count(distinct ap.athlete_id) from ${memberPackages(ctx)} and ${heldOn('ap', sql`${ctx.to}::date`)} ${paying ? sql`and ap.price_minor > 0` : sql``})`,
     async run(ctx) {
       const prevCtx = previousContext(ctx);
       const [current, previous] = await Promise.all([membersOnPeriodEnds(ctx, paying), prevCtx ? membersOnPeriodEnds(prevCtx, paying) : null]);
@@ -147,6 +149,7 @@ type PeriodReportSpec = {
 function periodReport(spec: PeriodReportSpec): ReportImpl {
   const figureOf = (c: { athletes: number; things: number } | undefined) => (c ? c[spec.figure ?? 'athletes'] : 0);
   return {
+    headline: (ctx) => sql`(select count(distinct l.athlete_id) from (${spec.list(ctx, ctx)}) l)`,
     async run(ctx): Promise<ReportBody> {
       const prevCtx = previousContext(ctx);
       const [current, previous] = await Promise.all([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Report, ReportDetailPage } from '@spotter/shared';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
+import { expectHeadlineOf } from '../../../test/report-headline';
 import type { Athlete } from '../../../test/factories';
 import { payments } from '../../db/schema';
 import { createInvoice, recordPayment, recordRefund, voidInvoice, type NewInvoiceLine } from '../invoices/invoices.service';
@@ -162,7 +163,11 @@ const get = async <T>(c: ApiClient, url: string): Promise<T> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };
-const report = (type: string, q: string, c = owner) => get<Report>(c, `/api/reports/${type}/?${q}`);
+const report = async (type: string, q: string, c = owner) => {
+  const r = await get<Report>(c, `/api/reports/${type}/?${q}`);
+  await expectHeadlineOf(t, c, type, q, r);
+  return r;
+};
 const details = (type: string, q: string, c = owner) => get<ReportDetailPage>(c, `/api/reports/${type}/details/?${q}`);
 const FEB = 'from=2026-02-01&to=2026-02-28';
 const MAR = 'from=2026-03-01&to=2026-03-31';

@@ -131,6 +131,7 @@ const moneyIn = (ctx: ReportContext, from: string, to: string) => sql`
   where p.gym_id = ${ctx.gymId} and p.status = 'succeeded' and ${instantWithin(ctx, sql`p.created_at`, from, to)}`;
 
 const totalRevenue: ReportImpl = {
+  headline: (ctx) => sql`(select coalesce(sum(${signed('m')}), 0) from (${moneyIn(ctx, ctx.from, ctx.to)}) m)`,
   async run(ctx) {
     const list = await rows<{ side: Side; key: string; payments: string; refunds: string; tax: string }>(
       ctx,
@@ -329,6 +330,7 @@ const pastDue = (ctx: ReportContext, from: string, to: string) => sql`
     and i.due_date < ${ctx.today}::date and ${balance('i')} > 0`;
 
 const pastDuePayments: ReportImpl = {
+  headline: (ctx) => sql`(select coalesce(sum(p.amount), 0) from (${pastDue(ctx, ctx.from, ctx.to)}) p)`,
   async run(ctx) {
     const list = await rows<{ side: Side; grp: string; invoices: string; balance: string }>(
       ctx,

@@ -14,7 +14,7 @@ import {
   type ReportQuery,
   type ReportRow,
 } from '@spotter/shared';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 
 /**
  * Issue 21 (decision 037): what every report reads. `from`/`to` are the gym's local dates, both included; instants are
@@ -54,6 +54,11 @@ export type ReportBody = {
 
 export type ReportImpl = {
   run(ctx: ReportContext): Promise<ReportBody>;
+  /**
+   * The headline figure alone, as one scalar SQL subquery over ctx.from..ctx.to: always equal to run(ctx).total (a
+   * test holds each). The dashboard reads every card's figure in one statement of these (bench: its p99 under load).
+   */
+  headline?(ctx: ReportContext): SQL;
   /** The athletes or invoices behind the table row `key` (a page of them, with the whole count). */
   details(ctx: ReportContext, key: string, page: { limit: number; offset: number }): Promise<ReportDetailPage>;
 };
@@ -78,6 +83,13 @@ export function reportContext(
     locationId: q.locationId ?? null,
     days: q.days ?? MISSING_DAYS.default,
   };
+}
+
+/** A report's headline figure over the context's range: its `headline` statement, else its run's total. */
+export async function headlineOf(impl: ReportImpl, ctx: ReportContext): Promise<number> {
+  if (!impl.headline) return (await impl.run(ctx)).total;
+  const [row] = await queryRows<{ v: string | number | null }>(ctx.db, sql`select ${impl.headline(ctx)} as v`);
+  return Number(row?.v ?? 0);
 }
 
 /** The same report over the comparison period (same bucket, so points line up by position). */
