@@ -38,6 +38,8 @@ export class ChangeFeed {
   #closed = false;
   #retry: ReturnType<typeof setTimeout> | undefined;
   #barrier: Promise<void> | null = null;
+  /** The last barrier sent on the listening connection (the next is sent once it is answered). */
+  #lastBarrier: Promise<void> = Promise.resolve();
 
   constructor(private readonly url: string | null) {}
 
@@ -75,11 +77,15 @@ export class ChangeFeed {
     if (!this.url || !client || !this.#listening) return Promise.resolve();
     this.#barrier ??= Promise.resolve().then(() => {
       this.#barrier = null;
-      // A failed barrier means a lost connection: `lost` has told every listener that anything may have changed.
-      return client.query('select 1').then(
+      // Sent once the barrier before it is answered (one statement at a time on the connection: pg 9 refuses a query
+      // sent while one runs). A failed barrier means a lost connection: `lost` has told every listener that anything
+      // may have changed.
+      const sent = this.#lastBarrier.then(() => client.query('select 1')).then(
         () => undefined,
         () => undefined,
       );
+      this.#lastBarrier = sent;
+      return sent;
     });
     return this.#barrier;
   }
