@@ -92,6 +92,10 @@ function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string
   const day = sql`ev.start_date`;
   const weekStart = sql`date_trunc('week', ev.start_date)::date`;
   const monthStart = sql`date_trunc('month', ev.start_date)::date`;
+  // The ledger and the places used are read only where `refusal` reads them: a package that is still live (a cancelled
+  // or ended one is refused as expired first) and has credits, or the limit the count is for. A walk-in group of a class
+  // start asks this of every athlete's every package at once (checkEligibilityMany).
+  const live = sql`ap.status in ('active', 'on_hold')`;
   return sql`
     with ev as (
       select e.id, e.start_date, e.class_type_id, e.appointment_type_id,
@@ -108,10 +112,13 @@ function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string
         then p.covers_all_class_types or exists (select 1 from ${packageClassTypes} pc where pc.package_id = p.id and pc.class_type_id = ev.class_type_id)
         else p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ev.appointment_type_id)
       end as covers,
-      (select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ap.id) as balance,
-      ${countIn(day, day)} as used_day,
-      ${countIn(weekStart, sql`(${weekStart} + 6)`)} as used_week,
-      ${countIn(monthStart, sql`(${monthStart} + interval '1 month' - interval '1 day')::date`)} as used_month,
+      case when ${live} and p.credits is not null
+        then (select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ap.id) else 0 end as balance,
+      case when ${live} and p.limit_per_day is not null then ${countIn(day, day)} else 0 end as used_day,
+      case when ${live} and (p.limit_per_week is not null or (p.sessions_limit is not null and p.sessions_per = 'week'))
+        then ${countIn(weekStart, sql`(${weekStart} + 6)`)} else 0 end as used_week,
+      case when ${live} and p.sessions_limit is not null and p.sessions_per = 'month'
+        then ${countIn(monthStart, sql`(${monthStart} + interval '1 month' - interval '1 day')::date`)} else 0 end as used_month,
       ev.start_date::text as event_date, ev.cost,
       row_number() over (order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id)::int as ord
     from ${athletePackages} ap
