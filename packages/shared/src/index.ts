@@ -47,6 +47,7 @@ export * from './import/athlete-columns';
 export * from './api/athletes-list';
 export * from './rules/packages';
 export * from './rules/billing-periods';
+export * from './rules/unused-refund';
 export * from './rules/eligibility';
 export * from './api/athlete-packages';
 export * from './rules/sales-portal';
