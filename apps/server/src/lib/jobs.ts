@@ -34,6 +34,8 @@ export const QUEUES = {
   'billing.run': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton', cron: '17 * * * *' },
   /** Issue 19: one new invoice charged to the athlete's saved method (idempotent by its key, so a retry charges once). */
   'invoices.charge': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  /** Issue 18: a card refund of a package cancelled at once (its unused days), retried until the provider answers (idempotent by its key). */
+  'invoices.refund': { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   /** Issue 19: failed charges retried on the gym's dunning days, every hour. */
   'invoices.dunning': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800, policy: 'singleton', cron: '47 * * * *' },
   /** Issue 20: reminders to sign documents left unsigned (issued 3+ days ago, not reminded in 7 days, at most 3), daily. */

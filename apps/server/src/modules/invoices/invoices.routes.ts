@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { endpoints, formatDate, invoiceMessages, invoiceSourceLabels, invoiceStatusLabels, refundRefusal, toZoned, type GymCountry, type InvoiceDetail, type InvoiceRow } from '@spotter/shared';
-import { athletes, paymentAccounts, payments } from '../../db/schema';
+import { endpoints, formatDate, invoiceMessages, invoiceSourceLabels, invoiceStatusLabels, toZoned, type GymCountry, type InvoiceDetail, type InvoiceRow } from '@spotter/shared';
+import { athletes } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { csvRows, streamCsv, toCsv, type CsvCell } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/http-error';
@@ -11,7 +11,8 @@ import { gymCaller } from '../../plugins/access';
 import { invoicePdfName, renderInvoicePdf } from './invoice-pdf';
 import { queueInvoiceMail } from './invoice-mail';
 import { findInvoiceDetail, invoiceBatches, listInvoices, type InvoiceScope } from './invoices.repository';
-import { recordPayment, recordRefund, voidInvoice } from './invoices.service';
+import { recordPayment, voidInvoice } from './invoices.service';
+import { refundInBackground, refundJobSchema, refundPayment } from './refund';
 
 export const INVOICES_CSV_HEADER = ['Number', 'Billed to', 'Status', 'Source', 'Issued', 'Due', 'Total', 'Paid', 'Balance'] as const;
 
@@ -38,8 +39,6 @@ const slug = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'gym';
 
-const PROVIDER_CHANNELS = new Set(['card', 'us_bank_account', 'acss_debit']);
-
 /**
  * Issue 19 (contract-19 H1): `/invoices` for staff holding InvoiceReportsView (and owners): the list with its totals
  * and CSV, an invoice's detail and PDF, manual payments, refunds, voids and sending it again; the athlete page's
@@ -49,6 +48,11 @@ const PROVIDER_CHANNELS = new Set(['card', 'us_bank_account', 'acss_debit']);
 export async function invoicesRoutes(app: FastifyInstance) {
   const { db } = app;
   const ctx: WriteContext = { db, changes: app.changes };
+
+  app.jobs.handle('invoices.refund', async (data) => {
+    const outcome = await refundInBackground({ ctx, provider: app.paymentProvider }, refundJobSchema.parse(data));
+    if (outcome.outcome === 'refused') app.log.warn({ data, code: outcome.code }, 'background refund refused');
+  });
 
   const detailOf = async (scope: InvoiceScope, invoiceId: string): Promise<InvoiceDetail> => {
     const detail = await findInvoiceDetail(db, scope, invoiceId);
@@ -119,33 +123,10 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const gymId = auth.gym.gymId;
     const { invoiceId } = request.params;
     const body = request.body;
-    const [payment] = await db.select().from(payments).where(and(eq(payments.id, body.paymentId), eq(payments.gymId, gymId), eq(payments.invoiceId, invoiceId)));
-    if (!payment) throw notFound(invoiceMessages.paymentNotFound);
-    const [repeat] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.gymId, gymId), eq(payments.idempotencyKey, body.idempotencyKey)));
-    let providerId: string | null = null;
-    if (!repeat && PROVIDER_CHANNELS.has(payment.channel)) {
-      // Money that came through the provider goes back through it, before the refund is recorded (the same key makes
-      // a retry the same provider refund).
-      const provider = app.paymentProvider;
-      if (!provider || !payment.providerId) throw conflict(invoiceMessages.noProvider, 'no_provider');
-      const detail = await detailOf({ gymId }, invoiceId);
-      const refusal = refundRefusal(payment, body.amountMinor, detail.status === 'void');
-      if (refusal) throw conflict(refusal.message, refusal.code);
-      const [account] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
-      if (!account?.providerAccountId) throw conflict(invoiceMessages.noProvider, 'no_provider');
-      try {
-        providerId = (await provider.refund({ accountId: account.providerAccountId, providerPaymentId: payment.providerId, amountMinor: body.amountMinor, idempotencyKey: `spotter:${gymId}:${body.idempotencyKey}` })).providerId;
-      } catch (err) {
-        request.log.warn({ err, paymentId: payment.id }, 'provider refund failed');
-        const why = err instanceof Error && err.message ? ` ${err.message.slice(0, 200)}` : '';
-        throw conflict(`The card payment could not be refunded.${why}`, 'refund_failed');
-      }
-    }
-    const recorded = await writeTransaction(ctx, async (tx, publish) => {
-      const r = await recordRefund(tx, gymId, { paymentId: payment.id, amountMinor: body.amountMinor, reason: body.reason, idempotencyKey: body.idempotencyKey, providerId, actorUserId: auth.actorUserId });
-      if (r.created) await publish({ kind: 'gym', gymId });
-      return r;
-    });
+    const recorded = await refundPayment(
+      { ctx, provider: app.paymentProvider, onProviderError: (err, paymentId) => request.log.warn({ err, paymentId }, 'provider refund failed') },
+      { gymId, invoiceId, paymentId: body.paymentId, amountMinor: body.amountMinor, reason: body.reason, idempotencyKey: body.idempotencyKey, actorUserId: auth.actorUserId },
+    );
     reply.status(recorded.created ? 201 : 200);
     return detailOf({ gymId }, invoiceId);
   });
