@@ -47,6 +47,8 @@ export type FakeStripeState = {
   deliver: ((payload: string, signature: string) => Promise<number>) | null;
   /** Events sent (or built) so far. */
   events: Obj[];
+  /** While set, requests whose path starts with it answer 500 (an outage of that API; the SDK's retries fail too). */
+  outage: string | null;
 };
 
 export type FakeStripe = {
@@ -114,6 +116,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     webhookUrl: opts.webhookUrl ?? null,
     deliver: null,
     events: [],
+    outage: null,
   };
   const idempotent = new Map<string, { status: number; body: string }>();
   const stripe = new Stripe(FAKE_SECRET_KEY);
@@ -363,6 +366,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
         const account = (req.headers['stripe-account'] as string | undefined) ?? null;
         const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
         state.requests.push({ method: req.method ?? 'GET', path: url.pathname, account, idempotencyKey: key });
+        if (state.outage && url.pathname.startsWith(state.outage)) return send(500, JSON.stringify({ error: { type: 'api_error', message: 'The fake is having an outage.' } }));
         const cacheKey = key && req.method === 'POST' ? `${account ?? ''}|${url.pathname}|${key}` : null;
         const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
         if (cached) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, uuidSchema } from './common';
 import { athletePackageSources, athletePackageStatuses, billingIntervals, creditReasons, packageKinds, sessionPeriods } from '../rules/packages';
+import { paymentChannels } from '../rules/invoices';
 
 /**
  * Issue 18 (contract-athlete-packages): the packages athletes hold, their credits ledger and their lifecycle (hold,
@@ -79,6 +80,11 @@ export const assignAthletePackageSchema = z.object({
   billingPlanId: uuidSchema.nullable(),
   startDate: isoDateSchema,
   idempotencyKey: idempotencyKeySchema,
+  /**
+   * Charge the sale's invoice to the athlete's default saved method at once (the `invoices.charge` job, enqueued with
+   * the sale). Needs a saved method and card payments on; a repeat of the sale charges nothing more.
+   */
+  chargeSavedMethod: z.boolean().default(false),
 });
 export type AssignAthletePackageInput = z.infer<typeof assignAthletePackageSchema>;
 
@@ -92,8 +98,52 @@ export type CancelWhen = (typeof cancelWhens)[number];
 export const cancelAthletePackageSchema = z.object({
   when: z.enum(cancelWhens, { error: 'Choose when the package ends.' }),
   reason: z.string().trim().max(500, athletePackageMessages.reasonTooLong).default(''),
+  /** Staff, with a cancel at once: refund the unused days of the paid period (see cancelRefundPreviewSchema). */
+  refundUnused: z.boolean().default(false),
 });
 export type CancelAthletePackageInput = z.infer<typeof cancelAthletePackageSchema>;
+
+/** Why a cancel at once refunds nothing: no billed period left, nothing paid for it, or no day of it unused. */
+export const noRefundReasons = ['no_period', 'nothing_paid', 'nothing_unused'] as const;
+export type NoRefundReason = (typeof noRefundReasons)[number];
+export const noRefundMessages: Record<NoRefundReason, string> = {
+  no_period: 'No billed period is left to refund.',
+  nothing_paid: 'Nothing was paid for the current period, so there is nothing to refund.',
+  nothing_unused: 'Every day of the current period is used.',
+};
+
+/**
+ * What a cancel at once would refund today (staff holding InvoiceReportsView): the unused days of the billed periods
+ * not yet over (shared `unusedPeriodRefund`), and the payments it would go back to, newest first.
+ */
+export const cancelRefundPreviewSchema = z.object({
+  amountMinor: z.number().int(),
+  unusedDays: z.number().int(),
+  periodDays: z.number().int(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** The period line had tax (the refund carries its share). */
+  includesTax: z.boolean(),
+  /** What the period invoices still hold (payments less refunds). */
+  paidMinor: z.number().int(),
+  payments: z.array(z.object({ paymentId: z.uuid(), invoiceId: z.uuid(), channel: z.enum(paymentChannels), amountMinor: z.number().int() })),
+  /** null when there is something to refund. */
+  noRefund: z.enum(noRefundReasons).nullable(),
+});
+export type CancelRefundPreview = z.infer<typeof cancelRefundPreviewSchema>;
+
+/** The cancel's answer: the package after it, and the refund made (null when none was asked for or nothing was due). */
+export const cancelledAthletePackageSchema = athletePackageSchema.extend({
+  refund: z
+    .object({
+      amountMinor: z.number().int(),
+      unusedDays: z.number().int(),
+      /** 'pending': a card refund the provider has not confirmed yet (retried in the background). */
+      outcome: z.enum(['refunded', 'pending']),
+    })
+    .nullable(),
+});
+export type CancelledAthletePackage = z.infer<typeof cancelledAthletePackageSchema>;
 
 export const renewAthletePackageSchema = z.object({ idempotencyKey: idempotencyKeySchema });
 export type RenewAthletePackageInput = z.infer<typeof renewAthletePackageSchema>;

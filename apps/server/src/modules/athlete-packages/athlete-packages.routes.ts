@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { endpoints, hasPermission, toZoned, type AthletePackage } from '@spotter/shared';
-import { athletePackages, athletes } from '../../db/schema';
+import { endpoints, hasPermission, invoiceMessages, toZoned, type AthletePackage, type CancelledAthletePackage } from '@spotter/shared';
+import { athletePackages, athletes, paymentAccounts } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
-import { forbidden, notFound } from '../../lib/http-error';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { issueRequiredDocuments } from '../documents/documents.service';
 import { gymCaller } from '../../plugins/access';
 import { findAthletePackage, findAthletePackages, findLedger, holderOf } from './athlete-packages.repository';
+import { refundPayment } from '../invoices/refund';
 import { adjustCredits, cancelPackage, holdPackage, lifecycleMessages, packageMessages, removeHold, renewPackage, runPackagesDaily, sellPackage } from './athlete-packages.service';
+import { planUnusedRefund, refundUnusedDays, type UnusedRefundMade } from './unused-refund';
+
+const refundMessages = {
+  periodEndOnly: 'Only a cancel at once refunds the unused days.',
+  needsInvoices: 'Refunds need the Invoices permission.',
+} as const;
 
 /**
  * Issue 18 (contract-athlete-packages): the packages athletes hold. Staff with AthleteView (and owners) see and change
@@ -21,8 +28,10 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
   const callerOf = (request: FastifyRequest) => {
     const auth = gymCaller(request);
     const today = toZoned(new Date(), auth.gym.timeZone).date;
-    const isStaff = (auth.role === 'staff' || auth.role === 'owner') && hasPermission({ role: auth.role, staff: { permissions: auth.permissions } }, 'AthleteView');
-    return { auth, gymId: auth.gym.gymId, today, isStaff };
+    const subject = { role: auth.role, staff: { permissions: auth.permissions } };
+    const isStaff = (auth.role === 'staff' || auth.role === 'owner') && hasPermission(subject, 'AthleteView');
+    const mayRefund = isStaff && hasPermission(subject, 'InvoiceReportsView');
+    return { auth, gymId: auth.gym.gymId, today, isStaff, mayRefund };
   };
 
   /** The package of the gym that the caller may see: staff with AthleteView, or the athlete who holds it (else 404). */
@@ -60,11 +69,28 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
     return { results: await findAthletePackages(app.db, gymId, eq(athletePackages.athleteId, request.params.athleteId), today) };
   });
 
+  /** Card payments are on: a provider, and the gym's account able to charge (as the saved-methods list says). */
+  const cardPaymentsEnabled = async (gymId: string) => {
+    if (!app.paymentProvider) return false;
+    const [account] = await app.db.select({ chargesEnabled: paymentAccounts.chargesEnabled }).from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
+    return account?.chargesEnabled ?? false;
+  };
+
   route(app, endpoints.assignAthletePackage, async (request, reply) => {
     const { auth, gymId, today } = callerOf(request);
-    const { packageId, billingPlanId, startDate, idempotencyKey } = request.body;
+    const { packageId, billingPlanId, startDate, idempotencyKey, chargeSavedMethod } = request.body;
+    if (chargeSavedMethod && !(await cardPaymentsEnabled(gymId))) throw conflict(invoiceMessages.noProvider, 'no_provider');
     const sold = await writeTransaction(ctx, async (tx, publish) => {
-      const result = await sellPackage(tx, gymId, { athleteId: request.params.athleteId, packageId, billingPlanId, startDate, source: 'staff', idempotencyKey, actorUserId: auth.actorUserId });
+      const result = await sellPackage(tx, gymId, {
+        athleteId: request.params.athleteId,
+        packageId,
+        billingPlanId,
+        startDate,
+        source: 'staff',
+        idempotencyKey,
+        actorUserId: auth.actorUserId,
+        chargeSavedMethod: chargeSavedMethod ? { jobs: app.jobs } : null,
+      });
       // Issue 20: the templates naming this package are issued with the sale at the desk (decision 035).
       if (result.created) {
         await issueRequiredDocuments(tx, gymId, [request.params.athleteId], { kind: 'purchase', packageId, athletePackageId: result.athletePackageId }, auth.profileId);
@@ -99,11 +125,40 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
     return write(request, id, (tx, c) => removeHold(tx, c.gymId, c.today, id));
   });
 
-  route(app, endpoints.cancelAthletePackage, async (request) => {
+  route(app, endpoints.athletePackageCancelRefund, async (request) => {
     const id = request.params.athletePackageId;
+    const { gymId, today } = await visible(request, id);
+    return planUnusedRefund(app.db, gymId, id, today);
+  });
+
+  route(app, endpoints.cancelAthletePackage, async (request): Promise<CancelledAthletePackage> => {
+    const id = request.params.athletePackageId;
+    const { when, reason, refundUnused } = request.body;
     const caller = await visible(request, id);
-    if (!caller.isStaff && request.body.when !== 'period_end') throw forbidden(lifecycleMessages.athletePeriodEndOnly, 'period_end_only');
-    return write(request, id, (tx, c) => cancelPackage(tx, c.gymId, c.today, id, { when: request.body.when, reason: request.body.reason, actorUserId: c.auth.actorUserId }));
+    if (!caller.isStaff && (when !== 'period_end' || refundUnused)) throw forbidden(lifecycleMessages.athletePeriodEndOnly, 'period_end_only');
+    if (refundUnused && when !== 'now') throw fieldError('refundUnused', refundMessages.periodEndOnly, 'refund_needs_now');
+    if (refundUnused && !caller.mayRefund) throw forbidden(refundMessages.needsInvoices, 'refund_forbidden');
+    const done = await writeTransaction(ctx, async (tx, publish): Promise<UnusedRefundMade | null> => {
+      await cancelPackage(tx, caller.gymId, caller.today, id, { when, reason, actorUserId: caller.auth.actorUserId });
+      const made = refundUnused
+        ? await refundUnusedDays(tx, { jobs: app.jobs, hasProvider: app.paymentProvider !== null }, { gymId: caller.gymId, athletePackageId: id, today: caller.today, actorUserId: caller.auth.actorUserId })
+        : null;
+      await publish({ kind: 'gym', gymId: caller.gymId });
+      return made;
+    });
+    // Card shares go back through the provider now; one that fails stays with its job, retried in the background.
+    let pending = false;
+    for (const refund of done?.providerRefunds ?? []) {
+      try {
+        await refundPayment({ ctx, provider: app.paymentProvider, onProviderError: (err, paymentId) => request.log.warn({ err, paymentId }, 'provider refund failed') }, refund);
+      } catch (err) {
+        request.log.warn({ err, paymentId: refund.paymentId }, 'unused-days refund left to its job');
+        pending = true;
+      }
+    }
+    const found = await answer(caller.gymId, caller.today, id);
+    const refund = done && done.preview.amountMinor > 0 ? { amountMinor: done.preview.amountMinor, unusedDays: done.preview.unusedDays, outcome: pending ? ('pending' as const) : ('refunded' as const) } : null;
+    return { ...found, refund };
   });
 
   route(app, endpoints.renewAthletePackage, async (request) => {

@@ -3,7 +3,9 @@ import { addDays, addInterval, firstPeriod, type AthletePackageSource, type Firs
 import type { DbOrTx, Tx } from '../../db/client';
 import { athletePackages, athletes, billingPlans, creditLedger, events, gyms, packages, reservations, taxRates } from '../../db/schema';
 import { createInvoice, gymToday, type NewInvoiceLine } from '../invoices/invoices.service';
+import { enqueueChargeIfSaved } from '../billing/billing-run';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
+import type { Jobs } from '../../lib/jobs';
 import { balanceOf, ledgerRow, restoreCredits } from './ledger';
 
 /**
@@ -17,6 +19,7 @@ export const packageMessages = {
   planNotFound: 'Choose one of the billing plans of this package.',
   planRequired: 'Choose a billing plan.',
   athleteNotFound: 'This athlete does not exist in this gym.',
+  noSavedMethod: 'This athlete has no saved payment method to charge.',
 } as const;
 
 export type SellInput = {
@@ -30,9 +33,16 @@ export type SellInput = {
   /** The same key again (a retry, a double click) answers the package it made. */
   idempotencyKey?: string | null;
   actorUserId: string | null;
+  /**
+   * Charge the sale's invoice to the athlete's default saved method: its `invoices.charge` job (key
+   * `billing:{invoiceId}:1`) is enqueued in this transaction, so it exists exactly when the sale does, and a repeat of
+   * the sale (same key) answers the first without a second charge. Refused without a saved method.
+   */
+  chargeSavedMethod?: { jobs: Jobs | null } | null;
 };
 
-export type Sold = { athletePackageId: string; created: boolean };
+/** The sale's package, and the invoice it made (null for a repeat, or when nothing was due). */
+export type Sold = { athletePackageId: string; created: boolean; invoiceId: string | null };
 
 /**
  * Sell or assign a package to an athlete of the gym, from `startDate`: the package and plan must be the gym's and not
@@ -45,7 +55,7 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
       .select({ id: athletePackages.id })
       .from(athletePackages)
       .where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.idempotencyKey, input.idempotencyKey)));
-    if (existing) return { athletePackageId: existing.id, created: false };
+    if (existing) return { athletePackageId: existing.id, created: false, invoiceId: null };
   }
   const [athlete] = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) throw notFound(packageMessages.athleteNotFound);
@@ -83,27 +93,30 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
       .select({ id: athletePackages.id })
       .from(athletePackages)
       .where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.idempotencyKey, input.idempotencyKey ?? '')));
-    return { athletePackageId: existing!.id, created: false };
+    return { athletePackageId: existing!.id, created: false, invoiceId: null };
   }
   const athletePackageId = inserted[0]!.id;
   if (pkg.credits !== null) {
     await tx.insert(creditLedger).values({ gymId, athletePackageId, athleteId: athlete.id, delta: pkg.credits, reason: 'grant', note: pkg.name, createdByUserId: input.actorUserId });
   }
   // Issue 19: the sale's invoice, in the same transaction (the seed writes its own history).
-  if (input.source !== 'seed') await invoiceSale(tx, gymId, { athletePackageId, athleteId: athlete.id, pkg, period, startDate: input.startDate, actorUserId: input.actorUserId });
-  return { athletePackageId, created: true };
+  const invoiceId = input.source !== 'seed' ? await invoiceSale(tx, gymId, { athletePackageId, athleteId: athlete.id, pkg, period, startDate: input.startDate, actorUserId: input.actorUserId }) : null;
+  if (input.chargeSavedMethod && invoiceId && !(await enqueueChargeIfSaved(tx, input.chargeSavedMethod.jobs, gymId, athlete.id, invoiceId))) {
+    throw fieldError('chargeSavedMethod', packageMessages.noSavedMethod, 'no_saved_method');
+  }
+  return { athletePackageId, created: true, invoiceId };
 }
 
 /**
  * Issue 19: the invoice of a package sale: the first billing period (prorated per the plan, shared firstPeriod) and a
  * 'Sign-up fee' line when the package has one. It carries the package and the period's start, so the billing run never
- * bills that period again. Nothing to charge (a comp, a free plan without fee): no invoice.
+ * bills that period again. Nothing to charge (a comp, a free plan without fee): no invoice. Answers the invoice's id.
  */
 async function invoiceSale(
   tx: Tx,
   gymId: string,
   sale: { athletePackageId: string; athleteId: string; pkg: typeof packages.$inferSelect; period: FirstPeriod | null; startDate: string; actorUserId: string | null },
-): Promise<void> {
+): Promise<string | null> {
   const { pkg, period } = sale;
   const [rate] = pkg.taxRateId ? await tx.select({ percent: taxRates.percent }).from(taxRates).where(eq(taxRates.id, pkg.taxRateId)) : [];
   const percent = rate?.percent ?? null;
@@ -112,9 +125,9 @@ async function invoiceSale(
     lines.push({ description: `${pkg.name}: ${period.periodStart} to ${period.periodEnd}`, itemPriceMinor: period.firstChargeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
   }
   if (pkg.signUpFeeMinor > 0) lines.push({ description: 'Sign-up fee', itemPriceMinor: pkg.signUpFeeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
-  if (lines.length === 0) return;
+  if (lines.length === 0) return null;
   const today = await gymToday(tx, gymId);
-  await createInvoice(tx, gymId, {
+  const created = await createInvoice(tx, gymId, {
     athleteId: sale.athleteId,
     source: period && period.firstChargeMinor > 0 ? 'package' : 'sign_up_fee',
     lines,
@@ -126,6 +139,7 @@ async function invoiceSale(
     periodEnd: period?.periodEnd ?? null,
     actorUserId: sale.actorUserId,
   });
+  return created.invoiceId;
 }
 
 /** The credits left on an athlete package: the sum of its ledger (null for a package without credits, i.e. unlimited). */
