@@ -3,7 +3,11 @@ import { z } from 'zod';
 import {
   athletePackageListSchema,
   athletePackageSchema,
+  cancelledAthletePackageSchema,
+  cancelRefundPreviewSchema,
   creditLedgerSchema,
+  formatMoney,
+  type GymCountry,
   type AdjustCreditsInput,
   type AthletePackage,
   type CancelAthletePackageInput,
@@ -19,6 +23,7 @@ export const athletePackageKeys = {
   ofAthlete: (athleteId: string) => ['athlete-packages', 'athlete', athleteId] as const,
   one: (id: string) => ['athlete-packages', 'one', id] as const,
   ledger: (id: string) => ['athlete-packages', 'ledger', id] as const,
+  cancelRefund: (id: string) => ['athlete-packages', 'cancel-refund', id] as const,
   mine: ['athlete-packages', 'mine'] as const,
   catalog: ['athlete-packages', 'catalog'] as const,
 };
@@ -40,6 +45,15 @@ export const usePackageLedger = (id: string, enabled = true) =>
     queryKey: athletePackageKeys.ledger(id),
     queryFn: () => callEndpoint('athletePackageLedger', { params: { athletePackageId: id } }, { schema: creditLedgerSchema }),
     enabled,
+  });
+
+/** What a cancel at once would refund today (staff holding Invoices); read fresh each time the dialog asks. */
+export const useCancelRefundPreview = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: athletePackageKeys.cancelRefund(id),
+    queryFn: () => callEndpoint('athletePackageCancelRefund', { params: { athletePackageId: id } }, { schema: cancelRefundPreviewSchema }),
+    enabled,
+    staleTime: 0,
   });
 
 /** What the sell dialog reads of the catalogue (GET /api/packages/, the catalogue's endpoint): the active packages and their plans. */
@@ -78,14 +92,16 @@ export const useSellableCatalog = (enabled: boolean) => useQuery({ queryKey: ath
 
 /** Every write refreshes the packages and the athlete record (its overview lists packages, its header the membership). */
 const refreshAll = [athletePackageKeys.all, ['athlete-record']] as const;
+/** A sale makes an invoice (and may charge it), a cancel may refund one: the invoices too. */
+const refreshWithInvoices = [...refreshAll, ['invoices'], ['payments']] as const;
 
 const named = (p: AthletePackage) => p.package.name;
 
 export const useSellPackage = (athleteId: string) =>
   useApiMutation({
     mutationFn: (body: AssignAthletePackageInput) => callEndpoint('assignAthletePackage', { params: { athleteId }, body }, { schema: athletePackageSchema }),
-    success: (p) => `${named(p)} was added for ${p.athleteName}.`,
-    invalidates: refreshAll,
+    success: (p, v) => (v.chargeSavedMethod ? `${named(p)} was added for ${p.athleteName}; its invoice is being charged to the saved method.` : `${named(p)} was added for ${p.athleteName}.`),
+    invalidates: refreshWithInvoices,
   });
 
 export const useHoldPackage = (id: string) =>
@@ -103,11 +119,16 @@ export const useRemoveHold = (id: string) =>
     invalidates: refreshAll,
   });
 
-export const useCancelPackage = (id: string) =>
+export const useCancelPackage = (id: string, country: GymCountry | null = null) =>
   useApiMutation({
-    mutationFn: (body: CancelAthletePackageInput) => callEndpoint('cancelAthletePackage', { params: { athletePackageId: id }, body }, { schema: athletePackageSchema }),
-    success: (p, v) => (v.when === 'now' ? `${named(p)} was cancelled.` : `${named(p)} will end at the end of its period.`),
-    invalidates: refreshAll,
+    mutationFn: (body: CancelAthletePackageInput) => callEndpoint('cancelAthletePackage', { params: { athletePackageId: id }, body }, { schema: cancelledAthletePackageSchema }),
+    success: (p, v) => {
+      if (v.when !== 'now') return `${named(p)} will end at the end of its period.`;
+      if (!p.refund) return `${named(p)} was cancelled.`;
+      const amount = formatMoney(p.refund.amountMinor, country);
+      return p.refund.outcome === 'refunded' ? `${named(p)} was cancelled and ${amount} refunded.` : `${named(p)} was cancelled; the card refund of ${amount} is being processed.`;
+    },
+    invalidates: refreshWithInvoices,
   });
 
 export const useRenewPackage = (id: string) =>

@@ -250,7 +250,7 @@ describe('PackagesTab (staff, issue 18)', () => {
   it('hold dialog refuses an end before the start without calling the server; cancel sends when and reason', async () => {
     const fetchMock = stub((url, init) => {
       if (url === `/api/athletes/${ATHLETE_ID}/packages/`) return jsonResponse({ results: [membership()] });
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse(membership({ status: 'cancelled' }));
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse({ ...membership({ status: 'cancelled' }), refund: null });
       if (url.startsWith('/api/packages/?') && url.includes('status=active')) return jsonResponse(catalog);
       return undefined;
     });
@@ -276,7 +276,132 @@ describe('PackagesTab (staff, issue 18)', () => {
     expect(within(cancel).getByText(/ends today/)).toBeTruthy();
     fireEvent.change(within(cancel).getByLabelText('Reason'), { target: { value: 'Moving away' } });
     fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel at once' }));
-    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'now', reason: 'Moving away' }]));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'now', reason: 'Moving away', refundUnused: false }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Without the Invoices permission nothing about a refund is asked or shown.
+    expect(callsTo(fetchMock, 'GET', '/cancel-refund/')).toHaveLength(0);
+  });
+});
+
+const VISA = { paymentMethodId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', type: 'CARD', nickname: null, metadata: { brand: 'visa', last4: '4242', bankName: null }, isDefault: true, createdAt: '2026-01-05T10:00:00.000Z' };
+const owner = (): Session =>
+  buildSession({
+    role: 'owner',
+    gym: { gymId: GYM_ID, title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+    profile: { profileId: '44444444-4444-4444-8444-444444444444' },
+    staff: { staffId: '55555555-5555-4555-8555-555555555555', permissions: ['AthleteView', 'InvoiceReportsView'] },
+  });
+
+describe('money at the desk (issue 18)', () => {
+  /** Opens the sell dialog and picks the monthly plan of the catalogue's membership. */
+  async function pickMonthly() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell or assign a package' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('combobox', { name: /Package/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Unlimited (Membership)' }));
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Billing plan/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Monthly — £120.00 \/ month/ }));
+    return dialog;
+  }
+  const sellStub = (methods: unknown) =>
+    stub((url, init) => {
+      if (url === `/api/athletes/${ATHLETE_ID}/packages/` && init.method === 'POST') return jsonResponse(membership(), 201);
+      if (url === `/api/athletes/${ATHLETE_ID}/packages/`) return jsonResponse({ results: [] });
+      if (url === `/api/athletes/${ATHLETE_ID}/payment-methods/`) return jsonResponse(methods);
+      if (url.startsWith('/api/packages/?') && url.includes('status=active')) return jsonResponse(catalog);
+      return undefined;
+    });
+
+  it('sell dialog offers to charge the saved card, on by default, and sends the choice', async () => {
+    const fetchMock = sellStub({ results: [{ ...VISA, isDefault: false, paymentMethodId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', metadata: { brand: 'mastercard', last4: '4444', bankName: null } }, VISA], cardPaymentsEnabled: true });
+    render(<PackagesTab athleteId={ATHLETE_ID} />, { session: staff() });
+    const dialog = await pickMonthly();
+    // The default method is the one charged.
+    const charge = await within(dialog).findByRole('checkbox', { name: 'Charge Visa ···· 4242 now' });
+    expect((charge as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)).toHaveLength(1));
+    expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)[0]).toMatchObject({ chargeSavedMethod: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Unticked, the invoice is left open.
+    const again = await pickMonthly();
+    fireEvent.click(await within(again).findByRole('checkbox', { name: /Charge Visa/ }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Add package' }));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)).toHaveLength(2));
+    expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)[1]).toMatchObject({ chargeSavedMethod: false });
+  });
+
+  it('sell dialog shows no charge option without a saved method, or with card payments off', async () => {
+    for (const methods of [{ results: [], cardPaymentsEnabled: true }, { results: [VISA], cardPaymentsEnabled: false }]) {
+      const fetchMock = sellStub(methods);
+      const view = render(<PackagesTab athleteId={ATHLETE_ID} />, { session: staff() });
+      const dialog = await pickMonthly();
+      await waitFor(() => expect(callsTo(fetchMock, 'GET', '/payment-methods/')).toHaveLength(1));
+      expect(within(dialog).getByText(/First charge: £120.00/)).toBeTruthy();
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
+      await waitFor(() => expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)).toHaveLength(1));
+      expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)[0]).toMatchObject({ chargeSavedMethod: false });
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  const refundPreview = (o: Record<string, unknown> = {}) => ({
+    amountMinor: 4333,
+    unusedDays: 13,
+    periodDays: 30,
+    periodStart: '2026-11-01',
+    periodEnd: '2026-11-30',
+    includesTax: true,
+    paidMinor: 12000,
+    payments: [{ paymentId: VISA.paymentMethodId, invoiceId: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', channel: 'card', amountMinor: 4333 }],
+    noRefund: null,
+    ...o,
+  });
+  const cancelStub = (preview: unknown) =>
+    stub((url, init) => {
+      if (url === `/api/athletes/${ATHLETE_ID}/packages/`) return jsonResponse({ results: [membership()] });
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel-refund/`) return jsonResponse(preview);
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') {
+        return jsonResponse({ ...membership({ status: 'cancelled' }), refund: { amountMinor: 4333, unusedDays: 13, outcome: 'refunded' } });
+      }
+      if (url.startsWith('/api/packages/?') && url.includes('status=active')) return jsonResponse(catalog);
+      return undefined;
+    });
+  async function openCancelAtOnce() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Unlimited' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cancel…' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'At once' }));
+    return dialog;
+  }
+
+  it('cancel at once offers the refund of the unused days in the gym’s words (VAT in the UK), off until ticked', async () => {
+    const fetchMock = cancelStub(refundPreview());
+    render(<PackagesTab athleteId={ATHLETE_ID} />, { session: owner() });
+    const dialog = await openCancelAtOnce();
+    const refund = await within(dialog).findByRole('checkbox', { name: 'Refund £43.33 (incl. VAT) for the 13 unused days' });
+    expect((refund as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByText(/Paid period 01\/11\/2026 – 30\/11\/2026\. It goes back to the card/)).toBeTruthy();
+    fireEvent.click(refund);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel at once' }));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'now', reason: '', refundUnused: true }]));
+    expect(await screen.findByText('Unlimited was cancelled and £43.33 refunded.')).toBeTruthy();
+  });
+
+  it('says when nothing was paid, and never sends a refund then; at period end no refund is asked', async () => {
+    const fetchMock = cancelStub(refundPreview({ amountMinor: 0, paidMinor: 0, payments: [], includesTax: false, noRefund: 'nothing_paid' }));
+    render(<PackagesTab athleteId={ATHLETE_ID} />, { session: owner() });
+    const dialog = await openCancelAtOnce();
+    expect(await within(dialog).findByText('Nothing was paid for the current period, so there is nothing to refund.')).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'At the end of the period' }));
+    expect(within(dialog).queryByText(/nothing to refund/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'At once' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel at once' }));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'now', reason: '', refundUnused: false }]));
   });
 });
 
@@ -305,7 +430,7 @@ describe('athlete app packages (issue 18)', () => {
     const fetchMock = stub((url, init) => {
       if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/` ) return jsonResponse(membership());
       if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/ledger/`) return jsonResponse({ results: [ledgerRow({ delta: -1, reason: 'booking', balanceAfter: 0, event: { eventId: EVENT_ID, name: 'CrossFit', startsAt: '2026-01-06T18:00:00.000Z' } })] });
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse(membership({ cancelledAt: '2026-11-24T10:00:00.000Z', endDate: '2026-11-30' }));
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse({ ...membership({ cancelledAt: '2026-11-24T10:00:00.000Z', endDate: '2026-11-30' }), refund: null });
       return undefined;
     });
     render(
@@ -323,7 +448,7 @@ describe('athlete app packages (issue 18)', () => {
     expect(within(dialog).queryByRole('radio')).toBeNull();
     expect(within(dialog).getByText(/Notice: the package stays active until the end of its current period/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
-    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'period_end', reason: '' }]));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/cancel/')).toEqual([{ when: 'period_end', reason: '', refundUnused: false }]));
   });
 
   it('/packages/:id of a package not theirs says so', async () => {

@@ -1,10 +1,28 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, Select, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { addDays, athletePackageMessages, firstPeriod, formatDate, formatMoney, localeOf, packageKindLabels, type AthletePackage, type GymCountry } from '@spotter/shared';
+import {
+  addDays,
+  athletePackageMessages,
+  firstPeriod,
+  formatDate,
+  formatMoney,
+  hasPermission,
+  localeOf,
+  noRefundMessages,
+  packageKindLabels,
+  paymentMethodLabel,
+  unusedRefundWords,
+  type AthletePackage,
+  type CancelRefundPreview,
+  type GymCountry,
+  type PaymentMethodView,
+} from '@spotter/shared';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdjustCredits, useCancelPackage, useHoldPackage, useRenewPackage, useSellableCatalog, useSellPackage, type CatalogPlan } from '../api/athlete-packages';
+import { useCurrentSession } from '../../auth';
+import { useAthletePaymentMethods } from '../../payment-methods';
+import { useAdjustCredits, useCancelPackage, useCancelRefundPreview, useHoldPackage, useRenewPackage, useSellableCatalog, useSellPackage, type CatalogPlan } from '../api/athlete-packages';
 import { LOAD_ERROR } from './parts';
 
 type Locale = { country: GymCountry | null; today: string };
@@ -51,6 +69,8 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const catalog = useSellableCatalog(true);
   const sell = useSellPackage(athleteId);
+  const chargeable = useChargeableMethod(athleteId);
+  const [chargeNow, setChargeNow] = useState(true);
   const [packageId, setPackageId] = useState<string | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
   const [startDate, setStartDate] = useState<string | null>(today);
@@ -69,6 +89,9 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
   const plans = pkg?.billingPlans ?? [];
   const plan = plans.find((p) => p.billingPlanId === planId) ?? (plans.length === 1 ? plans[0]! : null);
   const first = plan && startDate ? firstChargeOf(plan, startDate) : null;
+  // Something is invoiced at the sale: the first period's charge or the sign-up fee.
+  const billsNow = (first?.firstChargeMinor ?? 0) > 0 || (pkg?.signUpFeeMinor ?? 0) > 0;
+  const charging = chargeable !== null && billsNow && chargeNow;
   const submit = () => {
     const next = {
       packageId: pkg ? undefined : 'Choose a package.',
@@ -78,7 +101,10 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
     setErrors(next);
     if (next.packageId || next.billingPlanId || next.startDate || !pkg || !startDate) return;
     setFailure(null);
-    sell.mutate({ packageId: pkg.packageId, billingPlanId: plan?.billingPlanId ?? null, startDate, idempotencyKey }, { onSuccess: onDone, onError: (e) => setFailure(errorMessage(e)) });
+    sell.mutate(
+      { packageId: pkg.packageId, billingPlanId: plan?.billingPlanId ?? null, startDate, idempotencyKey, chargeSavedMethod: charging },
+      { onSuccess: onDone, onError: (e) => setFailure(errorMessage(e)) },
+    );
   };
   return (
     <Stack gap="sm">
@@ -128,9 +154,28 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
           </Stack>
         </Alert>
       )}
+      {pkg && chargeable && billsNow && (
+        <Checkbox
+          label={`Charge ${paymentMethodLabel(chargeable)} now`}
+          description="The package's first invoice is charged to the athlete's default saved method as soon as it is added. Untick to leave the invoice open (cash, or later)."
+          checked={chargeNow}
+          onChange={(e) => setChargeNow(e.currentTarget.checked)}
+        />
+      )}
       <DialogActions failure={failure} failureTitle="Could not add the package" onCancel={onDone} pending={sell.isPending} onSubmit={submit} label={failure ? 'Try again' : 'Add package'} />
     </Stack>
   );
+}
+
+/**
+ * The athlete's default saved method (else the first), when card payments are on: what "charge now" charges (the
+ * server's charge job takes the same one). Null while it loads, on a failed read, or when there is none.
+ */
+function useChargeableMethod(athleteId: string): PaymentMethodView | null {
+  const methods = useAthletePaymentMethods(athleteId);
+  if (!methods.data?.cardPaymentsEnabled) return null;
+  const list = methods.data.results;
+  return list.find((m) => m.isDefault) ?? list[0] ?? null;
 }
 
 /** The hold's dates: both given, the end not before the start, the start not in the past. */
@@ -198,19 +243,25 @@ export function CancelDialog({ p, opened, onClose, country, athleteMode = false 
 }
 
 function CancelForm({ p, onDone, country, athleteMode }: { p: AthletePackage; onDone: () => void; country: GymCountry | null; athleteMode: boolean }) {
-  const cancel = useCancelPackage(p.athletePackageId);
+  const cancel = useCancelPackage(p.athletePackageId, country);
+  const session = useCurrentSession();
+  // Refunds are money out: staff holding Invoices (owners hold every permission), as the invoice's own Refund.
+  const canRefund = !athleteMode && hasPermission(session, 'InvoiceReportsView');
   // Staff read the package's notice period from the catalogue (the athlete cannot read the catalogue).
   const catalog = useSellableCatalog(!athleteMode);
   const noticeDays = catalog.data?.find((c) => c.packageId === p.package.packageId)?.cancellationNoticeDays ?? 0;
   const [when, setWhen] = useState<'now' | 'period_end'>('period_end');
   const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const preview = useCancelRefundPreview(p.athletePackageId, canRefund && when === 'now');
+  const refundable = canRefund && when === 'now' && preview.data?.noRefund === null;
   const submit = () => {
     const e = validateCancel(reason);
     setError(e);
     if (e) return;
-    cancel.mutate({ when, reason: reason.trim() }, { onSuccess: onDone, onError: (err) => setFailure(errorMessage(err)) });
+    cancel.mutate({ when, reason: reason.trim(), refundUnused: refundable && refund }, { onSuccess: onDone, onError: (err) => setFailure(errorMessage(err)) });
   };
   return (
     <Stack gap="sm">
@@ -226,9 +277,35 @@ function CancelForm({ p, onDone, country, athleteMode }: { p: AthletePackage; on
         <Text size="sm">{cancelNotice(p, when, country)}</Text>
         {noticeDays > 0 && <Text size="sm">Notice period: {noticeDays} days.</Text>}
       </Alert>
+      {canRefund && when === 'now' && <UnusedRefundChoice preview={preview.data} isLoading={preview.isLoading} isError={preview.isError} checked={refund} onChange={setRefund} country={country} />}
       <Textarea label="Reason" description="Optional" value={reason} error={error} autosize minRows={2} onChange={(e) => setReason(e.currentTarget.value)} />
       <DialogActions failure={failure} failureTitle="Could not cancel the package" onCancel={onDone} cancelLabel="Keep the package" pending={cancel.isPending} onSubmit={submit} color="red.9" label={when === 'now' ? 'Cancel at once' : 'Cancel at period end'} />
     </Stack>
+  );
+}
+
+/** Where the refund goes, in words: back to the card, recorded as cash given back, or both. */
+export function refundDestination(preview: Pick<CancelRefundPreview, 'payments'>): string {
+  const viaProvider = preview.payments.some((p) => p.channel === 'card' || p.channel === 'us_bank_account' || p.channel === 'acss_debit');
+  const manual = preview.payments.some((p) => p.channel !== 'card' && p.channel !== 'us_bank_account' && p.channel !== 'acss_debit');
+  if (viaProvider && manual) return 'Card payments go back to the card; the rest is recorded as refunded by hand (give it back at the desk).';
+  if (viaProvider) return 'It goes back to the card or account it was paid with.';
+  return 'It was paid by hand: the refund is recorded, and you give it back at the desk.';
+}
+
+/** Staff holding Invoices, cancelling at once: the refund of the unused days, or why there is none. */
+function UnusedRefundChoice(props: { preview: CancelRefundPreview | undefined; isLoading: boolean; isError: boolean; checked: boolean; onChange: (v: boolean) => void; country: GymCountry | null }) {
+  const { preview, country } = props;
+  if (props.isLoading) return <Skeleton height={40} aria-busy="true" />;
+  if (props.isError || !preview) return <Text size="sm">The refund of the unused days could not be worked out; refund from the invoice instead.</Text>;
+  if (preview.noRefund !== null) return <Text size="sm">{noRefundMessages[preview.noRefund]}</Text>;
+  return (
+    <Checkbox
+      label={unusedRefundWords(preview, country)}
+      description={`${preview.periodStart && preview.periodEnd ? `Paid period ${formatDate(preview.periodStart, country)} – ${formatDate(preview.periodEnd, country)}. ` : ''}${refundDestination(preview)}`}
+      checked={props.checked}
+      onChange={(e) => props.onChange(e.currentTarget.checked)}
+    />
   );
 }
 
