@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
@@ -275,5 +275,33 @@ describe('refunding the unused days of a package cancelled at once', () => {
     const [row] = await t.db.select().from(s.athletePackages).where(and(eq(s.athletePackages.id, apId), sql`${s.athletePackages.cancelledAt} is null`));
     expect(row?.status).toBe('active');
     expect((await paymentsOf(inv.id)).filter((p) => p.kind === 'refund')).toEqual([]);
+  });
+});
+
+/** Real races need PostgreSQL (PGlite runs one transaction at a time). */
+describe.runIf(Boolean(inject('templateDatabaseUrl')))('at once, on PostgreSQL', () => {
+  it('the same sale sent twice at once makes one package and one charge', async () => {
+    const { a } = await athlete('pm_card_visa');
+    const key = `sale-${randomUUID()}`;
+    const answers = await Promise.all([sell(a.athleteId, { key, chargeSavedMethod: true }), sell(a.athleteId, { key, chargeSavedMethod: true })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    await t.drainJobs();
+    const inv = await saleInvoice(answers[0]!.json().athletePackageId);
+    expect(inv.status).toBe('paid');
+    expect(await paymentsOf(inv.id)).toHaveLength(1);
+    expect(intentsFor(inv.id)).toHaveLength(1);
+  });
+
+  it('two cancels at once with the refund: one cancels and refunds, the other is refused', async () => {
+    const { a } = await athlete();
+    const apId = (await sell(a.athleteId, { startDate: START })).json().athletePackageId as string;
+    const inv = await saleInvoice(apId);
+    await owner.post(`/api/invoices/${inv.id}/payments/`, { amountMinor: 10000, type: 'cash_or_check', idempotencyKey: `cash-${randomUUID()}` });
+    const other = await t.as(await t.make.owner(gymId));
+    await other.get('/api/auth/csrf/');
+    const body = { when: 'now', reason: '', refundUnused: true };
+    const answers = await Promise.all([owner, other].map((c) => c.post(`/api/athlete-packages/${apId}/cancel/`, body)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await paymentsOf(inv.id)).filter((p) => p.kind === 'refund').map((p) => p.amountMinor)).toEqual([5357]);
   });
 });
