@@ -7,6 +7,8 @@ import { apiAsPage, enableCardPayments, saveTestMethod } from './support/payment
  * Issue 19: money moving by card, against the local fake of Stripe's API (global-setup starts it). The demo athlete
  * is given an open invoice by a front-desk sale; with a saved card that works they pay it from the athlete app, and
  * with one the bank declines, the front desk's charge fails, the invoice goes past due and the kiosk warns of it.
+ * At the athlete page's Packages tab the desk sells a membership charging the saved card, then cancels it at once with
+ * the unused days refunded to the card (issue 18).
  * Each journey puts the athlete back as it found them (methods removed, the failed invoice voided).
  */
 const baseUrl = inject('baseUrl');
@@ -213,6 +215,99 @@ describe('card payments (issue 19)', () => {
       for (const inv of mine.body.results.filter((r) => !allBefore.has(r.invoiceId) && r.paidMinor === 0 && r.status !== 'void' && r.status !== 'paid')) {
         await apiAsPage(owner, 'POST', `/api/invoices/${inv.invoiceId}/void/`, { reason: 'e2e: billing run journey' });
       }
+      await removeMethods(athlete);
+    }
+  }, 180_000);
+
+  it('the desk sells a membership charging the saved card, then cancels it at once refunding the unused days to the card (keyboard, axe)', async () => {
+    const owner = await ownerPage();
+    const athlete = (await open()).page;
+    await signInAsIronTempleAthlete(athlete, baseUrl);
+    const session = await apiAsPage<{ athlete: { athleteId: string } }>(athlete, 'GET', '/api/auth/session/');
+    const { athleteId } = session.body.athlete;
+    await saveTestMethod(athlete, 'pm_card_visa');
+    const catalog = await apiAsPage<{ results: { packageId: string; name: string; kind: string; billingPlans: { billingPlanId: string; name: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
+      owner,
+      'GET',
+      '/api/packages/?status=active&limit=100&offset=0',
+    );
+    const choice = catalog.body.results
+      .filter((p) => p.kind === 'membership')
+      .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0]!;
+    expect(choice).toBeTruthy();
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const soldIds = async () =>
+      new Set(
+        (await apiAsPage<{ results: { athletePackageId: string; package: { packageId: string } }[] }>(owner, 'GET', `/api/athletes/${athleteId}/packages/`)).body.results
+          .filter((h) => h.package.packageId === choice.p.packageId)
+          .map((h) => h.athletePackageId),
+      );
+    const before = await soldIds();
+    const invoicesOf = async () =>
+      (await apiAsPage<{ results: { invoiceId: string; status: string; source: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results;
+    const invoicesBefore = new Set((await invoicesOf()).map((r) => r.invoiceId));
+    let athletePackageId: string | undefined;
+    try {
+      await owner.goto(`${baseUrl}/users/athletes/${athleteId}/packages`);
+      await owner.getByRole('heading', { name: 'Packages', level: 2 }).waitFor();
+      await closeBanners(owner);
+      await owner.getByRole('button', { name: 'Sell or assign a package' }).click();
+      const dialog = owner.getByRole('dialog', { name: 'Sell or assign a package' });
+      await dialog.getByRole('combobox', { name: /^Package/ }).click();
+      await owner.getByRole('option', { name: new RegExp(`^${escape(choice.p.name)} \\(`) }).click();
+      if (choice.p.billingPlans.length > 1) {
+        await dialog.getByRole('combobox', { name: /^Billing plan/ }).click();
+        await owner.getByRole('option', { name: new RegExp(`^${escape(choice.b.name)} — `) }).click();
+      }
+      const charge = dialog.getByRole('checkbox', { name: 'Charge Visa ···· 4242 now' });
+      await charge.waitFor();
+      expect(await charge.isChecked()).toBe(true);
+      await expectNoAxeViolations(owner);
+      await owner.screenshot({ path: '/tmp/e2e-sell-charge-card.png', fullPage: true });
+      await dialog.getByRole('button', { name: 'Add package' }).click();
+      await owner.getByText('its invoice is being charged to the saved method', { exact: false }).first().waitFor();
+      athletePackageId = [...(await soldIds())].find((id) => !before.has(id));
+      expect(athletePackageId).toBeTruthy();
+
+      // The charge is the invoice's job: the sale's invoice ends paid by the card.
+      let invoiceId: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            const sale = (await invoicesOf()).find((r) => !invoicesBefore.has(r.invoiceId) && r.source === 'package');
+            invoiceId = sale?.invoiceId;
+            return sale?.status;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('paid');
+
+      // Cancel at once, by keyboard: the refund of the unused days, in dollars, ticked, back to the card.
+      await owner.reload();
+      await owner.getByRole('heading', { name: 'Packages', level: 2 }).waitFor();
+      await closeBanners(owner);
+      await owner.getByRole('button', { name: `Actions for ${choice.p.name}` }).first().click();
+      await owner.getByRole('menuitem', { name: 'Cancel…' }).click();
+      const cancel = owner.getByRole('dialog', { name: `Cancel ${choice.p.name}` });
+      await cancel.getByRole('radio', { name: 'At once' }).check();
+      const refund = cancel.getByRole('checkbox', { name: /^Refund \$\d+\.\d{2}( \(incl\. tax\))? for the \d+ unused days?$/ });
+      await refund.waitFor();
+      await cancel.getByText('It goes back to the card or account it was paid with.', { exact: false }).waitFor();
+      await refund.focus();
+      await owner.keyboard.press('Space');
+      expect(await refund.isChecked()).toBe(true);
+      await expectNoAxeViolations(owner);
+      await owner.screenshot({ path: '/tmp/e2e-cancel-refund-unused.png', fullPage: true });
+      const amount = /Refund (\$\d+\.\d{2})/.exec((await cancel.locator('label', { hasText: /^Refund \$/ }).first().textContent()) ?? '')?.[1];
+      expect(amount).toBeTruthy();
+      await cancel.getByRole('button', { name: 'Cancel at once' }).click();
+      await owner.getByText(`${choice.p.name} was cancelled and ${amount} refunded.`).first().waitFor();
+      const after = await apiAsPage<{ status: string; payments: { kind: string; channel: string }[] }>(owner, 'GET', `/api/invoices/${invoiceId}/`);
+      expect(after.body.status).toBe('partially_refunded');
+      expect(after.body.payments.filter((p) => p.kind === 'refund').map((p) => p.channel)).toEqual(['card']);
+      athletePackageId = undefined;
+    } finally {
+      if (athletePackageId) await apiAsPage(owner, 'POST', `/api/athlete-packages/${athletePackageId}/cancel/`, { when: 'now', reason: 'e2e: desk money journey' });
       await removeMethods(athlete);
     }
   }, 180_000);
