@@ -21,6 +21,16 @@ describe('PackageRequiredAlert (issue 18)', () => {
     expect(screen.getByRole('link', { name: 'Browse packages' })).toBeTruthy();
   });
 
+  it('says before booking that a package is needed, when none of the athlete\'s covers it', () => {
+    render(<PackageRequiredAlert error={null} needsPackage of="appointment" />);
+    expect(screen.getByText('A package is needed to book this')).toBeTruthy();
+    expect(screen.getByText('You need a package that covers this appointment to book it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse packages' }).getAttribute('href')).toBe('/packages/sales-portal');
+    // Not an interruption: a note, there when the page opens.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('note').textContent).toContain('A package is needed to book this');
+  });
+
   it('shows nothing for any other failure, or none', () => {
     render(
       <>

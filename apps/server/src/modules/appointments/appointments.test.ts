@@ -304,6 +304,15 @@ describe("the athlete app's appointment reads (issue 16)", () => {
     ]);
     expect(res.json().results.some((r: { appointmentTypeId: string }) => r.appointmentTypeId === lonely.id)).toBe(false);
     expect((await (await t.as(gym.staff)).get('/api/schedule/appointment-types/')).statusCode).toBe(403);
+    // Issue 18: whether a live package of the athlete covers each type (no package yet: none does).
+    expect(res.json().results[0].isCovered).toBe(false);
+    const nutrition = await t.make.appointmentType(gym.gym.id, { name: 'Nutrition' });
+    await t.make.offer(gym.gym.id, nutrition.id, [coach.staffId]);
+    const held = await t.make.athletePackage(gym.gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false } });
+    await t.db.insert(packageAppointmentTypes).values({ packageId: held.packageId, appointmentTypeId: pt.id });
+    const covered = (await client.get('/api/schedule/appointment-types/')).json().results as { name: string; isCovered: boolean }[];
+    expect(covered.map((r) => [r.name, r.isCovered])).toEqual([['Nutrition', false], ['Personal Training', true]]);
+    expect((await client.get(`/api/schedule/appointments/${pt.id}/`)).json().type.isCovered).toBe(true);
   });
 
   it("answers a bookable type or the athlete's own appointment by id, and 404 for anything else", async () => {

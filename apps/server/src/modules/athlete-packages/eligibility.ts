@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, dayOfWeek, ineligibleMessage, ineligibleOrder, type EligibilityOf, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, athletePackages, athletes, classTypes, creditLedger, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
@@ -176,6 +176,27 @@ export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: str
       where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') order by ap.id for update of ap`);
   }
   return decide(rowsOf<CandidateRow>(await db.execute(candidatesQuery(gymId, athleteId, eventId))), options.of);
+}
+
+/**
+ * Of these appointment types, those a live package of the athlete covers (their own, or a family member's shared one;
+ * active or on hold, not ended by `today`), whatever its credits, limits or hold: the athlete app's hint of which types
+ * need a package before a time is chosen. Bookings still ask `checkEligibility`. One statement.
+ */
+export async function coveredAppointmentTypes(db: DbOrTx, gymId: string, athleteId: string, typeIds: readonly string[], today: string): Promise<Set<string>> {
+  if (typeIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: appointmentTypes.id })
+    .from(appointmentTypes)
+    .where(
+      and(
+        inArray(appointmentTypes.id, [...typeIds]),
+        sql`exists (select 1 from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
+          where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') and (ap.end_date is null or ap.end_date >= ${today}::date)
+            and (p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ${appointmentTypes.id})))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Monday of a date's ISO week (YYYY-MM-DD). */

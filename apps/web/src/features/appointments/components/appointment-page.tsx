@@ -100,8 +100,8 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
         </Text>
         {type.description && <Text c="dimmed">{type.description}</Text>}
       </Stack>
-      {/* Issue 18: an athlete books an appointment only on a package that covers it; a refusal says why, and where to get one. */}
-      <PackageRequiredAlert error={book.error} />
+      {/* Issue 18: an athlete books an appointment only on a package that covers it; this says so, or why a booking was refused, and where to get one. */}
+      <PackageRequiredAlert error={book.error} needsPackage={!type.isCovered} of="appointment" />
       {type.coaches.length > 1 && (
         <Select
           label="Coach"
