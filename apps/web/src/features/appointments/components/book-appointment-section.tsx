@@ -49,7 +49,7 @@ export function BookAppointmentSection() {
                     </Text>
                     {/* Issue 18: booked only on a package that covers it. */}
                     {!t.isCovered && (
-                      <Text size="sm" fw={500} c="orange.9">
+                      <Text size="sm" fw={600} c="red.9">
                         Needs a package
                       </Text>
                     )}
