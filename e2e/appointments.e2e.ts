@@ -43,6 +43,7 @@ async function offerPersonalTraining(): Promise<{ coach: string }> {
 const signInAsAthlete = (page: Page) => signInAsIronTempleAthlete(page, baseUrl);
 
 describe('appointments (issue 16)', () => {
+  // Issue 18: the demo athlete books on the Personal training 5-pack the seed gives them (a package must cover it).
   it('an athlete books a Personal Training slot on a phone, finds it in My Events and cancels it', async () => {
     const { coach } = await offerPersonalTraining();
     browser = await launchBrowser({ width: 390, height: 844 });

@@ -9,17 +9,22 @@ afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.close()));
 });
 
-/** The demo athlete whose packages the journey ends: given an unlimited membership back, so later journeys book as before. */
+/**
+ * The demo athlete whose packages the journey ends: given an unlimited membership and a Personal training 5-pack back
+ * (the seed's), so later journeys book classes and appointments as before.
+ */
 let athleteId: string | null = null;
 afterAll(async () => {
   if (!athleteId) return;
   const desk = await owner();
   const catalog = (await (await desk.request('GET', '/api/packages/?status=active&limit=100')).json()) as Catalog;
-  const unlimited = catalog.results.find((p) => p.name === 'Unlimited membership')!;
   // Started two days ago, so it covers today in the gym's zone whatever the hour in UTC.
   const startDate = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-  const body = { packageId: unlimited.packageId, billingPlanId: unlimited.billingPlans[0]?.billingPlanId ?? null, startDate, idempotencyKey: `e2e-restore-${Date.now()}` };
-  expect((await desk.request('POST', `/api/athletes/${athleteId}/packages/`, body)).status).toBe(201);
+  for (const name of ['Unlimited membership', 'Personal training 5-pack']) {
+    const pkg = catalog.results.find((p) => p.name === name)!;
+    const body = { packageId: pkg.packageId, billingPlanId: pkg.billingPlans[0]?.billingPlanId ?? null, startDate, idempotencyKey: `e2e-restore-${name}-${Date.now()}` };
+    expect((await desk.request('POST', `/api/athletes/${athleteId}/packages/`, body)).status).toBe(201);
+  }
 });
 
 type Catalog = { results: { packageId: string; name: string; kind: string; credits: number | null; billingPlans: { billingPlanId: string }[] }[] };

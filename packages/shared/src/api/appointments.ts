@@ -72,6 +72,12 @@ export const bookableAppointmentTypeSchema = z.object({
   lateCancelCutoffMinutes: z.number().int(),
   cancellationFeeMinor: z.number().int(),
   coaches: z.array(z.object({ staffId: z.uuid(), fullName: z.string() })),
+  /**
+   * Issue 18: a live package of the athlete (or a family member's shared one) covers the type. A hint before a time is
+   * chosen; without one the athlete's booking is refused. The booking still asks the one eligibility rule (credits,
+   * limits, a hold on the date).
+   */
+  isCovered: z.boolean(),
 });
 export type BookableAppointmentType = z.infer<typeof bookableAppointmentTypeSchema>;
 

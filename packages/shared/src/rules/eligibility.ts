@@ -1,7 +1,7 @@
 /**
  * Issue 18: why a booking cannot be credited to a package, in words a member understands. The server's one
  * eligibility function (apps/server/src/modules/athlete-packages/eligibility.ts) picks a code; the athlete's own
- * booking is refused with its message, staff and kiosk bookings go ahead uncredited.
+ * booking (a class or an appointment) is refused with its message, staff and kiosk bookings go ahead uncredited.
  */
 
 export const ineligibleCodes = ['no_package', 'not_covered', 'no_credits', 'on_hold', 'expired', 'not_started', 'limit_day', 'limit_week', 'limit_sessions'] as const;
@@ -27,13 +27,16 @@ export function eligibilityDate(date: string): string {
   return `${d} ${months[(m ?? 1) - 1]} ${y}`;
 }
 
-/** The member-facing message of a refusal. */
-export function ineligibleMessage(reason: IneligibleReason): string {
+/** What is being booked: a class, or an appointment (a package covers class types and appointment types). */
+export type EligibilityOf = 'class' | 'appointment';
+
+/** The member-facing message of a refusal, naming what was booked (a class unless told). */
+export function ineligibleMessage(reason: IneligibleReason, of: EligibilityOf = 'class'): string {
   switch (reason.code) {
     case 'no_package':
-      return 'You need a package that covers this class to book it.';
+      return `You need a package that covers this ${of} to book it.`;
     case 'not_covered':
-      return `Your ${reason.packageName} does not cover this class.`;
+      return `Your ${reason.packageName} does not cover this ${of}.`;
     case 'no_credits':
       return `Your ${reason.packageName} has no credits left.`;
     case 'on_hold':
@@ -47,7 +50,7 @@ export function ineligibleMessage(reason: IneligibleReason): string {
     case 'limit_week':
       return `Your ${reason.packageName} allows ${plural(reason.limit, 'booking', 'bookings')} a week.`;
     case 'limit_sessions':
-      return `Your ${reason.packageName} allows ${plural(reason.limit, 'class', 'classes')} a ${reason.per}.`;
+      return `Your ${reason.packageName} allows ${of === 'class' ? plural(reason.limit, 'class', 'classes') : plural(reason.limit, 'session', 'sessions')} a ${reason.per}.`;
   }
 }
 

@@ -7,11 +7,12 @@ import { SeededRandom } from './random';
 
 /**
  * Issue 18's package catalogue of a real gym: ten packages across the kinds (memberships, class packs, a drop-in, a
- * trial, a personal-training pack covering appointment types), each with one to three billing plans priced as the
- * gym's country does (USD, GBP tax-inclusive, CAD), categories for the package-category report, some offered in the
- * sales portal in an order, and one archived. Its own PRNG, so the ids the rest of the seed draws do not move. The
- * names people.ts gives athletes ('Unlimited membership', '3x week membership', '10-class pack', 'Drop-in', '2-week
- * trial') are among them.
+ * trial that also covers the Intro Session, a personal-training pack covering the coaching appointment types), each
+ * with one to three billing plans priced as the gym's country does (USD, GBP tax-inclusive, CAD), categories for the
+ * package-category report, some offered in the sales portal in an order, and one archived. Its own PRNG, so the ids
+ * the rest of the seed draws do not move. The names people.ts gives athletes ('Unlimited membership', '3x week
+ * membership', '10-class pack', 'Drop-in', '2-week trial', and 'Personal training 5-pack' to appointment bookers) are
+ * among them.
  */
 const CATALOG_SEED = 20261818;
 
@@ -30,8 +31,10 @@ type PackageSeed = {
   limitPerDay?: number;
   limitPerWeek?: number;
   signUpUsd?: number;
-  /** Covers these appointment types (by name) and no classes. */
+  /** Covers these appointment types (by name), and no classes unless `classes`. */
   appointments?: string[];
+  /** Covers every class type (the default when it lists no appointment types). */
+  classes?: boolean;
   familySharing?: boolean;
   portalOrder?: number;
   noticeDays?: number;
@@ -127,9 +130,12 @@ export const SEED_PACKAGES: readonly PackageSeed[] = [
     name: '2-week trial',
     kind: 'trial',
     category: 'Intro offers',
-    description: '<p>Two weeks of unlimited classes to see if we are right for you.</p>',
+    description: '<p>Two weeks of unlimited classes and an intro session with a coach, to see if we are right for you.</p>',
     validityDays: 14,
     limitPerDay: 1,
+    // Issue 18: an athlete books an appointment only on a package covering it; newcomers book the Intro Session on this.
+    appointments: ['Intro Session'],
+    classes: true,
     portalOrder: 4,
     plans: [{ name: 'Trial', usd: 4900, paymentCount: 1 }],
   },
@@ -190,7 +196,7 @@ export async function seedCatalog(d: Tx, rng: SeededRandom, gym: { id: string; c
       validityDays: p.validityDays ?? null,
       limitPerDay: p.limitPerDay ?? null,
       limitPerWeek: p.limitPerWeek ?? null,
-      coversAllClassTypes: p.appointments === undefined,
+      coversAllClassTypes: p.classes ?? p.appointments === undefined,
       coversAllAppointmentTypes: false,
       signUpFeeMinor: p.signUpUsd ? priceIn(gym.country, p.signUpUsd) : 0,
       taxRateId: g?.taxRateId ?? null,

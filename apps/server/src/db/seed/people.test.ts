@@ -7,6 +7,7 @@ import { migrate } from '../migrate';
 import { membershipStateSql } from '../../modules/athletes/membership.sql';
 import { seed } from './seed';
 import { SEED_TAGS } from './people';
+import { checkEligibility } from '../../modules/athlete-packages/eligibility';
 
 describe('seeded people (issue 17)', () => {
   it('gives each real gym tags on about 40% of members, every membership state, five archived members, and records valid for its country', async () => {
@@ -75,6 +76,34 @@ describe('seeded people (issue 17)', () => {
           where a.email = 'athlete@example.com' and ap.status = 'active' and p.credits is null and p.sessions_limit is null and p.covers_all_class_types`,
       );
       expect(alex!.n).toBeGreaterThan(0);
+
+      // Issue 18: an athlete books an appointment only on a package covering it. Every seeded appointment booking of a
+      // real gym is credited on one of its athlete's packages that covers the type (Intro Sessions on a 2-week trial)...
+      for (const g of gyms) {
+        const [appts] = await queryRows<{ booked: number; uncovered: number; types: string[] }>(
+          database.db,
+          sql`select count(*)::int as booked,
+              count(*) filter (where not exists (
+                select 1 from athlete_packages ap join packages p on p.id = ap.package_id
+                where ap.id = r.athlete_package_id and ap.athlete_id = r.athlete_id and r.is_credited
+                  and (p.covers_all_appointment_types or exists (select 1 from package_appointment_types pa where pa.package_id = p.id and pa.appointment_type_id = e.appointment_type_id))))::int as uncovered,
+              array(select distinct at2.name from reservations r2 join events e2 on e2.id = r2.event_id join appointment_types at2 on at2.id = e2.appointment_type_id where r2.gym_id = ${g.id} order by 1) as types
+            from reservations r join events e on e.id = r.event_id where r.gym_id = ${g.id} and e.kind = 'appointment'`,
+        );
+        expect(appts!.booked, g.title).toBeGreaterThan(4);
+        expect(appts!.types, g.title).toEqual(['Intro Session', 'Personal Training']);
+        expect(appts!.uncovered, g.title).toBe(0);
+      }
+      // ...and the demo athlete may book Iron Temple's Personal Training by the one rule (the browser journey does).
+      const [demo] = await queryRows<{ gym_id: string; athlete_id: string; event_id: string }>(
+        database.db,
+        sql`select g.id as gym_id, a.id as athlete_id, e.id as event_id from gyms g
+          join athletes a on a.gym_id = g.id and a.email = 'athlete@example.com'
+          join events e on e.gym_id = g.id join appointment_types at on at.id = e.appointment_type_id and at.name = 'Personal Training'
+          where g.title = 'Iron Temple Barbell' order by e.starts_at desc limit 1`,
+      );
+      const demoMay = await checkEligibility(database.db, demo!.gym_id, demo!.athlete_id, demo!.event_id, { of: 'appointment' });
+      expect(demoMay).toMatchObject({ eligible: true, packageName: 'Personal training 5-pack', credits: 1 });
     } finally {
       await database.close();
     }

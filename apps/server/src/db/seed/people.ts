@@ -189,7 +189,8 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
 
 /**
  * Issue 18: the athlete packages' credits and bookings, as the booking rules would have left them. The named demo
- * athlete (athlete@example.com) gets an active unlimited membership, so the athlete app books. The gym's reservations
+ * athlete (athlete@example.com) gets an active unlimited membership, so the athlete app books classes, and a Personal
+ * training 5-pack, so it books appointments too (seedAppointmentPackages). The gym's reservations
  * (gym-activity.ts made them before the packages) are credited on the package that covers them: the athlete's own
  * package in use on the class's date (memberships: all of them; packages with credits: in date order while the
  * credits last), and each credited booking on a package with credits is a 'booking' row. Packages with credits have
@@ -204,6 +205,7 @@ async function seedPackageLedgers(d: Tx, gymId: string, unlimitedPackageId: stri
     left join lateral (select id, price_minor from billing_plans where package_id = ${unlimitedPackageId}::uuid and archived_at is null order by position, created_at limit 1) bp on true
     where a.gym_id = ${gymId} and a.email = 'athlete@example.com'
       and not exists (select 1 from athlete_packages ap where ap.athlete_id = a.id and ap.status = 'active')`);
+  await seedAppointmentPackages(d, gymId, today);
   // Grants of the packages with credits.
   await d.execute(sql`
     insert into credit_ledger (gym_id, athlete_package_id, athlete_id, delta, reason, note, created_at)
@@ -222,7 +224,8 @@ async function seedPackageLedgers(d: Tx, gymId: string, unlimitedPackageId: stri
       join packages p on p.id = ap.package_id
       where r.gym_id = ${gymId} and not r.is_waitlisted and e.start_date >= ap.start_date and e.start_date <= coalesce(ap.end_date, '9999-12-31'::date)
         and not (ap.hold_starts_on is not null and e.start_date between ap.hold_starts_on and ap.hold_ends_on)
-        and (e.kind = 'class' and p.covers_all_class_types or e.kind = 'appointment' and p.covers_all_appointment_types)
+        and (e.kind = 'class' and (p.covers_all_class_types or exists (select 1 from package_class_types pc where pc.package_id = p.id and pc.class_type_id = e.class_type_id))
+          or e.kind = 'appointment' and (p.covers_all_appointment_types or exists (select 1 from package_appointment_types pa where pa.package_id = p.id and pa.appointment_type_id = e.appointment_type_id)))
     ), chosen as (
       select * from covered where choice = 1 and (credits is null or nth <= credits)
     ), credited as (
@@ -249,4 +252,56 @@ async function seedPackageLedgers(d: Tx, gymId: string, unlimitedPackageId: stri
     from athlete_packages ap
     cross join lateral (select coalesce(sum(cl.delta), 0)::int as balance from credit_ledger cl where cl.athlete_package_id = ap.id) b
     where ap.gym_id = ${gymId} and ap.status in ('ended', 'cancelled') and b.balance > 0`);
+}
+
+/**
+ * Issue 18: an athlete books an appointment only on a package covering it, so the seeded appointments' bookers hold
+ * one, as if they had booked them in the app. Today's and tomorrow's Intro Sessions (gym-activity.ts drew their bookers
+ * from every member) are the newcomers' on their 2-week trial (which covers one): each session's places go to active
+ * trial holders, one session each, the first place of every session first; places left over are let go. Whoever
+ * holds a Personal Training or Nutrition Consult booking with no live package covering it, and the demo athlete, hold a
+ * Personal training 5-pack bought two weeks ago. Deterministic: no draws from the seed's PRNG.
+ */
+async function seedAppointmentPackages(d: Tx, gymId: string, today: string): Promise<void> {
+  const r = t.reservations;
+  const intro = await d
+    .select({ reservation: r, startsAt: t.events.startsAt })
+    .from(r)
+    .innerJoin(t.events, eq(t.events.id, r.eventId))
+    .innerJoin(t.appointmentTypes, eq(t.appointmentTypes.id, t.events.appointmentTypeId))
+    .where(and(eq(r.gymId, gymId), eq(t.appointmentTypes.name, 'Intro Session')))
+    .orderBy(asc(t.events.startsAt), asc(r.id));
+  if (intro.length > 0) {
+    const trials = await d
+      .selectDistinct({ athleteId: t.athletePackages.athleteId })
+      .from(t.athletePackages)
+      .innerJoin(t.packages, eq(t.packages.id, t.athletePackages.packageId))
+      .where(and(eq(t.athletePackages.gymId, gymId), eq(t.athletePackages.status, 'active'), eq(t.packages.name, '2-week trial')))
+      .orderBy(asc(t.athletePackages.athleteId));
+    const placeInSession = new Map<string, number>();
+    const places = intro.map((row) => {
+      const place = placeInSession.get(row.reservation.eventId) ?? 0;
+      placeInSession.set(row.reservation.eventId, place + 1);
+      return { ...row, place };
+    });
+    places.sort((a, b) => a.place - b.place || a.startsAt.getTime() - b.startsAt.getTime() || (a.reservation.id < b.reservation.id ? -1 : 1));
+    const kept = places.slice(0, trials.length).map((row, i) => ({ ...row.reservation, athleteId: trials[i]!.athleteId }));
+    await d.delete(r).where(inArray(r.id, intro.map((row) => row.reservation.id)));
+    await insertChunked(d, r, kept);
+  }
+  await d.execute(sql`
+    insert into athlete_packages (gym_id, athlete_id, package_id, billing_plan_id, price_minor, status, start_date, end_date, source)
+    select a.gym_id, a.id, pt.id, bp.id, coalesce(bp.price_minor, 0), 'active', (${today}::date - 14), (${today}::date - 14 + coalesce(pt.validity_days, 120) - 1), 'seed'
+    from athletes a
+    join packages pt on pt.gym_id = a.gym_id and pt.name = 'Personal training 5-pack' and pt.archived_at is null
+    left join lateral (select id, price_minor from billing_plans where package_id = pt.id and archived_at is null order by position, created_at limit 1) bp on true
+    where a.gym_id = ${gymId}
+      and (a.email = 'athlete@example.com' or exists (
+        select 1 from reservations r join events e on e.id = r.event_id
+        join package_appointment_types pa on pa.package_id = pt.id and pa.appointment_type_id = e.appointment_type_id
+        where r.athlete_id = a.id and not exists (
+          select 1 from athlete_packages ap join packages p on p.id = ap.package_id
+          where ap.athlete_id = a.id and ap.status = 'active' and (p.covers_all_appointment_types
+            or exists (select 1 from package_appointment_types c where c.package_id = p.id and c.appointment_type_id = e.appointment_type_id)))))
+      and not exists (select 1 from athlete_packages ap where ap.athlete_id = a.id and ap.package_id = pt.id and ap.status = 'active')`);
 }

@@ -11,6 +11,7 @@ import { appointmentTypeCoaches, appointmentTypes, coachAvailability, coachTimeO
 import type { DbOrTx } from '../../db/client';
 import { fullName } from '../../lib/sql-text';
 import { coachRowsSql, toCoaches } from '../events/events.repository';
+import { coveredAppointmentTypes } from '../athlete-packages/eligibility';
 
 /**
  * Issue 16: what the slot rule (packages/shared rules/appointment-slots.ts) reads, the types athletes can book and an
@@ -96,8 +97,12 @@ export async function slotQuestionOf(
   return { type, coaches: [...coaches.values()] };
 }
 
-/** The gym's appointment types athletes can book (not archived, offered by a coach), by name; or only one of them. Two statements. */
-export async function listBookableTypes(db: DbOrTx, gymId: string, typeId?: string): Promise<BookableAppointmentType[]> {
+/**
+ * The gym's appointment types the athlete can book (not archived, offered by a coach), by name; or only one of them.
+ * Each says whether a live package of the athlete covers it (issue 18, eligibility.ts coveredAppointmentTypes). Three
+ * statements.
+ */
+export async function listBookableTypes(db: DbOrTx, gymId: string, athlete: { athleteId: string; today: string }, typeId?: string): Promise<BookableAppointmentType[]> {
   const types = await db
     .select({
       appointmentTypeId: appointmentTypes.id,
@@ -124,11 +129,13 @@ export async function listBookableTypes(db: DbOrTx, gymId: string, typeId?: stri
     .innerJoin(staff, and(eq(staff.id, appointmentTypeCoaches.staffId), eq(staff.isCoach, true)))
     .where(and(eq(appointmentTypeCoaches.gymId, gymId), inArray(appointmentTypeCoaches.appointmentTypeId, types.map((t) => t.appointmentTypeId))))
     .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id));
+  const covered = await coveredAppointmentTypes(db, gymId, athlete.athleteId, types.map((t) => t.appointmentTypeId), athlete.today);
   return types
     .map(({ taxRateId, taxRateName, taxRatePercent, ...t }) => ({
       ...t,
       taxRate: taxRateOf({ taxRateId, taxRateName, taxRatePercent }),
       coaches: coaches.filter((c) => c.appointmentTypeId === t.appointmentTypeId).map((c) => ({ staffId: c.staffId, fullName: c.fullName })),
+      isCovered: covered.has(t.appointmentTypeId),
     }))
     .filter((t) => t.coaches.length > 0);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appointmentMessages, endpoints, freeSlots, reservationMessages } from '@spotter/shared';
+import { appointmentMessages, endpoints, freeSlots, reservationMessages, toZoned } from '@spotter/shared';
 import { forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
@@ -57,15 +57,16 @@ export async function appointmentsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.bookableAppointmentTypes, async (request) => {
-    const { auth } = athleteOf(request);
-    const [results, gym] = await Promise.all([listBookableTypes(db, auth.gym.gymId), gymFields(auth)]);
+    const { auth, athleteId } = athleteOf(request);
+    const [results, gym] = await Promise.all([listBookableTypes(db, auth.gym.gymId, { athleteId, today: toZoned(new Date(), auth.gym.timeZone).date }), gymFields(auth)]);
     return { ...gym, results };
   });
 
   route(app, endpoints.athleteAppointment, async (request) => {
     const { auth, athleteId } = athleteOf(request);
     const id = request.params.eventId;
-    const [appointment, [type], gym] = await Promise.all([findAthleteAppointment(db, auth.gym.gymId, athleteId, id), listBookableTypes(db, auth.gym.gymId, id), gymFields(auth)]);
+    const today = toZoned(new Date(), auth.gym.timeZone).date;
+    const [appointment, [type], gym] = await Promise.all([findAthleteAppointment(db, auth.gym.gymId, athleteId, id), listBookableTypes(db, auth.gym.gymId, { athleteId, today }, id), gymFields(auth)]);
     if (!appointment && !type) throw notFound(appointmentMessages.notFound);
     return { ...gym, type: type ?? null, appointment };
   });

@@ -20,6 +20,8 @@ import { creditReservation } from '../athlete-packages/ledger';
  * type's duration, capacity, fees and tax rate), its lead coach and the athlete's reservation, queues the confirmation
  * mail and publishes the gym's change. Two bookings of one coach at once: the database keeps one (exclusion
  * constraint event_coaches_no_overlap, checked at commit), and the other is told the time is no longer available.
+ * Issue 18: the reservation is credited on a package covering the type (athlete-packages/eligibility.ts); an athlete
+ * booking for themselves with none is refused (409 with the reason) and the transaction leaves nothing behind.
  */
 
 export type AppointmentsContext = ScheduleContext;
@@ -69,6 +71,11 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
       await tx.insert(eventCoaches).values({ gymId: w.gymId, eventId, staffId: coach.staffId, role: 'lead' });
       // The booking rules of the athlete (rules.ts eligibilityRules), asked of the new appointment: a refusal rolls it back.
       await eligibleAthlete(tx, w.gymId, input.athleteId, [eventId]);
+      // Issue 18: the package that credits it, by the one eligibility rule (a package covering the appointment type).
+      // An athlete's own booking needs one, as a class does (409 with the reason; the appointment made above rolls
+      // back); the front desk books anyway, uncredited.
+      const credit = await checkEligibility(tx, w.gymId, input.athleteId, eventId, { lock: true, of: 'appointment' });
+      if (!credit.eligible && w.ownAthleteId !== null) throw conflict(credit.message, credit.code);
       await tx.insert(reservations).values({
         id: reservationId,
         gymId: w.gymId,
@@ -79,8 +86,6 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
         updatedAt: now,
         updatedByUserId: w.actorUserId,
       });
-      // Issue 18: credited on a package that covers the appointment type, when the athlete holds one.
-      const credit = await checkEligibility(tx, w.gymId, input.athleteId, eventId, { lock: true });
       if (credit.eligible) await creditReservation(tx, reservationId, credit, w.actorUserId);
       const [athlete] = await tx
         .select({ firstName: athletes.firstName, fullName: fullName(athletes), email: athletes.email })

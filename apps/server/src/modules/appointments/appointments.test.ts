@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { appointmentMessages, fromZoned, reservationMessages } from '@spotter/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { appointmentMessages, fromZoned, ineligibleMessage, reservationMessages } from '@spotter/shared';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import type { Athlete } from '../../../test/factories';
 import { databaseDigest } from '../../../test/digest';
-import { charges, eventCoaches, events, mailOutbox, reservations, staff as staffTable } from '../../db/schema';
+import { charges, creditLedger, eventCoaches, events, mailOutbox, packageAppointmentTypes, reservations, staff as staffTable } from '../../db/schema';
 
 // Wednesday 2026-03-04, 14:30 in Chicago. Thursday the 5th is weekday 4; Sunday the 8th is the spring-forward day.
 fixClock(TEST_NOW);
@@ -24,6 +24,8 @@ beforeAll(async () => {
   w = await t.make.kioskGym({ athletes: 0 });
   me = await t.make.athlete(w.gym.id, { firstName: 'Sam', lastName: 'Rivera' });
   asMe = await t.as({ userId: me.userId!, profileId: me.profileId });
+  // Issue 18: an athlete books their own appointment only on a package that covers it (see 'on a package' below).
+  await t.make.athletePackage(w.gym.id, me.athleteId, { pkg: { coversAllAppointmentTypes: true, name: 'Unlimited with coaching' } });
 });
 afterAll(async () => {
   await t.close();
@@ -302,6 +304,15 @@ describe("the athlete app's appointment reads (issue 16)", () => {
     ]);
     expect(res.json().results.some((r: { appointmentTypeId: string }) => r.appointmentTypeId === lonely.id)).toBe(false);
     expect((await (await t.as(gym.staff)).get('/api/schedule/appointment-types/')).statusCode).toBe(403);
+    // Issue 18: whether a live package of the athlete covers each type (no package yet: none does).
+    expect(res.json().results[0].isCovered).toBe(false);
+    const nutrition = await t.make.appointmentType(gym.gym.id, { name: 'Nutrition' });
+    await t.make.offer(gym.gym.id, nutrition.id, [coach.staffId]);
+    const held = await t.make.athletePackage(gym.gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false } });
+    await t.db.insert(packageAppointmentTypes).values({ packageId: held.packageId, appointmentTypeId: pt.id });
+    const covered = (await client.get('/api/schedule/appointment-types/')).json().results as { name: string; isCovered: boolean }[];
+    expect(covered.map((r) => [r.name, r.isCovered])).toEqual([['Nutrition', false], ['Personal Training', true]]);
+    expect((await client.get(`/api/schedule/appointments/${pt.id}/`)).json().type.isCovered).toBe(true);
   });
 
   it("answers a bookable type or the athlete's own appointment by id, and 404 for anything else", async () => {
@@ -321,6 +332,7 @@ describe("the athlete app's appointment reads (issue 16)", () => {
 
   it("lists the athlete's upcoming appointments with their classes in My Events", async () => {
     const athlete = await t.make.athlete(w.gym.id);
+    await t.make.athletePackage(w.gym.id, athlete.athleteId, { pkg: { coversAllAppointmentTypes: true } });
     const client = await t.as({ userId: athlete.userId!, profileId: athlete.profileId });
     const { coach, type } = await offering();
     const cls = await t.make.event(w.gym, { classTypeId: w.classType.id, date: THU, time: '06:00' });
@@ -332,5 +344,110 @@ describe("the athlete app's appointment reads (issue 16)", () => {
       [cls.id, 'class', w.classType.name],
       [booked.eventId, 'appointment', type.name],
     ]);
+  });
+});
+
+describe("an athlete's own appointment booking needs a package that covers it (issue 18)", () => {
+  /** An athlete of the gym with a login, and a client signed in as them. */
+  async function member() {
+    const a = await t.make.athlete(w.gym.id);
+    return { a, client: await t.as({ userId: a.userId!, profileId: a.profileId }) };
+  }
+  /** A package the athlete holds that covers these appointment types (and every class type unless told). */
+  async function covering(athleteId: string, typeIds: string[], o: Parameters<TestApp['make']['athletePackage']>[2] = {}) {
+    const held = await t.make.athletePackage(w.gym.id, athleteId, o);
+    if (typeIds.length) await t.db.insert(packageAppointmentTypes).values(typeIds.map((appointmentTypeId) => ({ packageId: held.packageId, appointmentTypeId })));
+    return held;
+  }
+  const balanceOf = async (athletePackageId: string) =>
+    (await t.db.select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)))[0]!.n;
+  const appointmentsOf = (typeId: string) => t.db.select().from(events).where(eq(events.appointmentTypeId, typeId));
+
+  it('refuses an athlete with no package with 409 and the reason, writing nothing: no appointment, reservation nor mail', async () => {
+    const { coach, type } = await offering();
+    const { a, client } = await member();
+    const before = await databaseDigest(t.db);
+    const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'no_package', 'You need a package that covers this appointment to book it.']);
+    expect(await databaseDigest(t.db)).toBe(before);
+    expect(await appointmentsOf(type.id)).toEqual([]);
+    expect(await t.db.select().from(reservations).where(eq(reservations.athleteId, a.athleteId))).toEqual([]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, a.email!))).toEqual([]);
+    // The coach's time is still free.
+    expect((await startTimes(type.id, THU))[0]).toBe('09:00');
+  });
+
+  it("books and credits on a package that lists the type, deducting the type's credits", async () => {
+    const { coach, type } = await offering({ type: { bookingCreditCost: 2 } });
+    const { a, client } = await member();
+    const pack = await covering(a.athleteId, [type.id], { pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false, name: `PT 5-pack ${randomUUID().slice(0, 6)}` } });
+    const res = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
+    expect(res.statusCode, res.body).toBe(201);
+    const [reservation] = await t.db.select().from(reservations).where(eq(reservations.id, res.json().appointment.myBooking.reservationId));
+    expect(reservation).toMatchObject({ athleteId: a.athleteId, isReserved: true, isCredited: true, athletePackageId: pack.id });
+    expect(await balanceOf(pack.id)).toBe(3);
+    const ledger = await t.db.select().from(creditLedger).where(and(eq(creditLedger.athletePackageId, pack.id), eq(creditLedger.reason, 'booking')));
+    expect(ledger.map((r) => [r.delta, r.reservationId])).toEqual([[-2, reservation!.id]]);
+    // Cancelled in time, the credits come back.
+    expect((await client.delete(`/api/athlete-appointments/${reservation!.id}/`)).statusCode).toBe(200);
+    expect(await balanceOf(pack.id)).toBe(5);
+  });
+
+  it('refuses on a package that covers only class types, or other appointment types, saying it does not cover the appointment', async () => {
+    const { coach, type } = await offering();
+    const other = await t.make.appointmentType(w.gym.id, { name: `Nutrition ${randomUUID().slice(0, 6)}` });
+    const { a, client } = await member();
+    const classesOnly = await t.make.athletePackage(w.gym.id, a.athleteId, { pkg: { name: `Unlimited classes ${randomUUID().slice(0, 6)}` } });
+    expect([classesOnly.package.coversAllClassTypes, classesOnly.package.coversAllAppointmentTypes]).toEqual([true, false]);
+    const before = await databaseDigest(t.db);
+    const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'not_covered', `Your ${classesOnly.package.name} does not cover this appointment.`]);
+    expect(await databaseDigest(t.db)).toBe(before);
+
+    const { a: b, client: asB } = await member();
+    const nutrition = await covering(b.athleteId, [other.id], { pkg: { coversAllClassTypes: false, name: `Nutrition pack ${randomUUID().slice(0, 6)}` } });
+    const wrongType = await book(asB, { typeId: type.id, staffId: coach.staffId, athleteId: b.athleteId });
+    expect([wrongType.statusCode, wrongType.json().code, wrongType.json().message]).toEqual([409, 'not_covered', `Your ${nutrition.package.name} does not cover this appointment.`]);
+    expect(await appointmentsOf(type.id)).toEqual([]);
+  });
+
+  it('refuses on a package on hold on the date, with the hold reason', async () => {
+    const { coach, type } = await offering();
+    const { a, client } = await member();
+    const resting = await covering(a.athleteId, [], { status: 'on_hold', holdStartsOn: '2026-03-04', holdEndsOn: '2026-03-10', pkg: { coversAllAppointmentTypes: true, name: `Resting ${randomUUID().slice(0, 6)}` } });
+    const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'on_hold', ineligibleMessage({ code: 'on_hold', packageName: resting.package.name }, 'appointment')]);
+    expect(refused.json().message).toBe(`Your ${resting.package.name} is on hold on this date.`);
+    expect(await appointmentsOf(type.id)).toEqual([]);
+  });
+
+  it('lets the front desk book anyway, uncredited', async () => {
+    const { coach, type } = await offering();
+    const { a } = await member();
+    const byDesk = await book(await t.as(w.staff), { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
+    expect(byDesk.statusCode, byDesk.body).toBe(201);
+    const [reservation] = await t.db.select().from(reservations).where(eq(reservations.id, byDesk.json().appointment.myBooking.reservationId));
+    expect(reservation).toMatchObject({ athleteId: a.athleteId, isReserved: true, isCredited: false, athletePackageId: null });
+    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.reservationId, reservation!.id))).toEqual([]);
+  });
+
+  it('applies the same rule when an athlete joins an existing appointment (POST athlete-appointments)', async () => {
+    const { coach, type } = await offering({ type: { capacity: 3 } });
+    const [first] = await t.make.athletes(w.gym.id, 1);
+    const desk = await t.as(w.staff);
+    const booked = (await book(desk, { typeId: type.id, staffId: coach.staffId, athleteId: first!.athleteId })).json().appointment;
+    const { a, client } = await member();
+    const before = await databaseDigest(t.db);
+    const refused = await client.post('/api/athlete-appointments/', { appointment: booked.eventId, athlete: a.athleteId });
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'no_package', 'You need a package that covers this appointment to book it.']);
+    expect(await databaseDigest(t.db)).toBe(before);
+    const pack = await covering(a.athleteId, [type.id], { pkg: { kind: 'class_pack', credits: 2, coversAllClassTypes: false, name: `Group coaching ${randomUUID().slice(0, 6)}` } });
+    const joined = await client.post('/api/athlete-appointments/', { appointment: booked.eventId, athlete: a.athleteId });
+    expect([joined.statusCode, joined.json().isCredited]).toEqual([201, true]);
+    expect(await balanceOf(pack.id)).toBe(1);
+    // Staff add a member with no package: booked, uncredited.
+    const [second] = await t.make.athletes(w.gym.id, 1);
+    const byDesk = await desk.post('/api/athlete-appointments/', { appointment: booked.eventId, athlete: second!.athleteId });
+    expect([byDesk.statusCode, byDesk.json().isCredited]).toEqual([201, false]);
   });
 });

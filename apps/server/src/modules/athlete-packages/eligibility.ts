@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays, dayOfWeek, ineligibleMessage, ineligibleOrder, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { addDays, dayOfWeek, ineligibleMessage, ineligibleOrder, type EligibilityOf, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import { appointmentTypes, athletePackages, athletes, classTypes, creditLedger, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
 import { holdsPlaceSql } from '../reservations/rules';
@@ -7,8 +7,9 @@ import { holdsPlaceSql } from '../reservations/rules';
 /**
  * Issue 18: the ONE eligibility rule of a booking. For an athlete and an event (a class or an appointment) it picks the
  * athlete package that credits the booking, or says why none can, in words a member understands (shared
- * rules/eligibility.ts). Athlete booking refuses with the reason; staff booking, the kiosk's walk-in, bulk booking and
- * waitlist promotion book anyway, uncredited; the kiosk's isCredited reads what it chose (reservations.isCredited).
+ * rules/eligibility.ts). Athlete booking (of a class or an appointment) refuses with the reason; staff booking, the
+ * kiosk's walk-in, bulk booking and waitlist promotion book anyway, uncredited; the kiosk's isCredited reads what it
+ * chose (reservations.isCredited).
  *
  * A package qualifies when it is the athlete's (or, with familySharing, a linked parent's or dependant's), is active
  * (or on hold outside the event's date), the event's date lies within startDate..endDate and outside its hold, it covers
@@ -149,28 +150,53 @@ function refusal(row: CandidateRow): IneligibleReason | null {
   return null;
 }
 
-/** Pure: the package to use among the candidates (sorted ending soonest first), or the most telling refusal. */
-export function decide(rows: readonly CandidateRow[]): Eligibility {
+/**
+ * Pure: the package to use among the candidates (sorted ending soonest first), or the most telling refusal, its message
+ * naming what is booked (`of`: the message only; the rule is the same for a class and an appointment).
+ */
+export function decide(rows: readonly CandidateRow[], of: EligibilityOf = 'class'): Eligibility {
   let best: IneligibleReason = { code: 'no_package' };
   for (const row of rows) {
     const reason = refusal(row);
     if (reason === null) return { eligible: true, athletePackageId: row.id, packageName: row.name, credits: row.credits !== null ? row.cost : 0 };
     if (ineligibleOrder[reason.code] < ineligibleOrder[best.code]) best = reason;
   }
-  return { eligible: false, reason: best, code: best.code, message: ineligibleMessage(best) };
+  return { eligible: false, reason: best, code: best.code, message: ineligibleMessage(best, of) };
 }
 
 /**
  * Whether the athlete may book the event on a package, and which. With `lock` (inside a write's transaction, after the
  * event's lock) the candidate package rows are locked FOR UPDATE first, in id order, so two bookings racing for one
- * package's last credit go one after the other and the second reads the first's ledger row.
+ * package's last credit go one after the other and the second reads the first's ledger row. `of` (the event's kind)
+ * only words the refusal.
  */
-export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: string, eventId: string, options: { lock?: boolean } = {}): Promise<Eligibility> {
+export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: string, eventId: string, options: { lock?: boolean; of?: EligibilityOf } = {}): Promise<Eligibility> {
   if (options.lock) {
     await db.execute(sql`select ap.id from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
       where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') order by ap.id for update of ap`);
   }
-  return decide(rowsOf<CandidateRow>(await db.execute(candidatesQuery(gymId, athleteId, eventId))));
+  return decide(rowsOf<CandidateRow>(await db.execute(candidatesQuery(gymId, athleteId, eventId))), options.of);
+}
+
+/**
+ * Of these appointment types, those a live package of the athlete covers (their own, or a family member's shared one;
+ * active or on hold, not ended by `today`), whatever its credits, limits or hold: the athlete app's hint of which types
+ * need a package before a time is chosen. Bookings still ask `checkEligibility`. One statement.
+ */
+export async function coveredAppointmentTypes(db: DbOrTx, gymId: string, athleteId: string, typeIds: readonly string[], today: string): Promise<Set<string>> {
+  if (typeIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: appointmentTypes.id })
+    .from(appointmentTypes)
+    .where(
+      and(
+        inArray(appointmentTypes.id, [...typeIds]),
+        sql`exists (select 1 from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
+          where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') and (ap.end_date is null or ap.end_date >= ${today}::date)
+            and (p.covers_all_appointment_types or exists (select 1 from ${packageAppointmentTypes} pa where pa.package_id = p.id and pa.appointment_type_id = ${appointmentTypes.id})))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Monday of a date's ISO week (YYYY-MM-DD). */

@@ -182,10 +182,10 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
     if (input.isReserved && !input.isCheckedIn) assertBookingWindow(settings, w, event!, new Date());
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
     if (waits) await assertWaitlistHasRoom(tx, kind, settings, event!, input.joinWaitlist === true);
-    // Issue 18: the package that credits it (locked, so the last credit goes once). An athlete's own class booking
-    // needs one; the front desk books anyway, uncredited. A place in line is credited when promoted.
-    const credit = await checkEligibility(tx, w.gymId, input.athleteId, event!.id, { lock: !waits });
-    if (!credit.eligible && w.ownAthleteId !== null && kind === 'class') throw conflict(credit.message, credit.code);
+    // Issue 18: the package that credits it (locked, so the last credit goes once). An athlete's own booking, of a
+    // class or an appointment, needs one; the front desk books anyway, uncredited. A place in line is credited when promoted.
+    const credit = await checkEligibility(tx, w.gymId, input.athleteId, event!.id, { lock: !waits, of: kind });
+    if (!credit.eligible && w.ownAthleteId !== null) throw conflict(credit.message, credit.code);
     // Issue 22: the gym may refuse a class walk-in with no covering package (kiosk settings), at the desk and kiosk alike.
     if (!credit.eligible && walkInNeedsPackage) throw conflict(kioskSettingsMessages.walkInNeedsPackage(athlete.fullName), 'walk_in_needs_package');
     const credited = credit.eligible && !waits;

@@ -43,6 +43,7 @@ const type: BookableAppointmentType = {
   lateCancelCutoffMinutes: 720,
   cancellationFeeMinor: 2500,
   coaches: [OTHER_COACH, COACH],
+  isCovered: true,
 };
 const gymFields = { timeZone: 'America/Chicago', country: 'US' as const, isTaxInclusive: false };
 const asType: AthleteAppointmentAnswer = { ...gymFields, type, appointment: null };
@@ -169,6 +170,39 @@ describe('AppointmentPage: booking an appointment type (issue 16)', () => {
     expect(screen.getByText('This time is no longer available.')).toBeTruthy();
     expect(await screen.findByText('No free times on this day')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your appointment' })).toBeNull());
+  });
+
+  it('says why a booking is refused for want of a package, and links to the packages on sale (issue 18)', async () => {
+    const message = 'You need a package that covers this appointment to book it.';
+    renderPage(TYPE_ID, (url, init) => {
+      if (url.includes('/schedule/appointments/')) return jsonResponse(asType);
+      if (url.includes('/appointment-slots/')) return jsonResponse(slotsAnswer(dateOf(url)!, [slot('15:30', COACH, '2026-03-04')]));
+      if (init.method === 'POST') return jsonResponse({ message, code: 'no_package' }, 409);
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '3:30 PM with Casey Coach' }));
+    // A package of the athlete covers the type (the read says so): nothing to say before booking.
+    expect(screen.queryByRole('link', { name: 'Browse packages' })).toBeNull();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm your appointment' })).getByRole('button', { name: 'Book' }));
+    const alert = await screen.findByRole('alert', { name: 'A package is needed to book this' });
+    expect(alert.textContent).toContain(message);
+    expect(within(alert).getByRole('link', { name: 'Browse packages' }).getAttribute('href')).toBe('/packages/sales-portal');
+    expect(within(alert).getByRole('link', { name: 'My packages' }).getAttribute('href')).toBe('/packages');
+    // The notification says it too; the times are still there to choose once the athlete holds a package.
+    expect(screen.getByText('Booking failed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your appointment' })).toBeNull());
+    expect(screen.getByRole('button', { name: '3:30 PM with Casey Coach' })).toBeTruthy();
+  });
+
+  it('says before a time is chosen that a package is needed when none of the athlete\'s covers the type (issue 18)', async () => {
+    renderPage(TYPE_ID, (url) => {
+      if (url.includes('/schedule/appointments/')) return jsonResponse({ ...asType, type: { ...type, isCovered: false } });
+      if (url.includes('/appointment-slots/')) return jsonResponse(slotsAnswer(dateOf(url)!, []));
+      return undefined;
+    });
+    expect(await screen.findByText('A package is needed to book this')).toBeTruthy();
+    expect(screen.getByText('You need a package that covers this appointment to book it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse packages' }).getAttribute('href')).toBe('/packages/sales-portal');
   });
 
   it('shows skeletons while loading, the spec error when the read fails, and a way back when the id is unknown', async () => {

@@ -1,4 +1,5 @@
 import { DocumentRequiredAlert } from '../../../components/document-required-alert';
+import { PackageRequiredAlert } from '../../../components/package-required-alert';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -99,6 +100,8 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
         </Text>
         {type.description && <Text c="dimmed">{type.description}</Text>}
       </Stack>
+      {/* Issue 18: an athlete books an appointment only on a package that covers it; this says so, or why a booking was refused, and where to get one. */}
+      <PackageRequiredAlert error={book.error} needsPackage={!type.isCovered} of="appointment" />
       {type.coaches.length > 1 && (
         <Select
           label="Coach"

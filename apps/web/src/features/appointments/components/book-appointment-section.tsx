@@ -5,7 +5,10 @@ import { priceLabel } from '../lib/pricing';
 
 const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 
-/** The schedule's "Book an appointment" (issue 16): the gym's bookable appointment types, each to its booking flow. */
+/**
+ * The schedule's "Book an appointment" (issue 16): the gym's bookable appointment types, each to its booking flow, and
+ * which need a package the athlete does not hold (issue 18).
+ */
 export function BookAppointmentSection() {
   const types = useBookableTypes();
   // A gym with nothing to book shows nothing here: there is nothing for the athlete to do about it.
@@ -44,6 +47,12 @@ export function BookAppointmentSection() {
                     <Text size="sm" c="dimmed">
                       {t.coaches.map((c) => c.fullName).join(', ')}
                     </Text>
+                    {/* Issue 18: booked only on a package that covers it. */}
+                    {!t.isCovered && (
+                      <Text size="sm" fw={600} c="red.9">
+                        Needs a package
+                      </Text>
+                    )}
                   </Stack>
                   <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={600}>{priceLabel(t, types.data.country, types.data.isTaxInclusive)}</Text>
