@@ -80,3 +80,25 @@ describe('ClassPage: the workout of the day (issue 16 programming)', () => {
     expect(screen.queryByRole('region', { name: /^Workout/ })).toBeNull();
   });
 });
+
+describe('ClassPage: a booking the one eligibility rule refuses (issue 18)', () => {
+  it('says why where the athlete booked, with the way to buy a package', async () => {
+    const { userEvent } = await import('@testing-library/user-event');
+    const message = 'You need a package that covers this class to book it.';
+    stubFetch((url, init) => {
+      if (url.includes(`/api/schedule/${EVENT_ID}/`)) return jsonResponse(answer(null));
+      if (url.includes('/api/athlete-kilo-classes/') && init.method === 'POST') return jsonResponse({ message, code: 'no_package' }, 409);
+      return undefined;
+    });
+    render(
+      <Routes>
+        <Route path="/classes/:eventId" element={<ClassPage />} />
+      </Routes>,
+      { session, route: `/classes/${EVENT_ID}` },
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Book' }));
+    const alert = await screen.findByRole('alert', { name: /A package is needed/ });
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Browse packages' }).getAttribute('href')).toBe('/packages/sales-portal');
+  });
+});

@@ -1,4 +1,5 @@
 import { DocumentRequiredAlert } from '../../../components/document-required-alert';
+import { PackageRequiredAlert } from '../../../components/package-required-alert';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -98,6 +99,7 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
         onCancel={() => setConfirming(true)}
       />
       <DocumentRequiredAlert error={book.error} />
+      <PackageRequiredAlert error={book.error} />
       {workout && (
         <Paper component="section" withBorder radius="md" p="md" aria-labelledby="class-workout" className={classes.workout}>
           <Title order={2} size="h3" id="class-workout" mb="xs">
