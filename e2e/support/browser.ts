@@ -110,6 +110,10 @@ export async function signInAsIronTempleAthlete(page: Page, baseUrl: string): Pr
  * its X, which hides it for this page load only, so other journeys never dismiss a banner for good.
  */
 export async function closeBannerIfShown(page: Page, timeout = 10_000): Promise<void> {
+  // A page with closeBannersWhenShown's handler has the banner closed by Playwright before any wait or action of the
+  // journey (the wait for the page's heading already did it); waiting here for one to show would wait the whole
+  // timeout, as the modal shows only the first banner once per page load.
+  if (bannerHandlers.has(page)) return;
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
   // The seeded data gives every staff, owner and platform profile a banner, so the wait is short unless dismissed.
   const isShown = await dialog.waitFor({ timeout }).then(

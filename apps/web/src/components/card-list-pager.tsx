@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { LabelledPagination } from './labelled-pagination';
+import { Group, Text } from '@mantine/core';
 
 type CardListPagerProps = {
   page: number;
@@ -21,14 +22,12 @@ export function CardListPager({ page, pageSize, count, onPage, range }: CardList
         {range ?? `${(page - 1) * pageSize + 1}–${Math.min(count, page * pageSize)} of ${count}`}
       </Text>
       {totalPages > 1 && (
-        <Pagination
+        <LabelledPagination
           total={totalPages}
           value={page}
           onChange={onPage}
           size="sm"
           siblings={0}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
         />
       )}
     </Group>

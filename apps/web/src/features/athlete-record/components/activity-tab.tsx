@@ -1,5 +1,6 @@
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { useState } from 'react';
-import { Pagination, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { formatDate, formatTime, toZoned, type AthleteActivity } from '@spotter/shared';
 import { useAthleteActivity, PAGE_SIZE } from '../api/athlete-record';
 import { LOAD_ERROR } from './parts';
@@ -77,7 +78,7 @@ export function ActivityTab({ athleteId }: { athleteId: string }) {
           </Timeline.Item>
         ))}
       </Timeline>
-      {q.data.count > PAGE_SIZE && <Pagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Activity pages" />}
+      {q.data.count > PAGE_SIZE && <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Activity pages" />}
     </Stack>
   );
 }

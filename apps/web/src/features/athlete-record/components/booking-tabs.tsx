@@ -1,5 +1,6 @@
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatTime, placesLeft, toZoned, type AppointmentSlot, type AthleteRecord, type ScheduleClass } from '@spotter/shared';
 import { useAppointmentSlots } from '../../appointments';
 import {
@@ -81,7 +82,7 @@ export function AttendanceTab({ athleteId }: { athleteId: string }) {
       ) : (
         q.data.results.map((c) => <ClassRow key={c.eventId} c={c} />)
       )}
-      {q.data.count > PAGE_SIZE && <Pagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Attendance pages" />}
+      {q.data.count > PAGE_SIZE && <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Attendance pages" />}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import type { ReactNode } from 'react';
-import { Alert, Card, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Card, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { PLATFORM_PAGE_SIZE } from '@spotter/shared';
 import { useIsPhone } from '../hooks/use-is-phone';
 
@@ -57,14 +58,12 @@ function Pager({ count, page, pageSize, onPageChange }: { count: number; page: n
         {count === 0 ? 'No entries' : `${first}–${last} of ${count}`}
       </Text>
       {total > 1 && (
-        <Pagination
+        <LabelledPagination
           total={total}
           value={page}
           onChange={onPageChange}
           size="sm"
           siblings={1}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
         />
       )}
     </Group>

@@ -1,6 +1,7 @@
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Drawer, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDate, formatMoney, hasPermission, reportDefinitions, type GymCountry, type ReportDetail, type ReportType } from '@spotter/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
@@ -59,13 +60,11 @@ function DetailsList({ type, request, rowKey, country }: Omit<Props, 'row' | 'on
         ))}
       </Stack>
       {pages > 1 && (
-        <Pagination
+        <LabelledPagination
           total={pages}
           value={page}
           onChange={setPage}
           size="sm"
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
         />
       )}
     </Stack>
