@@ -118,8 +118,7 @@ describe('appointments (issue 16)', () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'owner@example.com');
-    await closeBannerIfShown(page);
-    await closeBannerIfShown(page, 3_000);
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto(`${baseUrl}/calendar/availability`);
     await page.getByRole('heading', { name: 'Availability' }).waitFor();
     await page.getByRole('heading', { name: 'Weekly hours' }).waitFor();

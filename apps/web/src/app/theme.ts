@@ -28,6 +28,9 @@ const gray: MantineColorsTuple = [
   '#212529',
 ];
 
+/** Title and icon colour of a light alert, where the colour's own shade is too pale on its tint (WCAG AA). */
+const LIGHT_ALERT_TEXT: Record<string, string> = { teal: '#0b5e45', orange: '#a33b0a', yellow: '#7a4f00' };
+
 export const theme = createTheme({
   primaryColor: 'spotterBlue',
   primaryShade: 7,
@@ -39,9 +42,13 @@ export const theme = createTheme({
   // People who ask their system for reduced motion get modals, drawers and menus without transitions.
   respectReducedMotion: true,
   components: {
-    // A light teal alert's title (teal 9 on teal 1) is 4.3:1; this darker teal passes.
+    // A light alert's title in its colour's own shade is below 4.5:1 for some colours (teal 9 on teal 1 is 4.3:1,
+    // orange 9 on orange 1 3.6:1, yellow 9 on yellow 1 2.7:1); these darker shades pass.
     Alert: Alert.extend({
-      vars: (theme, props) => ({ root: props.color === 'teal' && (props.variant ?? 'light') === 'light' ? { '--alert-color': '#0b5e45' } : {} }),
+      vars: (_theme, props) => {
+        const darker = (props.variant ?? 'light') === 'light' && typeof props.color === 'string' ? LIGHT_ALERT_TEXT[props.color] : undefined;
+        return { root: darker ? { '--alert-color': darker } : {} };
+      },
     }),
   },
 });
