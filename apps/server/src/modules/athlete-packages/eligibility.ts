@@ -77,16 +77,11 @@ function familyOf(gymId: string, athleteId: string | SQL): SQL {
 
 /** The packages that may credit the athlete's bookings: their own, and their family's shared ones. */
 function candidatesWhere(gymId: string, athleteId: string | SQL): SQL {
-  return sql`ap.gym_id = ${gymId} and ap.athlete_id in ${familyOf(gymId, athleteId)} and (ap.athlete_id = ${athleteId} or p.family_sharing)`;
+  return sql`ap.gym_id = ${gymId} and ap.athlete_id = any(array${familyOf(gymId, athleteId)}) and (ap.athlete_id = ${athleteId} or p.family_sharing)`;
 }
 
 /** Holding a place, with the reservations table under its own name (rules holdsPlace). */
 const holding = holdsPlaceSql(reservations);
-
-function countIn(from: SQL, to: SQL): SQL {
-  return sql`(select count(*)::int from ${reservations} join ${events} ue on ue.id = ${reservations.eventId}
-    where ${reservations.athletePackageId} = ap.id and ${holding} and ue.start_date between ${from} and ${to} and ue.id <> ev.id)`;
-}
 
 /** One statement: every candidate package with what the rule needs of it for this event. */
 function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string | SQL): SQL {
@@ -94,9 +89,17 @@ function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string
   const weekStart = sql`date_trunc('week', ev.start_date)::date`;
   const monthStart = sql`date_trunc('month', ev.start_date)::date`;
   // The ledger and the places used are read only where `refusal` reads them: a package that is still live (a cancelled
-  // or ended one is refused as expired first) and has credits, or the limit the count is for. A walk-in group of a class
-  // start asks this of every athlete's every package at once (checkEligibilityMany).
+  // or ended one is refused as expired first) with credits, or with a limit. A walk-in group of a class start asks
+  // this of every athlete's every package at once (checkEligibilityMany).
   const live = sql`ap.status in ('active', 'on_hold')`;
+  const weekEnd = sql`(${weekStart} + 6)`;
+  const monthEnd = sql`(${monthStart} + interval '1 month' - interval '1 day')::date`;
+  // The reservations holding a place on the package are counted once, over the days its limits need: the event's
+  // day, its week, its month (a package without limits counts nothing).
+  const byMonth = sql`p.sessions_limit is not null and p.sessions_per = 'month'`;
+  const byWeek = sql`(p.limit_per_week is not null or (p.sessions_limit is not null and p.sessions_per = 'week'))`;
+  const from = sql`case when ${byMonth} then least(${weekStart}, ${monthStart}) when ${byWeek} then ${weekStart} when p.limit_per_day is not null then ${day} end`;
+  const to = sql`case when ${byMonth} then greatest(${weekEnd}, ${monthEnd}) when ${byWeek} then ${weekEnd} when p.limit_per_day is not null then ${day} end`;
   return sql`
     with ev as (
       select e.id, e.start_date, e.class_type_id, e.appointment_type_id,
@@ -115,16 +118,20 @@ function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string
       end as covers,
       case when ${live} and p.credits is not null
         then (select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ap.id) else 0 end as balance,
-      case when ${live} and p.limit_per_day is not null then ${countIn(day, day)} else 0 end as used_day,
-      case when ${live} and (p.limit_per_week is not null or (p.sessions_limit is not null and p.sessions_per = 'week'))
-        then ${countIn(weekStart, sql`(${weekStart} + 6)`)} else 0 end as used_week,
-      case when ${live} and p.sessions_limit is not null and p.sessions_per = 'month'
-        then ${countIn(monthStart, sql`(${monthStart} + interval '1 month' - interval '1 day')::date`)} else 0 end as used_month,
+      used.used_day, used.used_week, used.used_month,
       ev.start_date::text as event_date, ev.cost,
       row_number() over (order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id)::int as ord
     from ${athletePackages} ap
     join ${packages} p on p.id = ap.package_id
     cross join ev
+    cross join lateral (
+      select count(*) filter (where ue.start_date = ${day})::int as used_day,
+        count(*) filter (where ue.start_date between ${weekStart} and ${weekEnd})::int as used_week,
+        count(*) filter (where ue.start_date between ${monthStart} and ${monthEnd})::int as used_month
+      from ${reservations} join ${events} ue on ue.id = ${reservations.eventId}
+      where ${live} and (p.limit_per_day is not null or ${byWeek} or ${byMonth}) and ${reservations.athletePackageId} = ap.id and ${holding} and ue.id <> ev.id
+        and ue.start_date between ${from} and ${to}
+    ) used
     where ${candidatesWhere(gymId, athleteId)}
     order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id`;
 }
