@@ -118,26 +118,25 @@ async function revenueTrendOf(db: Db, gym: Gym, range: { from: string; to: strin
   return body.points.map((p) => ({ month: p.key.slice(0, 7), label: p.label, value: p.value }));
 }
 
-/** Class check-ins of the 12 weeks up to today by weekday (0 Monday … 6 Sunday) and starting hour, in the gym's zone. */
+/**
+ * Class check-ins of the 12 weeks up to today by weekday (0 Monday … 6 Sunday) and starting hour, in the gym's zone.
+ * The gym's classes of the weeks are found first (a materialized CTE on events(gym_id, start_date)), then their
+ * check-ins by event, as the activity reports do: planned as one join, PostgreSQL chose a parallel sequential scan of
+ * every gym's events at the 1,000-gym scale (27 ms of the dashboard's 40).
+ */
 async function heatmapOf(db: Db, gym: Gym, today: string): Promise<Dashboard['attendanceHeatmap']> {
-  const from = addDays(today, -83);
-  const weekday = sql<number>`(extract(isodow from ${events.startDate})::int - 1)`;
-  const hour = sql<number>`extract(hour from ${events.startTime})::int`;
-  const rows = await db
-    .select({ weekday, hour, count: sql<number>`count(*)::int` })
-    .from(events)
-    .innerJoin(reservations, eq(reservations.eventId, events.id))
-    .where(
-      and(
-        eq(events.gymId, gym.gymId),
-        sql`${events.startDate} between ${from} and ${today}`,
-        eq(events.kind, 'class'),
-        isNull(events.cancelledAt),
-        eq(reservations.isCheckedIn, true),
-      ),
-    )
-    .groupBy(weekday, hour)
-    .orderBy(weekday, hour);
+  const rows = await queryRows<{ weekday: number; hour: number; count: number }>(
+    db,
+    sql`with ev as materialized (
+        select e.id, e.start_date, e.start_time from ${events} e
+        where e.gym_id = ${gym.gymId}::uuid and e.kind = 'class' and e.cancelled_at is null
+          and e.start_date between ${addDays(today, -83)}::date and ${today}::date)
+      select extract(isodow from ev.start_date)::int - 1 as weekday, extract(hour from ev.start_time)::int as hour, count(*)::int as count
+      from ev join ${reservations} r on r.event_id = ev.id
+      where r.is_checked_in
+      group by 1, 2
+      order by 1, 2`,
+  );
   return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), count: Number(r.count) }));
 }
 
