@@ -116,10 +116,21 @@ export async function runReports(small: Side, large: Side): Promise<BenchRow[]> 
   if (!dashboard.skipped) {
     const plans = await explainedStatements(large, '/api/dashboard/');
     dashboard.detail = { ...dashboard.detail, statements: plans.length, executionMs: plans.map((pl) => executionMs(pl.plan)).join(' | ') };
+    let seqScans = 0;
     for (const [i, plan] of plans.entries()) {
-      console.log(`reports: dashboard statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}, ${executionMs(plan.plan)} ms`);
+      const scans = `${plan.plan}\n${plan.generic}`.split('\n').filter((line) => bigSeqScan.test(line));
+      seqScans += scans.length;
+      console.log(`reports: dashboard statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}, ${executionMs(plan.plan)} ms${scans.length ? ` — FAIL: ${scans.map((l) => l.trim()).join('; ')}` : ''}`);
       explained.push(`dashboard, statement ${i + 1} of ${plans.length}\n\n${plan.text}\n\n${plan.plan}\n\ngeneric plan:\n${plan.generic}`);
     }
+    rows.push({
+      benchmark: `reports: dashboard: its ${plans.length} statements on ${GYMS} gyms use indexes (EXPLAIN ANALYZE, BUFFERS in results/reports-explain.txt)`,
+      value: seqScans,
+      unit: 'seq scans',
+      target: `0 on ${BIG_TABLES.join(', ')}`,
+      pass: seqScans === 0,
+      detail: { statements: plans.length, topNodes: plans.map((pl) => topNode(pl.plan)).join(' | ') },
+    });
   }
   rows.push(dashboard);
   fs.writeFileSync(out, explained.length ? `${explained.join('\n\n----\n\n')}\n` : 'No report is built yet (every report answered 501).\n');
