@@ -184,4 +184,89 @@ describe('groupCommit', () => {
       globalThis.clearTimeout = realClearTimeout;
     }
   });
+  it('with maxGatherMs, keeps gathering while items keep arriving, until gatherMs pass without one or maxGatherMs after the last batch', async () => {
+    let clock = 0;
+    const batches: Item[][] = [];
+    const submit = groupCommit<Item, number>({
+      keysOf: (i) => [i.key],
+      maxBatch: 100,
+      gatherMs: 4,
+      maxGatherMs: 25,
+      now: () => clock,
+      run: async (items) => {
+        batches.push(items);
+        return items.map((i) => i.value);
+      },
+    });
+    const timers: { fn: () => void; ms: number; id: number }[] = [];
+    const [realSetTimeout, realClearTimeout] = [globalThis.setTimeout, globalThis.clearTimeout];
+    let ids = 0;
+    globalThis.setTimeout = ((fn: () => void, ms: number) => {
+      timers.push({ fn, ms, id: ++ids });
+      return ids;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((id: number) => {
+      timers.splice(timers.findIndex((t) => t.id === id), 1);
+    }) as unknown as typeof clearTimeout;
+    const fire = () => timers.shift()!.fn();
+    try {
+      // Idle: a lone item waits 1 ms to see whether a burst is behind it, then starts.
+      const lone = submit(item('a', 1));
+      expect(timers.map((t) => t.ms)).toEqual([1]);
+      clock += 1;
+      fire();
+      await lone;
+      await settle();
+      // A burst read slowly: an item every 3 ms after the batch ends. Each timer finds one newer than 4 ms ago.
+      const burst = [submit(item('b', 2))];
+      expect(timers.map((t) => t.ms)).toEqual([4]);
+      for (const [i, key] of ['c', 'd', 'e'].entries()) {
+        clock += 3;
+        burst.push(submit(item(key, 3 + i)));
+        clock += 1;
+        fire();
+        expect(batches).toHaveLength(1);
+      }
+      // Quiet for 4 ms: the batch runs with everything that came.
+      clock += 4;
+      fire();
+      expect(await Promise.all(burst)).toEqual([2, 3, 4, 5]);
+      expect(batches[1]).toEqual([item('b', 2), item('c', 3), item('d', 4), item('e', 5)]);
+      // Never longer than maxGatherMs after the last batch's end, however they keep coming.
+      await settle();
+      const batchEnd = clock;
+      const steady = [submit(item('f', 6))];
+      for (let n = 0; n < 20 && timers.length > 0; n++) {
+        clock += 2;
+        steady.push(submit(item(`s${n}`, 10 + n)));
+        fire();
+      }
+      expect(timers).toEqual([]);
+      expect(clock - batchEnd).toBeGreaterThanOrEqual(25);
+      expect(clock - batchEnd).toBeLessThanOrEqual(27);
+      await settle();
+      expect(batches).toHaveLength(3);
+      await Promise.all(steady);
+      // Idle again: items arriving behind the first within its 1 ms are a burst starting, gathered until quiet.
+      clock += 100;
+      const idleBurst = [submit(item('x', 1)), submit(item('y', 2))];
+      expect(timers.map((t) => t.ms)).toEqual([1]);
+      clock += 1;
+      fire();
+      expect(batches).toHaveLength(3);
+      expect(timers.map((t) => t.ms)).toEqual([3]);
+      clock += 2;
+      idleBurst.push(submit(item('z', 3)));
+      clock += 1;
+      fire();
+      expect(timers.map((t) => t.ms)).toEqual([3]);
+      clock += 3;
+      fire();
+      expect(await Promise.all(idleBurst)).toEqual([1, 2, 3]);
+      expect(batches[3]).toEqual([item('x', 1), item('y', 2), item('z', 3)]);
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+      globalThis.clearTimeout = realClearTimeout;
+    }
+  });
 });

@@ -17,7 +17,15 @@
  *   next batches would take one request each, and each would block the loop again (a class-start burst on new
  *   connections: 100 walk-ins one after another). The wait lets the loop accept and read them first. A lone request
  *   on an idle batcher still waits one turn only.
+ * - `maxGatherMs`: while requests keep arriving (each read and checked by the same thread, a fraction of a millisecond
+ *   apiece), the wait goes on until gatherMs pass without one, up to maxGatherMs after the last batch's end: a burst
+ *   read slower than gatherMs would otherwise run as many small batches, each paying a transaction's fixed cost. On an
+ *   idle batcher, the first item waits 1 ms: alone, it then starts; with others behind it, it is a burst starting,
+ *   gathered so (started after one turn, the burst's first request ran alone, a whole transaction before the rest).
  */
+/** With maxGatherMs, how long an idle batcher's first item waits to see whether a burst is arriving behind it. */
+const IDLE_WAIT_MS = 1;
+
 export type GroupCommit<T, R> = (item: T) => Promise<R | undefined>;
 
 type Waiting<T, R> = { item: T; resolve: (result: R | undefined) => void; reject: (err: unknown) => void };
@@ -29,16 +37,22 @@ export function groupCommit<T, R>(options: {
   maxBatch: number;
   concurrency?: number;
   gatherMs?: number;
+  /** With gatherMs: while items keep arriving, the wait goes on until gatherMs pass without one, up to this long after the last batch's end (default gatherMs). */
+  maxGatherMs?: number;
   now?: () => number;
 }): GroupCommit<T, R> {
   const concurrency = options.concurrency ?? 1;
   const gatherMs = options.gatherMs ?? 0;
+  const maxGatherMs = Math.max(gatherMs, options.maxGatherMs ?? gatherMs);
   const now = options.now ?? (() => performance.now());
   const pending: Batch<T, R>[] = [];
   const running = new Set<Batch<T, R>>();
   let scheduled = false;
   let gathering: ReturnType<typeof setTimeout> | undefined;
   let lastEnd = -Infinity;
+  let lastArrival = -Infinity;
+  /** When the current wait began (the last batch's end, or an idle batcher's first turn). */
+  let gatherFrom = -Infinity;
 
   const schedule = () => {
     if (pending.length === 0 || running.size >= concurrency) return;
@@ -51,8 +65,27 @@ export function groupCommit<T, R>(options: {
     if (scheduled) return;
     scheduled = true;
     const wait = lastEnd + gatherMs - now();
-    if (wait > 0 && !full) gathering = setTimeout(startReady, wait);
-    else setImmediate(startReady);
+    if (wait > 0 && !full) {
+      gatherFrom = lastEnd;
+      gathering = setTimeout(gatherMore, wait);
+    } else if (full || maxGatherMs === gatherMs) setImmediate(startReady);
+    else gathering = setTimeout(afterFirstWait, IDLE_WAIT_MS);
+  };
+
+  /** An idle batcher's first wait is over: a lone item starts; several are a burst arriving, gathered like a queue. */
+  const afterFirstWait = () => {
+    if ((pending[0]?.waiting.length ?? 0) < 2) return startReady();
+    gatherFrom = now();
+    gatherMore();
+  };
+
+  /** The gathering window is over: start, unless items are still arriving and the longest wait is not reached. */
+  const gatherMore = () => {
+    const at = now();
+    const quietFor = at - lastArrival;
+    const more = Math.min(gatherMs - quietFor, gatherFrom + maxGatherMs - at);
+    if (more > 0) gathering = setTimeout(gatherMore, more);
+    else startReady();
   };
 
   const heldByRunning = (batch: Batch<T, R>) => {
@@ -103,6 +136,7 @@ export function groupCommit<T, R>(options: {
       }
       batch.waiting.push({ item, resolve, reject });
       for (const key of keys) batch.keys.add(key);
+      lastArrival = now();
       schedule();
     });
 }

@@ -24,6 +24,8 @@ import { eligibleSql, holdsPlaceSql } from './rules';
 const MAX_GROUP = 200;
 /** How long PGlite's next group waits after one ends, for the requests that queued behind it (group-commit.ts). */
 const GATHER_MS = 4;
+/** While they keep arriving, it waits on (4 ms at a time), up to this long after the last group's end. */
+const MAX_GATHER_MS = 25;
 const DEADLOCK_DETECTED = '40P01';
 
 const items = sql`${sql.placeholder('items')}::json`;
@@ -154,6 +156,7 @@ function batcherPer<Q extends { id: string; gymId: string; at: Date }>(options: 
       // PGlite runs one statement at a time, and its groups block the event loop; PostgreSQL's run beside it.
       concurrency: sole ? 1 : POOL_SIZE,
       gatherMs: sole ? GATHER_MS : 0,
+      maxGatherMs: sole ? MAX_GATHER_MS : 0,
       run: async (requests) => {
         let records: ReservationRecord[];
         try {
