@@ -25,6 +25,7 @@ export const reservationMessages = {
   taxRateNotFound: 'Choose a tax rate of this gym.',
   athletesOwnOnly: 'Athletes can only change their own reservations.',
   staffOnlyCharges: 'Only staff can mark a late cancel or a no show.',
+  staffOnlyBulk: 'Bulk reservations are made by the front desk. Book each class from the schedule.',
   startBeforeToday: 'The start date cannot be before today.',
   endAfterOneYear: 'The end date cannot be more than one year from today.',
   waitlistFull: 'This class and its waitlist are full.',

@@ -545,6 +545,9 @@ export function oneYearAfter(date: string): string {
  */
 export async function createBulkReservations(ctx: ReservationsContext, w: Writer, input: BulkReservationInput): Promise<BulkReservationResult> {
   assertOwn(w, input.athlete);
+  // A front-desk tool (spec 2.12): it books past the booking window and the package rule, uncredited, which an
+  // athlete's own booking may not (issue 18).
+  if (w.ownAthleteId !== null) throw forbidden(reservationMessages.staffOnlyBulk, 'staff_only');
   const today = toZoned(new Date(), w.timeZone).date;
   if (input.startDate < today) throw fieldError('startDate', reservationMessages.startBeforeToday);
   if (input.endDate < input.startDate) throw fieldError('endDate', eventMessages.endBeforeStart);

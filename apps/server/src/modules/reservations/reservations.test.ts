@@ -450,6 +450,11 @@ describe('an athlete profile', () => {
       athlete: (await member()).athleteId, startDate: today(), endDate: addDays(today(), 7), days: '1,2,3,4,5,6,7', startTime: '05:00', kiloClassType: w.classType.id, location: w.location.id,
     });
     expect(bulkForOther.statusCode).toBe(403);
+    // Nor for themselves: bulk booking skips the booking window and the package rule, a front-desk tool only.
+    const bulkForMe = await athlete.post('/api/athlete-kilo-classes/create-bulk/', {
+      athlete: me.athleteId, startDate: today(), endDate: addDays(today(), 7), days: '1,2,3,4,5,6,7', startTime: '05:00', kiloClassType: w.classType.id, location: w.location.id,
+    });
+    expect([bulkForMe.statusCode, bulkForMe.json().code, bulkForMe.json().message]).toEqual([403, 'staff_only', reservationMessages.staffOnlyBulk]);
     expect((await athlete.delete(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`)).statusCode).toBe(200);
   });
 });
