@@ -191,6 +191,7 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/athletes/{athleteId}/payment-methods/': record,
     '/api/athlete-packages/{athletePackageId}/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
     '/api/athlete-packages/{athletePackageId}/ledger/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
+    '/api/athlete-packages/{athletePackageId}/cancel-refund/': { role: 'owner', path: { athletePackageId: f.athletePackageId } },
     '/api/sales-portals/{salesPortalSlug}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug } },
     '/api/sales-portals/{salesPortalSlug}/packages/{packageId}/': { role: 'owner', path: { salesPortalSlug: f.portalSlug, packageId: f.portalPackageId } },
     // Issue 19: /invoices, its export, one invoice and the athlete page's tab: filters that all match one invoice.
