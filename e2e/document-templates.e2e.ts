@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, insertMergeField, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser | undefined;
@@ -62,11 +62,9 @@ describe('document templates (issue 20)', () => {
     const text = form.getByRole('textbox', { name: 'Document text' });
     await text.click();
     await page.keyboard.type('I, ');
-    await form.getByRole('button', { name: 'Insert merge field' }).click();
-    await page.getByRole('menuitem', { name: 'Athlete’s full name' }).click();
+    await insertMergeField(page, form, 'Athlete’s full name');
     await page.keyboard.type(', accept the risks of training at ');
-    await form.getByRole('button', { name: 'Insert merge field' }).click();
-    await page.getByRole('menuitem', { name: 'Gym name' }).click();
+    await insertMergeField(page, form, 'Gym name');
     await page.keyboard.type('.');
     // The live preview fills the fields with sample values.
     await form.getByTestId('template-preview').getByText('I, Alex Morgan, accept the risks of training at Iron Temple.').waitFor();
@@ -158,8 +156,7 @@ describe('document templates (issue 20)', () => {
     await form.getByRole('textbox', { name: 'Title' }).fill('Phone policy');
     await form.getByRole('textbox', { name: 'Document text' }).click();
     await page.keyboard.type('Hello ');
-    await form.getByRole('button', { name: 'Insert merge field' }).click();
-    await page.getByRole('menuitem', { name: 'Athlete’s full name' }).click();
+    await insertMergeField(page, form, 'Athlete’s full name');
     await form.getByTestId('template-preview').getByText('Hello Alex Morgan').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'document-templates-phone-editor');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, closeBannersWhenShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, closeBannersWhenShown, expectNoAxeViolations, insertMergeField, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
 import { capturedMailNames, waitForMail } from './support/mail';
 import { HttpSession } from './support/server-process';
 
@@ -76,11 +76,9 @@ describe('message templates and the message log (issue 22)', () => {
       await body.click();
       await page.keyboard.press('Control+A');
       await page.keyboard.type(`Hello `);
-      await editor.getByRole('button', { name: 'Insert merge field' }).click();
-      await page.getByRole('menuitem', { name: 'First name' }).click();
+      await insertMergeField(page, editor, 'First name');
       await page.keyboard.type(`, see you at `);
-      await editor.getByRole('button', { name: 'Insert merge field' }).click();
-      await page.getByRole('menuitem', { name: 'Class', exact: true }).click();
+      await insertMergeField(page, editor, 'Class');
       await page.keyboard.type(`. Bring <b>chalk</b> ${stamp}.`);
       // The live preview: the gym's From, the subject with sample values, the HTML in a sandboxed frame.
       const preview = editor.getByTestId('message-preview');

@@ -87,6 +87,17 @@ export async function closeMenu(page: Page): Promise<void> {
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
+/**
+ * Chooses a field from an editor's "Insert merge field" menu and waits until the cursor is back in the editor, as a
+ * person sees before typing on (tiptap focuses the editor on the next animation frame).
+ */
+export async function insertMergeField(page: Page, scope: Locator, label: string | RegExp): Promise<void> {
+  await scope.getByRole('button', { name: 'Insert merge field' }).click();
+  await page.getByRole('menuitem', { name: label, exact: typeof label === 'string' }).click();
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.closest('[contenteditable="true"]') != null, undefined, { timeout: 10_000 });
+}
+
 export const DEMO_PASSWORD = 'Spotter123';
 
 /** Fills the login form and submits it; the caller waits for what should follow. */
