@@ -85,6 +85,20 @@ async function athleteFlaggedOnKiosk(owner: Page, fullName: string): Promise<boo
   return false;
 }
 
+/** The seeded gym's first paid monthly membership plan that starts on purchase, with its package. */
+async function monthlyMembershipPlan(owner: Page) {
+  const catalog = await apiAsPage<{ results: { packageId: string; name: string; kind: string; billingPlans: { billingPlanId: string; name: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
+    owner,
+    'GET',
+    '/api/packages/?status=active&limit=100&offset=0',
+  );
+  const choice = catalog.body.results
+    .filter((p) => p.kind === 'membership')
+    .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0];
+  expect(choice).toBeTruthy();
+  return choice!;
+}
+
 describe('card payments (issue 19)', () => {
   it('an athlete pays an open invoice with a saved card from the invoice page (phone, axe)', async () => {
     const owner = await ownerPage();
@@ -156,15 +170,7 @@ describe('card payments (issue 19)', () => {
     const today = (await apiAsPage<{ issueDate: string }>(owner, 'GET', `/api/invoices/${probe.invoiceId}/`)).body.issueDate;
     await apiAsPage(owner, 'POST', `/api/invoices/${probe.invoiceId}/void/`, { reason: 'e2e: probe' });
     // A monthly membership that started a month ago: its second period is due today.
-    const catalog = await apiAsPage<{ results: { packageId: string; kind: string; billingPlans: { billingPlanId: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
-      owner,
-      'GET',
-      '/api/packages/?status=active&limit=100&offset=0',
-    );
-    const choice = catalog.body.results
-      .filter((p) => p.kind === 'membership')
-      .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0]!;
-    expect(choice).toBeTruthy();
+    const choice = await monthlyMembershipPlan(owner);
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     const start = new Date(Date.UTC(y, m - 2, Math.min(d, 28))).toISOString().slice(0, 10);
     const sold = await apiAsPage<{ athletePackageId: string }>(owner, 'POST', `/api/athletes/${athleteId}/packages/`, {
@@ -226,15 +232,7 @@ describe('card payments (issue 19)', () => {
     const session = await apiAsPage<{ athlete: { athleteId: string } }>(athlete, 'GET', '/api/auth/session/');
     const { athleteId } = session.body.athlete;
     await saveTestMethod(athlete, 'pm_card_visa');
-    const catalog = await apiAsPage<{ results: { packageId: string; name: string; kind: string; billingPlans: { billingPlanId: string; name: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
-      owner,
-      'GET',
-      '/api/packages/?status=active&limit=100&offset=0',
-    );
-    const choice = catalog.body.results
-      .filter((p) => p.kind === 'membership')
-      .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0]!;
-    expect(choice).toBeTruthy();
+    const choice = await monthlyMembershipPlan(owner);
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const soldIds = async () =>
       new Set(

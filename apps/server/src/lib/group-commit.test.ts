@@ -39,6 +39,42 @@ function recorded(maxBatch = 100, concurrency = 1) {
 }
 
 
+/** A gathering batcher on a hand clock whose run records each batch and answers each value; `clock.now` is moved by hand. */
+function gathering(options: { maxBatch: number; gatherMs: number; maxGatherMs?: number }) {
+  const clock = { now: 0 };
+  const batches: Item[][] = [];
+  const submit = groupCommit<Item, number>({
+    keysOf: (i) => [i.key],
+    ...options,
+    now: () => clock.now,
+    run: async (items) => {
+      batches.push(items);
+      return items.map((i) => i.value);
+    },
+  });
+  return { clock, batches, submit };
+}
+
+/** Replaces setTimeout and clearTimeout with a list run by hand for the length of `body`. */
+async function withHandTimers(body: (timers: { fn: () => void; ms: number; id: number }[]) => Promise<void>) {
+  const timers: { fn: () => void; ms: number; id: number }[] = [];
+  const [realSetTimeout, realClearTimeout] = [globalThis.setTimeout, globalThis.clearTimeout];
+  let ids = 0;
+  globalThis.setTimeout = ((fn: () => void, ms: number) => {
+    timers.push({ fn, ms, id: ++ids });
+    return ids;
+  }) as unknown as typeof setTimeout;
+  globalThis.clearTimeout = ((id: number) => {
+    timers.splice(timers.findIndex((t) => t.id === id), 1);
+  }) as unknown as typeof clearTimeout;
+  try {
+    await body(timers);
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.clearTimeout = realClearTimeout;
+  }
+}
+
 describe('groupCommit', () => {
   it('runs the items of one turn as one batch, and everything that arrives while it runs as the next', async () => {
     const { submit, batches, release } = recorded();
@@ -121,30 +157,8 @@ describe('groupCommit', () => {
   });
 
   it('with gatherMs, waits after a batch ends so the requests queued behind it run together; a lone one on an idle batcher waits a turn only', async () => {
-    let clock = 0;
-    const batches: Item[][] = [];
-    const submit = groupCommit<Item, number>({
-      keysOf: (i) => [i.key],
-      maxBatch: 3,
-      gatherMs: 50,
-      now: () => clock,
-      run: async (items) => {
-        batches.push(items);
-        return items.map((i) => i.value);
-      },
-    });
-    // The batcher's timers, run by hand.
-    const timers: { fn: () => void; ms: number; id: number }[] = [];
-    const [realSetTimeout, realClearTimeout] = [globalThis.setTimeout, globalThis.clearTimeout];
-    let ids = 0;
-    globalThis.setTimeout = ((fn: () => void, ms: number) => {
-      timers.push({ fn, ms, id: ++ids });
-      return ids;
-    }) as unknown as typeof setTimeout;
-    globalThis.clearTimeout = ((id: number) => {
-      timers.splice(timers.findIndex((t) => t.id === id), 1);
-    }) as unknown as typeof clearTimeout;
-    try {
+    const { clock, batches, submit } = gathering({ maxBatch: 3, gatherMs: 50 });
+    await withHandTimers(async (timers) => {
       // Idle: one turn, as without gatherMs.
       const first = submit(item('a', 1));
       await settle();
@@ -152,14 +166,14 @@ describe('groupCommit', () => {
       await first;
       await settle();
       // Within 50 ms of that batch's end, the next waits out the rest of the window for others to join it.
-      clock += 10;
+      clock.now += 10;
       const queued = [submit(item('b', 2))];
       await settle();
       await settle();
       expect(batches).toHaveLength(1);
       expect(timers.map((t) => t.ms)).toEqual([40]);
       queued.push(submit(item('c', 3)));
-      clock += 40;
+      clock.now += 40;
       timers.shift()!.fn();
       expect(await Promise.all(queued)).toEqual([2, 3]);
       expect(batches[1]).toEqual([item('b', 2), item('c', 3)]);
@@ -173,47 +187,22 @@ describe('groupCommit', () => {
       expect(batches[2]).toEqual([item('d', 4), item('e', 5), item('f', 6)]);
       await Promise.all(full);
       // Once the window has passed, a lone item waits a turn only.
-      clock += 51;
+      clock.now += 51;
       const late = submit(item('g', 7));
       await settle();
       expect(batches[3]).toEqual([item('g', 7)]);
       await late;
       expect(timers).toEqual([]);
-    } finally {
-      globalThis.setTimeout = realSetTimeout;
-      globalThis.clearTimeout = realClearTimeout;
-    }
+    });
   });
   it('with maxGatherMs, keeps gathering while items keep arriving, until gatherMs pass without one or maxGatherMs after the last batch', async () => {
-    let clock = 0;
-    const batches: Item[][] = [];
-    const submit = groupCommit<Item, number>({
-      keysOf: (i) => [i.key],
-      maxBatch: 100,
-      gatherMs: 4,
-      maxGatherMs: 25,
-      now: () => clock,
-      run: async (items) => {
-        batches.push(items);
-        return items.map((i) => i.value);
-      },
-    });
-    const timers: { fn: () => void; ms: number; id: number }[] = [];
-    const [realSetTimeout, realClearTimeout] = [globalThis.setTimeout, globalThis.clearTimeout];
-    let ids = 0;
-    globalThis.setTimeout = ((fn: () => void, ms: number) => {
-      timers.push({ fn, ms, id: ++ids });
-      return ids;
-    }) as unknown as typeof setTimeout;
-    globalThis.clearTimeout = ((id: number) => {
-      timers.splice(timers.findIndex((t) => t.id === id), 1);
-    }) as unknown as typeof clearTimeout;
-    const fire = () => timers.shift()!.fn();
-    try {
+    const { clock, batches, submit } = gathering({ maxBatch: 100, gatherMs: 4, maxGatherMs: 25 });
+    await withHandTimers(async (timers) => {
+      const fire = () => timers.shift()!.fn();
       // Idle: a lone item waits 1 ms to see whether a burst is behind it, then starts.
       const lone = submit(item('a', 1));
       expect(timers.map((t) => t.ms)).toEqual([1]);
-      clock += 1;
+      clock.now += 1;
       fire();
       await lone;
       await settle();
@@ -221,52 +210,49 @@ describe('groupCommit', () => {
       const burst = [submit(item('b', 2))];
       expect(timers.map((t) => t.ms)).toEqual([4]);
       for (const [i, key] of ['c', 'd', 'e'].entries()) {
-        clock += 3;
+        clock.now += 3;
         burst.push(submit(item(key, 3 + i)));
-        clock += 1;
+        clock.now += 1;
         fire();
         expect(batches).toHaveLength(1);
       }
       // Quiet for 4 ms: the batch runs with everything that came.
-      clock += 4;
+      clock.now += 4;
       fire();
       expect(await Promise.all(burst)).toEqual([2, 3, 4, 5]);
       expect(batches[1]).toEqual([item('b', 2), item('c', 3), item('d', 4), item('e', 5)]);
       // Never longer than maxGatherMs after the last batch's end, however they keep coming.
       await settle();
-      const batchEnd = clock;
+      const batchEnd = clock.now;
       const steady = [submit(item('f', 6))];
       for (let n = 0; n < 20 && timers.length > 0; n++) {
-        clock += 2;
+        clock.now += 2;
         steady.push(submit(item(`s${n}`, 10 + n)));
         fire();
       }
       expect(timers).toEqual([]);
-      expect(clock - batchEnd).toBeGreaterThanOrEqual(25);
-      expect(clock - batchEnd).toBeLessThanOrEqual(27);
+      expect(clock.now - batchEnd).toBeGreaterThanOrEqual(25);
+      expect(clock.now - batchEnd).toBeLessThanOrEqual(27);
       await settle();
       expect(batches).toHaveLength(3);
       await Promise.all(steady);
       // Idle again: items arriving behind the first within its 1 ms are a burst starting, gathered until quiet.
-      clock += 100;
+      clock.now += 100;
       const idleBurst = [submit(item('x', 1)), submit(item('y', 2))];
       expect(timers.map((t) => t.ms)).toEqual([1]);
-      clock += 1;
+      clock.now += 1;
       fire();
       expect(batches).toHaveLength(3);
       expect(timers.map((t) => t.ms)).toEqual([3]);
-      clock += 2;
+      clock.now += 2;
       idleBurst.push(submit(item('z', 3)));
-      clock += 1;
+      clock.now += 1;
       fire();
       expect(timers.map((t) => t.ms)).toEqual([3]);
-      clock += 3;
+      clock.now += 3;
       fire();
       expect(await Promise.all(idleBurst)).toEqual([1, 2, 3]);
       expect(batches[3]).toEqual([item('x', 1), item('y', 2), item('z', 3)]);
-    } finally {
-      globalThis.setTimeout = realSetTimeout;
-      globalThis.clearTimeout = realClearTimeout;
-    }
+    });
   });
 });
