@@ -138,17 +138,25 @@ export async function closeBannerIfShown(page: Page, timeout = 10_000): Promise<
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/**
- * For journeys about something else: whenever the banner modal (spec 2.10) is up before one of the page's actions,
- * however late it came (it opens when the banners arrive, which on a loaded machine can be after closeBannerIfShown
- * stopped waiting), it is closed with its X first, so nothing is dismissed for good (Playwright's addLocatorHandler).
- */
 const bannerHandlers = new WeakMap<Page, Locator>();
 
+/** The athlete's or staff member's banners (GET /api/banners/), not a banner's close. */
+const BANNERS_LIST = /\/api\/banners\/(\?.*)?$/;
+
+/**
+ * For journeys about something else: no banner modal (spec 2.10) stands in their way. The banners' list answers
+ * empty for their page. The modal is the browser's <dialog>, which makes the page behind inert, so while it is up
+ * nothing behind it can be found by role: one that opened after a journey's last wait (its query refetched, or the
+ * answer came late on a loaded machine) left the next step waiting for an element the page did show (in CI, a
+ * message template's card and the packages search box), and the locator handler that closes it did not free them
+ * (their call logs show no handler run). That handler stays, for a banner that still shows. The banner journeys keep
+ * the real answer (launchBrowser's keepBanners, keepBannersShown).
+ */
 export async function closeBannersWhenShown(page: Page): Promise<void> {
   if (bannerHandlers.has(page)) return;
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Do Not Show Again' }) });
   bannerHandlers.set(page, dialog);
+  await page.route(BANNERS_LIST, (route) => route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } }));
   await page.addLocatorHandler(dialog, async () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
@@ -159,6 +167,7 @@ export async function keepBannersShown(page: Page): Promise<void> {
   const dialog = bannerHandlers.get(page);
   if (!dialog) return;
   bannerHandlers.delete(page);
+  await page.unroute(BANNERS_LIST);
   await page.removeLocatorHandler(dialog);
 }
 

@@ -31,7 +31,7 @@ function NewAthleteForm({ onCancel }: { onCancel: () => void }) {
   const create = useCreateAthlete();
   const navigate = useNavigate();
   if (isError) return <Text c="red">Something went wrong while fetching data!</Text>;
-  if (!country) return <Loader aria-label="Loading" />;
+  if (!country) return <Loader role="status" aria-label="Loading" />;
   return (
     <AthleteForm
       record={null}

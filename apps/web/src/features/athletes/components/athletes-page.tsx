@@ -179,7 +179,7 @@ export function AthletesPage() {
   if (athletes.isError) body = <LoadError />;
   else if (athletes.isPending) {
     body = (
-      <Stack gap={6} aria-busy="true" aria-label="Loading athletes">
+      <Stack role="status" gap={6} aria-busy="true" aria-label="Loading athletes">
         {Array.from({ length: isNarrow ? 5 : 10 }, (_, i) => (
           <Skeleton key={i} height={isNarrow ? SKELETON_ROW_HEIGHT * 2.5 : SKELETON_ROW_HEIGHT} radius="sm" data-testid="skeleton-row" />
         ))}

@@ -44,7 +44,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   if (settings.isError) return <Alert color="red" title="Error">The payment settings could not be loaded. Try again in a moment.</Alert>;
-  if (!settings.data) return <Skeleton height={120} aria-busy="true" aria-label="Loading payment settings" />;
+  if (!settings.data) return <Skeleton role="status" height={120} aria-busy="true" aria-label="Loading payment settings" />;
   const current = days ?? settings.data.dunningDays;
   const submit = () => {
     const problem = validateDunningDays(current);

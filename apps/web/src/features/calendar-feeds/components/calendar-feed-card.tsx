@@ -46,7 +46,7 @@ export function CalendarFeedCard({ holds, headingOrder = 2 }: Props) {
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : !status.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading your calendar link">
+        <Stack role="status" gap="xs" aria-busy="true" aria-label="Loading your calendar link">
           <Skeleton height={20} width="60%" />
           <Skeleton height={36} width={220} />
         </Stack>

@@ -84,7 +84,7 @@ export function Agenda({ date, today, timeZone, country, filters, onDate, onOpen
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : isLoading ? (
-        <Stack aria-busy="true" aria-label="Loading the schedule">
+        <Stack role="status" aria-busy="true" aria-label="Loading the schedule">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={88} radius="md" />
           ))}

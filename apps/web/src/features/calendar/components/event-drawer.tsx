@@ -71,7 +71,7 @@ function EventDetails({ eventId, options, onLoaded }: { eventId: string; options
   }
   if (!roster.data) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the class">
+      <Stack role="status" aria-busy="true" aria-label="Loading the class">
         <Skeleton height={32} width="60%" />
         <Skeleton height={80} />
         <Skeleton height={160} />
@@ -81,7 +81,7 @@ function EventDetails({ eventId, options, onLoaded }: { eventId: string; options
   const { event, timeZone, country } = roster.data;
   if (mode === 'edit' && options) {
     return (
-      <Suspense fallback={<Skeleton height={320} aria-busy="true" aria-label="Loading the form" />}>
+      <Suspense fallback={<Skeleton role="status" height={320} aria-busy="true" aria-label="Loading the form" />}>
         <EditClassForm event={event} options={options} timeZone={timeZone} country={country} onDone={() => setMode('details')} />
       </Suspense>
     );

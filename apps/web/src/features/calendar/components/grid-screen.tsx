@@ -50,7 +50,7 @@ export function GridScreen({ options, state, date, today, update, onNewClass }: 
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : !calendar.data ? (
-        <Skeleton height={560} aria-busy="true" aria-label="Loading the calendar" />
+        <Skeleton role="status" height={560} aria-busy="true" aria-label="Loading the calendar" />
       ) : (
         <Stack gap="sm" aria-busy={!isCurrent}>
           {isCurrent && events.length === 0 && (

@@ -16,7 +16,7 @@ const GridScreen = lazyWithReload('calendar-grid', pick(() => import('./grid-scr
 const NewClassModal = lazyWithReload('calendar-new-class', pick(() => import('./new-class-modal'), 'NewClassModal'));
 
 const gridSkeleton = (
-  <Stack aria-busy="true" aria-label="Loading the calendar">
+  <Stack role="status" aria-busy="true" aria-label="Loading the calendar">
     <Skeleton height={36} width="70%" />
     <Skeleton height={560} />
   </Stack>
@@ -53,7 +53,7 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
         layout === 'grid' ? (
           gridSkeleton
         ) : (
-          <Stack aria-busy="true" aria-label="Loading the schedule">
+          <Stack role="status" aria-busy="true" aria-label="Loading the schedule">
             <Skeleton height={56} />
             <Skeleton height={88} />
             <Skeleton height={88} />

@@ -126,7 +126,7 @@ export function SignDocumentDialog({ athleteId, athleteName, onClose, returnTo }
     <Modal opened onClose={onClose} title={`Sign a document: ${athleteName}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         {open.isPending ? (
-          <Stack gap="xs" aria-label="Loading documents">
+          <Stack role="status" gap="xs" aria-label="Loading documents">
             <Skeleton height={20} />
             <Skeleton height={20} />
           </Stack>

@@ -34,7 +34,7 @@ export function HandOffScreen({ documentId }: { documentId: string }) {
       <Container size="md" py="lg" px="md">
         <Stack gap="lg">
           {handOff.isPending ? (
-            <Stack gap="sm" aria-label="Loading the document">
+            <Stack role="status" gap="sm" aria-label="Loading the document">
               <Skeleton height={32} width="60%" />
               <Skeleton height={16} />
               <Skeleton height={16} />

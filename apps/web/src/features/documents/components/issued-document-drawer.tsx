@@ -159,7 +159,7 @@ export function IssuedDocumentDrawer({ documentId, onClose, isNarrow, gym, handO
           {errorMessage(doc.error)}
         </Alert>
       ) : !doc.data ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading document">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading document">
           <Skeleton height={28} width="50%" />
           <Skeleton height={60} />
           <Skeleton height={200} />

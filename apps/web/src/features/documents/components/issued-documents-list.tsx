@@ -42,7 +42,7 @@ export function IssuedDocumentsList({ query, gym, page, pageSize, onPage, onOpen
   if (query.isError) return <LoadError />;
   if (query.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading documents">
+      <Stack role="status" gap={6} aria-busy="true" aria-label="Loading documents">
         {Array.from({ length: isNarrow ? 4 : 8 }, (_, i) => (
           <Skeleton key={i} height={isNarrow ? SKELETON_ROW_HEIGHT * 2.5 : SKELETON_ROW_HEIGHT} radius="sm" data-testid="skeleton-row" />
         ))}

@@ -126,7 +126,7 @@ export function MyDocumentDetailPage() {
   }
   if (!doc.data) {
     return (
-      <Stack maw={760} gap="md" aria-busy="true" aria-label="Loading document">
+      <Stack role="status" maw={760} gap="md" aria-busy="true" aria-label="Loading document">
         {back}
         <Skeleton height={32} width="60%" />
         <Skeleton height={240} radius="md" />

@@ -52,7 +52,7 @@ function DocumentList({ tab }: { tab: DocumentTab }) {
     );
   if (!list.data)
     return (
-      <Stack aria-busy="true" aria-label="Loading documents">
+      <Stack role="status" aria-busy="true" aria-label="Loading documents">
         <Skeleton height={96} radius="md" />
         <Skeleton height={96} radius="md" />
       </Stack>

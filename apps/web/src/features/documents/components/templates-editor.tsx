@@ -65,7 +65,7 @@ export function TemplateEditor({ templateId, onClose, timeZone, country }: Props
       {templateId === null ? (
         <TemplateForm template={null} onClose={onClose} timeZone={timeZone} country={country} />
       ) : detail.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the template">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the template">
           <Skeleton height={36} />
           <Skeleton height={36} />
           <Skeleton height={260} />
@@ -376,7 +376,7 @@ function VersionDialog({ templateId, version, timeZone, country, onClose }: { te
   return (
     <Modal opened onClose={onClose} title={`Version ${version}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {v.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the version">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the version">
           <Skeleton height={24} />
           <Skeleton height={160} />
         </Stack>

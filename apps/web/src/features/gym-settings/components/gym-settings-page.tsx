@@ -37,7 +37,7 @@ export function GymSettingsPage() {
     <>
       <PageHeader title="Settings" />
       {settings.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading settings">
+        <Stack role="status" gap="md" aria-busy="true" aria-label="Loading settings">
           <Skeleton height={220} radius="md" />
           <Skeleton height={160} radius="md" />
           <Skeleton height={160} radius="md" />

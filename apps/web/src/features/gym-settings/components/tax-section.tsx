@@ -44,7 +44,7 @@ export function TaxSection({ settings }: { settings: GymSettings }) {
             onChange={(e) => setInclusive(e.currentTarget.checked)}
           />
           {rates.isPending ? (
-            <Skeleton height={60} aria-label="Loading tax rates" />
+            <Skeleton role="status" height={60} aria-label="Loading tax rates" />
           ) : rates.isError ? (
             <Alert color="red" title="Error">
               The tax rates could not be loaded. Try again in a moment.

@@ -63,7 +63,7 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
   if (query.isError) return <LoadError />;
   if (query.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading invoices">
+      <Stack role="status" gap={6} aria-busy="true" aria-label="Loading invoices">
         {Array.from({ length: isNarrow ? 4 : 8 }, (_, i) => (
           <Skeleton key={i} height={isNarrow ? SKELETON_ROW_HEIGHT * 2.5 : SKELETON_ROW_HEIGHT} radius="sm" data-testid="skeleton-row" />
         ))}
@@ -156,7 +156,7 @@ export function InvoiceDrawer({ invoiceId, onClose, isNarrow }: { invoiceId: str
       {invoice.isError ? (
         <LoadError />
       ) : !invoice.data ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading invoice">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading invoice">
           <Skeleton height={28} width="40%" />
           <Skeleton height={120} />
           <Skeleton height={80} />

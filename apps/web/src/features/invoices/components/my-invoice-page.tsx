@@ -30,7 +30,7 @@ export function MyInvoicePage() {
       );
   } else if (!invoice.data) {
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading invoice">
+      <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading invoice">
         <Skeleton height={28} width="40%" />
         <Skeleton height={120} />
         <Skeleton height={80} />

@@ -21,7 +21,7 @@ export function MyInvoicesSection() {
         Invoices
       </Title>
       {!invoices.data ? (
-        <Skeleton height={64} radius="md" aria-label="Loading invoices" />
+        <Skeleton role="status" height={64} radius="md" aria-label="Loading invoices" />
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="My invoices">
           {invoices.data.results.map((inv) => (

@@ -64,7 +64,7 @@ export function MessageList({ query, gym, page, pageSize, onPage, onOpen, isNarr
   if (query.isError) return <LoadError />;
   if (query.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading messages">
+      <Stack role="status" gap={6} aria-busy="true" aria-label="Loading messages">
         {Array.from({ length: isNarrow ? 4 : 8 }, (_, i) => (
           <Skeleton key={i} height={isNarrow ? SKELETON_ROW_HEIGHT * 2.5 : SKELETON_ROW_HEIGHT} radius="sm" data-testid="skeleton-row" />
         ))}
@@ -153,7 +153,7 @@ export function MessageDrawer({ messageId, onClose, gym, isNarrow }: { messageId
   return (
     <Drawer opened={messageId !== null} onClose={onClose} position="right" size={isNarrow ? '100%' : 'xl'} title="Message" closeButtonProps={{ 'aria-label': 'Close' }}>
       {m.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the message">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the message">
           <Skeleton height={24} />
           <Skeleton height={160} />
         </Stack>

@@ -18,7 +18,7 @@ export function MessageTemplateEditor({ kind, canEdit, onClose }: Props) {
   return (
     <Modal opened onClose={onClose} title={detail.data ? detail.data.label : 'Message template'} size="90rem" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Close' }}>
       {detail.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the template">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the template">
           <Skeleton height={36} />
           <Skeleton height={260} />
         </Stack>
@@ -164,7 +164,7 @@ function MailPreview({ preview }: { preview: ReturnType<typeof useMessagePreview
   if (!preview.data) {
     return (
       <Paper withBorder p="md" radius="md" mih={160}>
-        {preview.isFetching ? <Skeleton height={140} aria-label="Loading the preview" /> : <Text c="#495057" size="sm">Write a subject and a message to see the mail here.</Text>}
+        {preview.isFetching ? <Skeleton role="status" height={140} aria-label="Loading the preview" /> : <Text c="#495057" size="sm">Write a subject and a message to see the mail here.</Text>}
       </Paper>
     );
   }

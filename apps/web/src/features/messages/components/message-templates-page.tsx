@@ -73,7 +73,7 @@ function TemplatesTab() {
   };
   if (templates.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading message templates">
+      <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading message templates">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} height={64} radius="md" />
         ))}

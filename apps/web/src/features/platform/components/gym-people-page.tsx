@@ -34,7 +34,7 @@ function GymPeoplePage({ kind }: { kind: PeopleKind }) {
       {title ? (
         <PageHeader title={title} />
       ) : (
-        <Skeleton height={34} width={280} mb="md" aria-label="Loading gym" />
+        <Skeleton role="status" height={34} width={280} mb="md" aria-label="Loading gym" />
       )}
       {gym.data && (
         <Group gap="xs" mt={-8} mb="md">

@@ -59,7 +59,7 @@ export function ProgrammingPage() {
           {FETCH_FAILED_MESSAGE}
         </Alert>
       ) : !data ? (
-        <Stack aria-busy="true" aria-label="Loading the week">
+        <Stack role="status" aria-busy="true" aria-label="Loading the week">
           <Skeleton height={24} width={240} />
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height={84} />
@@ -83,7 +83,7 @@ function LoadingDialog() {
   return (
     <Modal opened onClose={() => {}} withCloseButton={false} centered title="Loading the editor">
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the editor" />
+        <Loader role="status" aria-label="Loading the editor" />
       </Group>
     </Modal>
   );

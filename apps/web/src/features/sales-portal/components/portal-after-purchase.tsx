@@ -110,7 +110,7 @@ function SignStep({ documentId, title, position, count, onDone }: { documentId: 
         <Text size="sm">Read it, then sign below. Your package is held already; the gym needs this before your first class.</Text>
       </Stack>
       {doc.isPending && (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the document">
+        <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the document">
           <Skeleton height={180} radius="md" />
           <Skeleton height={120} radius="md" />
         </Stack>
@@ -204,7 +204,7 @@ function PayStep({
           {failed.failureMessage ?? 'The payment was declined.'} Choose another card or try again.
         </Alert>
       )}
-      {methods.isPending && <Skeleton height={120} radius="md" aria-busy="true" aria-label="Loading your payment methods" />}
+      {methods.isPending && <Skeleton role="status" height={120} radius="md" aria-busy="true" aria-label="Loading your payment methods" />}
       {methods.isError && (
         <Alert color="red" title="Your payment methods could not be loaded">
           {errorMessage(methods.error)}

@@ -51,7 +51,7 @@ export function PortalFlow({ slug, base, packageId, billingPlanId }: PortalFlowP
 
 function FlowSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the sales portal">
+    <Stack role="status" gap="md" aria-busy="true" aria-label="Loading the sales portal">
       <Skeleton height={32} width="70%" />
       <Skeleton height={16} width="90%" />
       {[0, 1, 2].map((i) => (
