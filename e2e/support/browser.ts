@@ -145,12 +145,9 @@ const BANNERS_LIST = /\/api\/banners\/(\?.*)?$/;
 
 /**
  * For journeys about something else: no banner modal (spec 2.10) stands in their way. The banners' list answers
- * empty for their page. The modal is the browser's <dialog>, which makes the page behind inert, so while it is up
- * nothing behind it can be found by role: one that opened after a journey's last wait (its query refetched, or the
- * answer came late on a loaded machine) left the next step waiting for an element the page did show (in CI, a
- * message template's card and the packages search box), and the locator handler that closes it did not free them
- * (their call logs show no handler run). That handler stays, for a banner that still shows. The banner journeys keep
- * the real answer (launchBrowser's keepBanners, keepBannersShown).
+ * empty for their page, so the modal (the browser's <dialog>, which makes the page behind inert) never opens at a
+ * moment of its own choosing, however late the answer comes. The locator handler that closes it with its X stays, as
+ * a backstop. The banner journeys keep the real answer (launchBrowser's keepBanners, keepBannersShown).
  */
 export async function closeBannersWhenShown(page: Page): Promise<void> {
   if (bannerHandlers.has(page)) return;
@@ -176,5 +173,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  // Not Playwright's fullPage: in Chromium its first use in a context resizes the window to 1×1 for a moment, which
+  // the app takes for a phone (spec 2.8's narrow set) and sends a desktop-only path to /, so the journey's next step
+  // found the dashboard. The viewport grows to the page's height instead, at the same width, and comes back.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
+  if (!viewport || height <= viewport.height) {
+    await page.screenshot({ path: path.join(dir, `${name}.png`) });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height: Math.min(height, 16_000) });
+  try {
+    await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
