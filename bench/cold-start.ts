@@ -3,27 +3,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMain, report, type BenchRow } from './lib';
-import { freePort } from '../e2e/support/server-process';
-import { REPO_ROOT, stopChild } from './server';
+import { freePort, serverCommand } from '../e2e/support/server-process';
+import { stopChild } from './server';
 
 /**
- * Cold start: from spawning the server exactly as `npm run start:server` does (tsx included) to its first 200 on
+ * Cold start: from spawning the server exactly as `npm run start:server` does (node with tsx's loader included) to its first 200 on
  * /api/health, on an existing PGlite directory and on an existing PostgreSQL database (the first start, which
  * migrates and seeds, is not measured). Median of 3 starts each.
  */
 const STARTS = 3;
 
 async function startOnce(env: NodeJS.ProcessEnv): Promise<number> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
-  const [bin, ...args] = pkg.scripts.start.split(' ');
+  const { cwd, command, args } = serverCommand();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent' };
   // The database is exactly the one asked for: never a DATABASE_URL inherited from the shell.
   delete childEnv.DATABASE_URL;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin', bin!), args, {
-    cwd: path.join(REPO_ROOT, 'apps/server'),
+  const child = spawn(command, args, {
+    cwd,
     env: { ...childEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

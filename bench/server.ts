@@ -5,7 +5,7 @@ import https from 'node:https';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../e2e/support/server-process';
+import { freePort, serverCommand } from '../e2e/support/server-process';
 import { makeLoopbackCertificate } from '../apps/server/test/loopback-certificate';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -166,8 +166,7 @@ export function loopbackRequest(
  * for the run.
  */
 export async function startAppServer(opts: { tls?: boolean } = {}): Promise<AppServer> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
-  const [bin, ...args] = pkg.scripts.start.split(' ');
+  const { cwd, command, args } = serverCommand();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-web-'));
   const tls = opts.tls ? loopbackTls(dataDir) : null;
@@ -180,7 +179,7 @@ export async function startAppServer(opts: { tls?: boolean } = {}): Promise<AppS
   }
   // Never a shared PostgreSQL: the seed writes.
   delete env.DATABASE_URL;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin', bin!), args, { cwd: path.join(REPO_ROOT, 'apps/server'), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

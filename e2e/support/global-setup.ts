@@ -61,7 +61,7 @@ function stop(child: ChildProcess): Promise<void> {
       resolve();
     });
     try {
-      // The whole process group: npm, the shell, tsx and the server; the server closes gracefully on SIGTERM.
+      // The whole process group: npm, the shell and the server; the server closes gracefully on SIGTERM.
       process.kill(-child.pid, 'SIGTERM');
     } catch {
       clearTimeout(timer);

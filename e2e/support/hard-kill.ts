@@ -28,16 +28,11 @@ export function processExists(pid: number): boolean {
   return procStat(pid) !== null;
 }
 
-/**
- * The pid of the node process that runs the server. startServer spawns tsx, and tsx runs the server in a child node
- * process: SIGKILL to tsx alone would leave the server running as an orphan.
- */
+/** The pid of the node process that runs the server: the spawned process itself (`node --import tsx`, no child). */
 export function serverPid(server: ServerProcess): number {
-  const tsx = server.child.pid;
-  if (tsx === undefined) throw new Error('the server process was not spawned');
-  const children = childPids(tsx);
-  if (children.length > 1) throw new Error(`expected one server process under ${tsx}, found ${children.join(', ')}`);
-  return children[0] ?? tsx;
+  const pid = server.child.pid;
+  if (pid === undefined) throw new Error('the server process was not spawned');
+  return pid;
 }
 
 export function portAcceptsConnections(port: number): Promise<boolean> {
@@ -52,7 +47,7 @@ export function portAcceptsConnections(port: number): Promise<boolean> {
 }
 
 /**
- * kill -9 of the server's own process (tsx, its parent, then exits with 137). Resolves once the server process is
+ * kill -9 of the server's own process. Resolves once the server process is
  * gone (reaped, not a zombie) and the spawned process has exited; throws if either takes longer than 15 s.
  */
 export async function killServerHard(server: ServerProcess, pid = serverPid(server)): Promise<void> {

@@ -19,11 +19,16 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; port: number; dataDir: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
 
-/** The command behind `npm run start:server` (read from the server's package.json, so it stays true). */
-function serverCommand(): { cwd: string; argv: string[] } {
+/**
+ * The command behind `npm run start:server` (read from the server's package.json, so it stays true): `node --import
+ * tsx`, one process, so a signal reaches the server itself (tsx's own CLI relays signals to a child and SIGKILLs it when
+ * the child has not answered within 30 ms, which a loaded machine missed).
+ */
+export function serverCommand(): { cwd: string; command: string; args: string[] } {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
   const [bin, ...args] = pkg.scripts.start.split(' ');
-  return { cwd: path.join(REPO_ROOT, 'apps/server'), argv: [path.join(REPO_ROOT, 'node_modules/.bin', bin!), ...args] };
+  const command = bin === 'node' ? process.execPath : path.join(REPO_ROOT, 'node_modules/.bin', bin!);
+  return { cwd: path.join(REPO_ROOT, 'apps/server'), command, args };
 }
 
 /**
@@ -37,8 +42,8 @@ export async function startServer(
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const { cwd, argv } = serverCommand();
-  const child = spawn(argv[0]!, argv.slice(1), {
+  const { cwd, command, args } = serverCommand();
+  const child = spawn(command, args, {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

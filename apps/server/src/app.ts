@@ -131,7 +131,15 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     if (change.kind === 'everything') readCache.invalidateAll();
   });
   app.decorate('readCache', readCache);
+  // A request in flight when the server starts closing is answered, and its keep-alive connection then ends: Fastify
+  // closes only the connections idle at that moment and answers later requests 503, so without this the connection of
+  // a request still running held the close until its keep-alive timeout (72 s; the shutdown gives up after 10 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
+    if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
