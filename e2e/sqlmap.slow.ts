@@ -27,7 +27,7 @@ import { QUICK_PASS, SQLMAP_HOST, THOROUGH_PASS, runSqlmap, type SqlmapRun } fro
  */
 
 const PASSWORD = 'Spotter123';
-const TEST_TIMEOUT_MS = 360_000;
+const TEST_TIMEOUT_MS = 900_000;
 const QUICK_TIMEOUT_MS = 120_000;
 const THOROUGH_TIMEOUT_MS = 180_000;
 
@@ -87,6 +87,16 @@ type Fixtures = {
   /** Issue 20: a signed document of the owner's gym and filters (state, template, athlete, type, dates, a part of the title) that find it. */
   documentId: string;
   documentFilter: { state: string; templateId: string; athleteId: string; type: string; from: string; to: string; search: string };
+  /** Issue 22: a message of the outbox and filters (state, kind, dates, a part of the recipient) that find it. */
+  messageId: string;
+  messageFilter: { status: string; kind: string; from: string; to: string; search: string };
+  /**
+   * Issue 21: every report of the OpenAPI document (`/api/reports/{type}/`), with the query its three routes get (a
+   * year to today, a location, the missing-members N, the comparison) and a row key whose drill-down finds rows.
+   */
+  reports: { type: string; query: Record<string, string>; key: string }[];
+  /** Issue 21: a finished whole-gym export of the owner's gym (requested for this test). */
+  exportId: string;
 };
 
 /** How to call each GET route with parameters so that it answers 200; or why it is left out. */
@@ -212,6 +222,22 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/me/documents/{documentId}/': { skip: "the statements of /api/documents/{documentId}/ (findDocumentDetail) after the signer check (appSignerFor, bound parameters); the document id is a UUID checked before any statement" },
     '/api/me/documents/{documentId}/pdf': { skip: 'the statements of /api/me/documents/{documentId}/, rendered as a PDF' },
     '/api/documents/{documentId}/pdf': { skip: 'the statement of /api/documents/{documentId}/ (findDocumentDetail), rendered as a PDF; the document id is a UUID checked before any statement' },
+    // Issue 22: the gym's banners, the message log, its export, one message, the athlete's messages and a template.
+    '/api/gym-banners/': { role: 'owner', query: { ...page, state: 'showing' } },
+    '/api/messages/': { role: 'owner', query: { ...page, ...f.messageFilter } },
+    '/api/messages/csv/': { role: 'owner', query: f.messageFilter },
+    '/api/messages/{messageId}/': { role: 'owner', path: { messageId: f.messageId } },
+    '/api/athletes/{athleteId}/messages/': { ...record, query: page },
+    '/api/message-templates/{kind}/': { role: 'owner', path: { kind: 'invoice' } },
+    '/api/gym-export/{exportId}/download/': { role: 'owner', path: { exportId: f.exportId } },
+    // Issue 21: each report, its drill-down (a key with rows) and its CSV.
+    ...Object.fromEntries(
+      f.reports.flatMap(({ type, query, key }) => [
+        [`/api/reports/${type}/`, { role: 'owner', query }],
+        [`/api/reports/${type}/details/`, { role: 'owner', query: { ...query, key, ...page } }],
+        [`/api/reports/${type}/csv/`, { role: 'owner', query }],
+      ]),
+    ),
   };
 }
 
@@ -276,7 +302,7 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function findFixtures(base: string, owner: Session, platform: Session): Promise<Fixtures> {
+async function findFixtures(base: string, owner: Session, platform: Session, reportTypes: string[]): Promise<Fixtures> {
   type Page<T> = { count: number; results: T[] };
   type KioskEvent = { eventId: string; startDate: string };
   const classes = await getJson<Page<KioskEvent>>(base, owner.cookie, '/api/events/kiosk-events/?eventType=class&limit=1');
@@ -368,6 +394,43 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
   const templates = await getJson<{ templateId: string }[]>(base, owner.cookie, '/api/documents/templates/');
   if (!templates[0]) throw new Error('the seeded gym has no document template');
 
+  // Issue 21: a whole-gym export, requested now; its job runs while the other fixtures are found.
+  const requested = await fetch(`${base}/api/gym-export/`, { method: 'POST', headers: { 'x-csrftoken': csrf, cookie: owner.cookie } });
+  if (requested.status >= 300) throw new Error(`POST /api/gym-export/: ${requested.status} ${await requested.text()}`);
+  const exportId = ((await requested.json()) as { exportId: string }).exportId;
+
+  // Issue 22: a message of the seeded outbox, found again by its state, kind and a part of its recipient.
+  const messages = await getJson<Page<{ messageId: string; kind: string; status: string; to: string }>>(base, owner.cookie, '/api/messages/?limit=1');
+  const message = messages.results[0];
+  if (!message) throw new Error('the seeded gym has no message in its outbox');
+  const messageFilter = { status: message.status, kind: message.kind, from: '2000-01-01', to: '2100-12-31', search: message.to.slice(0, 5).toLowerCase() };
+
+  // Issue 21: every report over the year to today at the class's location; the first row whose drill-down finds rows.
+  // Missing members' rows depend on N (days without a check-in): the first N with such a row.
+  const reports: Fixtures['reports'] = [];
+  for (const type of reportTypes) {
+    let found: Fixtures['reports'][number] | undefined;
+    for (const days of ['30', '7', '14', '60', '90']) {
+      const query = { from: addDays(cls.startDate, -364), to: cls.startDate, locationId: detail.location.locationId, days, compare: 'true' };
+      const report = await getJson<{ rows: { key: string; canDrill: boolean }[] }>(base, owner.cookie, `/api/reports/${type}/?${new URLSearchParams(query)}`);
+      for (const row of report.rows.filter((r) => r.canDrill).slice(0, 5)) {
+        const rows = await getJson<Page<unknown>>(base, owner.cookie, `/api/reports/${type}/details/?${new URLSearchParams({ ...query, key: row.key, limit: '1' })}`);
+        if (rows.count > 0) found = { type, query, key: row.key };
+        if (found) break;
+      }
+      if (found) break;
+    }
+    if (!found) throw new Error(`the seeded gym's report ${type} has no row whose drill-down finds rows`);
+    reports.push(found);
+  }
+
+  for (const deadline = Date.now() + 120_000; ; ) {
+    const { latest } = await getJson<{ latest: { exportId: string; state: string; step: string } | null }>(base, owner.cookie, '/api/gym-export/');
+    if (latest?.exportId === exportId && latest.state === 'done') break;
+    if (latest?.state === 'failed' || Date.now() > deadline) throw new Error(`the gym export did not finish: ${JSON.stringify(latest)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
   return {
     packageId: packages.results[0].packageId,
     templateId: templates[0].templateId,
@@ -380,6 +443,10 @@ async function findFixtures(base: string, owner: Session, platform: Session): Pr
     invoiceId: billed.invoiceId,
     invoiceAthleteId: billed.athlete.athleteId,
     invoiceFilter: { status: billed.status, from: '2000-01-01', to: '2100-12-31', search: billed.athlete.fullName.split(' ')[0]!.slice(0, 4).toLowerCase() },
+    exportId,
+    messageId: message.messageId,
+    messageFilter,
+    reports,
     documentId: signedDoc.documentId,
     documentFilter: { state: 'signed', templateId: signedDoc.templateId!, athleteId: signedDoc.athlete.athleteId, type: signedDoc.type, from: '2000-01-01', to: '2100-12-31', search: signedDoc.title.slice(0, 5).toLowerCase() },
     staffId: member.staffId,
@@ -552,8 +619,9 @@ describe('sqlmap finds no SQL injection in any GET parameter', () => {
         platform: await login(server.url, 'platform@example.com'),
         athlete: await athleteOf(server.url, await login(server.url, 'athlete@example.com')),
       };
-      const fixtures = await findFixtures(server.url, sessions.owner, sessions.platform);
       const doc = await getJson<OpenApiDoc>(server.url, '', '/api/docs/json');
+      const reportTypes = Object.keys(doc.paths).flatMap((route) => /^\/api\/reports\/([a-z-]+)\/$/.exec(route)?.[1] ?? []);
+      const fixtures = await findFixtures(server.url, sessions.owner, sessions.platform, reportTypes);
       const { jobs, errors, skipped, noParams } = buildJobs(doc, server.url, recipes(fixtures));
       expect(errors).toEqual([]);
 
