@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const projects = [
   { extends: './packages/shared/vitest.config.ts', test: { name: 'shared', root: './packages/shared' } },
@@ -34,9 +34,23 @@ const projects = [
   },
   { extends: './apps/web/vitest.config.ts', test: { name: 'web', root: './apps/web' } },
 ];
-// Server integration tests run a second time against real PostgreSQL when TEST_DATABASE_URL is set.
+// Server integration tests run a second time against real PostgreSQL when TEST_DATABASE_URL is set. The files that
+// never open the test database (test/helper.ts) would run the very same code twice: the seed's tests (an in-memory
+// PGlite of their own), and the pure ones of lib/, plugins/, config, PDF and mail composition.
+const withoutTestDatabase = [
+  'src/db/seed/*.test.ts',
+  'src/lib/{csv,cached-json,route,in-flight,pagination,gym-read-cache,group-commit,images}.test.ts',
+  'src/plugins/{access,errors}.test.ts',
+  'src/config.test.ts',
+  'src/modules/messages/compose.test.ts',
+  'src/modules/documents/pdf.test.ts',
+  'test/engines.test.ts',
+];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: './apps/server/vitest.config.ts', test: { name: 'server-postgres', root: './apps/server', env: { SPOTTER_TEST_DB: 'postgres' } } });
+  projects.push({
+    extends: './apps/server/vitest.config.ts',
+    test: { name: 'server-postgres', root: './apps/server', env: { SPOTTER_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...withoutTestDatabase] },
+  });
 }
 
 export default defineConfig({ test: { projects } });
