@@ -82,10 +82,10 @@ export async function startServer(
   return { url, port, dataDir, child, output: () => out, stop };
 }
 
-/** Wait for a started process to exit, with its exit code. */
+/** Wait for a started process to exit, with its exit code (null when a signal ended it: the server is the process itself). */
 export function exitOf(server: ServerProcess, timeoutMs = 60_000): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve(server.child.exitCode);
     const timer = setTimeout(() => reject(new Error(`process did not exit:\n${server.output()}`)), timeoutMs);
     server.child.on('exit', (code) => {
       clearTimeout(timer);
