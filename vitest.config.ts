@@ -1,37 +1,11 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const projects = [
   { extends: './packages/shared/vitest.config.ts', test: { name: 'shared', root: './packages/shared' } },
   { extends: './apps/server/vitest.config.ts', test: { name: 'server-pglite', root: './apps/server', env: { SPOTTER_TEST_DB: 'pglite' } } },
-  // Decision 016 (amended by 038): with the grouped check-ins and walk-ins off, the tests that book, check in and walk
-  // in must give the same answers. Only those run a second time: the other files never reach the grouped path. The
-  // server config's settings are spelled out here, as `extends` would add its `include` to this one.
-  {
-    test: {
-      name: 'server-pglite-plain',
-      root: './apps/server',
-      environment: 'node',
-      globalSetup: ['./test/global-setup.ts'],
-      testTimeout: 180_000,
-      hookTimeout: 120_000,
-      include: [
-        'src/modules/reservations/**/*.test.ts',
-        'src/modules/kiosk/**/*.test.ts',
-        'src/modules/athlete-packages/**/*.test.ts',
-        'src/modules/athletes/athlete-record.test.ts',
-        'src/modules/appointments/**/*.test.ts',
-        'src/modules/calendar/**/*.test.ts',
-        'src/modules/gym-settings/**/*.test.ts',
-        'src/modules/billing/**/*.test.ts',
-        'src/modules/messages/templates.test.ts',
-        'src/modules/platform/platform.test.ts',
-        'src/plugins/session.test.ts',
-        'src/lib/changes.test.ts',
-        'src/lib/route.test.ts',
-      ],
-      env: { SPOTTER_TEST_DB: 'pglite', FAST_WRITES: 'off' },
-    },
-  },
+  // Decision 043 (supersedes 038): the grouped and the locked write paths are compared in one process by
+  // src/modules/reservations/write-paths.differential.test.ts; the suite no longer runs a second time with FAST_WRITES off.
   { extends: './apps/web/vitest.config.ts', test: { name: 'web', root: './apps/web' } },
 ];
 // Server integration tests run a second time against real PostgreSQL when TEST_DATABASE_URL is set. The files that
@@ -44,13 +18,26 @@ const withoutTestDatabase = [
   'src/config.test.ts',
   'src/modules/messages/compose.test.ts',
   'src/modules/documents/pdf.test.ts',
+  'src/modules/reports/report-context.test.ts',
   'test/engines.test.ts',
+  'test/docs-paths.test.ts',
+  'test/routes-lint.test.ts',
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: './apps/server/vitest.config.ts',
-    test: { name: 'server-postgres', root: './apps/server', env: { SPOTTER_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...withoutTestDatabase] },
+    test: {
+      name: 'server-postgres',
+      root: './apps/server',
+      env: { SPOTTER_TEST_DB: 'postgres' },
+      exclude: [...configDefaults.exclude, ...withoutTestDatabase],
+    },
   });
 }
 
-export default defineConfig({ test: { projects } });
+// Issue 35 (CI time): Vitest's default is one worker fewer than the cores, one on the 2-core CI machine, where a
+// PostgreSQL test file leaves its core idle while the database answers. Two workers at least; each file still has a
+// database of its own (test/global-setup.ts), so files never share data.
+const maxWorkers = Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+
+export default defineConfig({ test: { projects, maxWorkers } });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
+import { createChangeFeed } from '../apps/server/src/lib/changes';
 import { runBilling } from '../apps/server/src/modules/billing/billing-run';
 import { isMain, report, type BenchRow } from './lib';
 
@@ -53,15 +54,21 @@ export async function runBillingBench(databaseUrl?: string): Promise<BenchRow[]>
     // Every bench gym is in a US zone; 'today' there is at most a day behind UTC.
     const today = new Date(now.getTime() - 6 * 3600_000).toISOString().slice(0, 10);
     await fill(database.db, today);
-    const [{ due }] = ((await database.db.execute(sql`select count(*)::int as due from athlete_packages where next_billing_date <= ${today}`)) as unknown as { rows: { due: number }[] }).rows as [{ due: number }];
+    const [{ due }] = (
+      (await database.db.execute(sql`select count(*)::int as due from athlete_packages where next_billing_date <= ${today}`)) as unknown as {
+        rows: { due: number }[];
+      }
+    ).rows as [{ due: number }];
     const started = performance.now();
-    const result = await runBilling(database.db, null, { now });
+    const result = await runBilling({ db: database.db, changes: createChangeFeed(database) }, null, { now });
     const seconds = (performance.now() - started) / 1000;
-    const again = await runBilling(database.db, null, { now });
-    const [{ invoices, gaps }] = ((await database.db.execute(sql`
+    const again = await runBilling({ db: database.db, changes: createChangeFeed(database) }, null, { now });
+    const [{ invoices, gaps }] = (
+      (await database.db.execute(sql`
       select count(*)::int as invoices,
         (select count(*)::int from (select gym_id, max(number) - count(*) as gap from invoices group by gym_id) x where gap <> 0) as gaps
-      from invoices`)) as unknown as { rows: { invoices: number; gaps: number }[] }).rows as [{ invoices: number; gaps: number }];
+      from invoices`)) as unknown as { rows: { invoices: number; gaps: number }[] }
+    ).rows as [{ invoices: number; gaps: number }];
     const per1000 = Number(((seconds * 1000) / Math.max(result.invoices, 1)).toFixed(2));
     return [
       {
@@ -70,7 +77,14 @@ export async function runBillingBench(databaseUrl?: string): Promise<BenchRow[]>
         unit: 's / 1,000 invoices',
         target: `<= ${TARGET_SECONDS_PER_1000}; every one billed once, numbers gap-free, a second run bills none`,
         pass: per1000 <= TARGET_SECONDS_PER_1000 && result.invoices === due && invoices === due && gaps === 0 && again.invoices === 0,
-        detail: { memberships: due, invoices: result.invoices, seconds: Number(seconds.toFixed(1)), invoicesPerSecond: Math.round(result.invoices / seconds), secondRun: again.invoices, gymsWithGaps: gaps },
+        detail: {
+          memberships: due,
+          invoices: result.invoices,
+          seconds: Number(seconds.toFixed(1)),
+          invoicesPerSecond: Math.round(result.invoices / seconds),
+          secondRun: again.invoices,
+          gymsWithGaps: gaps,
+        },
       },
     ];
   } finally {

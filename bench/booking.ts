@@ -39,7 +39,9 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
   const bareClasses = await Promise.all(times.map((time) => makeClass(db, { capacity: CAPACITY, daysAhead: 3, time })));
   const warmClasses = await Promise.all(times.slice(0, 4).map((time) => makeClass(db, { capacity: CAPACITY, daysAhead: 4, time })));
 
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, JOBS: 'off' }), database, { logger: false });
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, JOBS: 'off' }), database, {
+    logger: false,
+  });
   const bare = Fastify({ logger: false });
   bare.get('/health', async () => ({ ok: true }));
   bare.post<{ Params: { eventId: string; athleteId: string } }>('/book/:eventId/:athleteId', async (request) =>
@@ -59,7 +61,9 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
     const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf, 'content-type': 'application/json' };
     const bookings = (list: { id: string }[], perClass: number) =>
       list.flatMap((c, i) =>
-        people.slice(i * perClass, (i + 1) * perClass).map((athlete) => ({ url: `${appUrl}/api/athlete-kilo-classes/`, body: JSON.stringify({ athlete, kiloClass: c.id, joinWaitlist: true }) })),
+        people
+          .slice(i * perClass, (i + 1) * perClass)
+          .map((athlete) => ({ url: `${appUrl}/api/athlete-kilo-classes/`, body: JSON.stringify({ athlete, kiloClass: c.id, joinWaitlist: true }) })),
       );
     // Warm the pool's connections and their prepared statements first, as a running server's are.
     await burstRound('POST', headers, bookings(warmClasses, PER_CLASS), `${appUrl}/api/health`);
@@ -67,7 +71,9 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
     const bareBurst = await burstRound(
       'POST',
       { 'content-type': 'application/json' },
-      bareClasses.flatMap((c, i) => people.slice(i * PER_CLASS, (i + 1) * PER_CLASS).map((athlete) => ({ url: `${bareUrl}/book/${c.id}/${athlete}`, body: '{}' }))),
+      bareClasses.flatMap((c, i) =>
+        people.slice(i * PER_CLASS, (i + 1) * PER_CLASS).map((athlete) => ({ url: `${bareUrl}/book/${c.id}/${athlete}`, body: '{}' })),
+      ),
       `${bareUrl}/health`,
     );
     const counts = await db
@@ -77,7 +83,14 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
         waiting: sql<number>`count(*) filter (where ${reservations.isWaitlisted})`.mapWith(Number),
       })
       .from(reservations)
-      .where(and(inArray(reservations.eventId, classes.map((c) => c.id))))
+      .where(
+        and(
+          inArray(
+            reservations.eventId,
+            classes.map((c) => c.id),
+          ),
+        ),
+      )
       .groupBy(reservations.eventId);
     const overCapacity = counts.filter((c) => c.reserved > CAPACITY).length;
     const booked = counts.reduce((n, c) => n + c.reserved + c.waiting, 0);
@@ -87,7 +100,8 @@ export async function runBooking(databaseUrl: string): Promise<BenchRow[]> {
     const target = classes[0]!;
     for (const held of [0, 1, 8]) {
       const athlete = (await make.athlete(gym.id, { login: false })).athleteId;
-      for (let i = 0; i < held; i++) await make.athletePackage(gym.id, athlete, { pkg: { kind: 'class_pack', credits: 5, name: `Bench pack ${randomUUID().slice(0, 8)}` } });
+      for (let i = 0; i < held; i++)
+        await make.athletePackage(gym.id, athlete, { pkg: { kind: 'class_pack', credits: 5, name: `Bench pack ${randomUUID().slice(0, 8)}` } });
       const seen = await statementsOf(db, () => checkEligibility(db, gym.id, athlete, target.id, { lock: true }));
       eligibilityStatements.push(seen.length);
     }

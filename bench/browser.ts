@@ -6,7 +6,15 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { leaveNothing, stopChild, type Cookie, type LoopbackTls } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
@@ -60,10 +68,22 @@ export async function addSessionCookies(context: BrowserContext, baseUrl: string
 /** Chromium with a DevTools port (for Lighthouse), not driven by playwright; close() kills it and removes its profile. */
 export async function launchDebuggableChromium(extraArgs: string[] = []): Promise<{ port: number; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-lighthouse-'));
-  const child = spawn(CHROMIUM_PATH, ['--headless', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${userDataDir}`, ...CHROMIUM_ARGS, ...extraArgs, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless',
+      '--remote-debugging-port=0',
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${userDataDir}`,
+      ...CHROMIUM_ARGS,
+      ...extraArgs,
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  );
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const forget = leaveNothing({ group: child, dir: userDataDir });

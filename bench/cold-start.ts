@@ -59,13 +59,27 @@ export async function runColdStart(databaseUrl?: string): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-cold-'));
   try {
     const pglite = await medianStart({ DATA_DIR: dataDir });
-    rows.push({ benchmark: 'cold start: existing PGlite directory to first 200', value: pglite.median, unit: 'ms', target: 'measured', pass: true, detail: { starts: pglite.all.join(' ') } });
+    rows.push({
+      benchmark: 'cold start: existing PGlite directory to first 200',
+      value: pglite.median,
+      unit: 'ms',
+      target: 'measured',
+      pass: true,
+      detail: { starts: pglite.all.join(' ') },
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (databaseUrl) {
     const postgres = await medianStart({ DATABASE_URL: databaseUrl, DATA_DIR: os.tmpdir() });
-    rows.push({ benchmark: 'cold start: PostgreSQL to first 200', value: postgres.median, unit: 'ms', target: 'measured', pass: true, detail: { starts: postgres.all.join(' ') } });
+    rows.push({
+      benchmark: 'cold start: PostgreSQL to first 200',
+      value: postgres.median,
+      unit: 'ms',
+      target: 'measured',
+      pass: true,
+      detail: { starts: postgres.all.join(' ') },
+    });
   }
   return rows;
 }

@@ -61,7 +61,9 @@ export async function explainStatements(
         await client.query(`prepare bench_explain_${i} as ${st.text}`);
         await client.query('set plan_cache_mode = force_generic_plan');
         const explainOptions = st.analyze ? analyzeOptions : 'costs off';
-        generic = (await client.query(`explain (${explainOptions}) execute bench_explain_${i}(${st.values.map(literal).join(', ')})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        generic = (await client.query(`explain (${explainOptions}) execute bench_explain_${i}(${st.values.map(literal).join(', ')})`)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
         await client.query(`deallocate bench_explain_${i}`);
         await client.query('reset plan_cache_mode');
       }

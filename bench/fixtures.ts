@@ -8,15 +8,27 @@ import { factories } from '../apps/server/test/factories';
 export async function ironTemple(db: Db) {
   const [gym] = await db.select().from(gyms).where(eq(gyms.title, 'Iron Temple Barbell'));
   if (!gym) throw new Error('the demo data has no Iron Temple Barbell: seed first');
-  const [type] = await db.select().from(classTypes).where(and(eq(classTypes.gymId, gym.id), eq(classTypes.name, 'Olympic Lifting')));
-  const [room] = await db.select().from(locations).where(and(eq(locations.gymId, gym.id), eq(locations.name, 'Main Floor')));
-  const [tax] = await db.select().from(taxRates).where(and(eq(taxRates.gymId, gym.id), eq(taxRates.name, 'Sales Tax')));
+  const [type] = await db
+    .select()
+    .from(classTypes)
+    .where(and(eq(classTypes.gymId, gym.id), eq(classTypes.name, 'Olympic Lifting')));
+  const [room] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.gymId, gym.id), eq(locations.name, 'Main Floor')));
+  const [tax] = await db
+    .select()
+    .from(taxRates)
+    .where(and(eq(taxRates.gymId, gym.id), eq(taxRates.name, 'Sales Tax')));
   return { gym, classTypeId: type!.id, locationId: room!.id, taxRateId: tax!.id };
 }
 
 /** Active athletes of a gym, by name. */
 export async function athletesOf(db: Db, gymId: string, n: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from athletes where gym_id = ${gymId} and is_active order by lower(first_name), lower(last_name), id limit ${n}`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from athletes where gym_id = ${gymId} and is_active order by lower(first_name), lower(last_name), id limit ${n}`,
+  );
   return rows.map((r) => r.id);
 }
 

@@ -19,7 +19,10 @@ export async function runOverhead(): Promise<BenchRow[]> {
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const result = await compare(() => round(`${bareUrl}/hello`, seconds), () => round(`${appUrl}/api/health`, seconds));
+    const result = await compare(
+      () => round(`${bareUrl}/hello`, seconds),
+      () => round(`${appUrl}/api/health`, seconds),
+    );
     return [ratioRow('framework overhead: /api/health vs bare route', result, 0.6)];
   } finally {
     await app.close();

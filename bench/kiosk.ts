@@ -73,7 +73,12 @@ export async function login(base: string, email: string): Promise<{ cookie: stri
  * POST with the same client id; reserved athletes PUT isCheckedIn true to their reservation.
  */
 async function classStartBurst(auth: Record<string, string>, method: 'POST' | 'PUT', requests: { url: string; body: string }[], warmUrl?: string) {
-  const result = await burstRound(method, { ...auth, 'content-type': 'application/json' }, requests.flatMap((r) => [r, r]), warmUrl);
+  const result = await burstRound(
+    method,
+    { ...auth, 'content-type': 'application/json' },
+    requests.flatMap((r) => [r, r]),
+    warmUrl,
+  );
   return { timings: result.latencies, failed: result.statuses.filter((s) => s < 200 || s >= 300).length };
 }
 
@@ -139,12 +144,21 @@ export async function runKiosk(databaseUrl?: string): Promise<BenchRow[]> {
       devices.push({ cookie: other.cookie, 'x-csrftoken': other.csrf });
     }
     const readRow = async (what: string, url: string, target: number | null) => {
-      const row = ratioRow(what, await compare(() => getRound(`${bareUrl}/select`), () => getRound(url, devices)), target ?? 0.5);
+      const row = ratioRow(
+        what,
+        await compare(
+          () => getRound(`${bareUrl}/select`),
+          () => getRound(url, devices),
+        ),
+        target ?? 0.5,
+      );
       // The computed rows say what the statement costs; the product serves these reads through the cache.
       return target === null ? { ...row, target: 'measured (cache off)', pass: true } : row;
     };
     rows.push(await readRow(`${label}: kiosk-event read (100 athletes) vs bare SELECT`, `${appUrl}${detailPath}`, 0.5));
-    rows.push(await readRow(`${label}: kiosk-event read (100 athletes), computed every time (READ_CACHE_MS=0) vs bare SELECT`, `${computedUrl}${detailPath}`, null));
+    rows.push(
+      await readRow(`${label}: kiosk-event read (100 athletes), computed every time (READ_CACHE_MS=0) vs bare SELECT`, `${computedUrl}${detailPath}`, null),
+    );
     rows.push(await readRow(`${label}: kiosk-events list (today) vs bare SELECT`, `${appUrl}${listPath}`, 0.5));
     rows.push(await readRow(`${label}: kiosk-events list (today), computed every time (READ_CACHE_MS=0) vs bare SELECT`, `${computedUrl}${listPath}`, null));
 
@@ -161,14 +175,27 @@ export async function runKiosk(databaseUrl?: string): Promise<BenchRow[]> {
       ratioRow(
         `${label}: check-in write (PUT isCheckedIn) vs bare UPDATE`,
         await compare(
-          () => putRound(bareUrl, [{}], nextToggle((id) => `/update/${id}`)),
-          () => putRound(appUrl, devices, nextToggle((id) => `/api/athlete-kilo-classes/${id}/`)),
+          () =>
+            putRound(
+              bareUrl,
+              [{}],
+              nextToggle((id) => `/update/${id}`),
+            ),
+          () =>
+            putRound(
+              appUrl,
+              devices,
+              nextToggle((id) => `/api/athlete-kilo-classes/${id}/`),
+            ),
         ),
         0.5,
       ),
     );
 
-    for (const [what, base] of [['', appUrl], [', computed every time (READ_CACHE_MS=0)', computedUrl]] as const) {
+    for (const [what, base] of [
+      ['', appUrl],
+      [', computed every time (READ_CACHE_MS=0)', computedUrl],
+    ] as const) {
       const steady = await openLoopRound(`${base}${detailPath}`, 300, Math.max(seconds, 5), auth);
       rows.push({
         benchmark: `${label}: kiosk-event read (100 athletes)${what} p99 at 300 requests/s`,

@@ -138,7 +138,12 @@ export async function openLoopRound(url: string, rate: number, seconds: number, 
  * Every request sent at the same moment from a client process; each one's latency from that moment, and its status.
  * With `warmUrl`, each request goes on a connection opened (and kept alive) beforehand.
  */
-export async function burstRound(method: string, headers: Record<string, string>, requests: { url: string; body: string }[], warmUrl?: string): Promise<LoadResult> {
+export async function burstRound(
+  method: string,
+  headers: Record<string, string>,
+  requests: { url: string; body: string }[],
+  warmUrl?: string,
+): Promise<LoadResult> {
   for (const r of requests) loopbackOnly(r.url);
   if (warmUrl) loopbackOnly(warmUrl);
   return inLoadProcess({ mode: 'burst', url: warmUrl ?? requests[0]!.url, method, headers, requests, warmUrl }, 60_000);
@@ -157,7 +162,9 @@ export function isMain(moduleUrl: string): boolean {
 
 /** Prints the rows and writes them to bench/results/<name>.json. */
 export function report(name: string, meta: Record<string, unknown>, rows: BenchRow[]): void {
-  console.table(rows.map((r) => ({ benchmark: r.benchmark, value: r.value, unit: r.unit, target: r.target, pass: r.skipped ? 'not built' : r.pass, ...r.detail })));
+  console.table(
+    rows.map((r) => ({ benchmark: r.benchmark, value: r.value, unit: r.unit, target: r.target, pass: r.skipped ? 'not built' : r.pass, ...r.detail })),
+  );
   const out = path.join(import.meta.dirname, 'results', `${name}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), ...meta, rows }, null, 2));

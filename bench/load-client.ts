@@ -16,11 +16,15 @@ export type LoadResult = { latencies: number[]; statuses: number[]; errors: numb
 
 function send(agent: http.Agent, method: string, url: string, headers: Record<string, string>, body?: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+    const req = http.request(
+      url,
+      { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });

@@ -83,11 +83,25 @@ export async function runReports(small: Side, large: Side): Promise<BenchRow[]> 
     }
     const largeRun = await medianLatency(`${large.url}${p}`, large.ownerHeaders);
     if (smallRun.status !== 200 || largeRun.status !== 200) {
-      rows.push({ benchmark: name, value: 0, unit: 'error', target, pass: false, detail: { smallStatus: smallRun.status, largeStatus: largeRun.status, answer: (smallRun.status !== 200 ? smallRun : largeRun).text.slice(0, 200) } });
+      rows.push({
+        benchmark: name,
+        value: 0,
+        unit: 'error',
+        target,
+        pass: false,
+        detail: { smallStatus: smallRun.status, largeStatus: largeRun.status, answer: (smallRun.status !== 200 ? smallRun : largeRun).text.slice(0, 200) },
+      });
       continue;
     }
     const ratio = Number((largeRun.ms / Math.max(smallRun.ms, 0.1)).toFixed(2));
-    rows.push({ benchmark: name, value: ratio, unit: 'x small latency', target, pass: ratio <= WITHIN, detail: { largeMedianMs: largeRun.ms, smallMedianMs: smallRun.ms } });
+    rows.push({
+      benchmark: name,
+      value: ratio,
+      unit: 'x small latency',
+      target,
+      pass: ratio <= WITHIN,
+      detail: { largeMedianMs: largeRun.ms, smallMedianMs: smallRun.ms },
+    });
 
     // The statements the report runs on the large database.
     const plans = await explainedStatements(large, p);
@@ -95,7 +109,9 @@ export async function runReports(small: Side, large: Side): Promise<BenchRow[]> 
     for (const [i, plan] of plans.entries()) {
       const scans = `${plan.plan}\n${plan.generic}`.split('\n').filter((line) => bigSeqScan.test(line));
       seqScans += scans.length;
-      console.log(`reports: ${type} statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}${scans.length ? ` — FAIL: ${scans.map((l) => l.trim()).join('; ')}` : ''}`);
+      console.log(
+        `reports: ${type} statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}${scans.length ? ` — FAIL: ${scans.map((l) => l.trim()).join('; ')}` : ''}`,
+      );
       explained.push(`${type}, statement ${i + 1} of ${plans.length}\n\n${plan.text}\n\n${plan.plan}\n\ngeneric plan:\n${plan.generic}`);
     }
     rows.push({
@@ -120,7 +136,9 @@ export async function runReports(small: Side, large: Side): Promise<BenchRow[]> 
     for (const [i, plan] of plans.entries()) {
       const scans = `${plan.plan}\n${plan.generic}`.split('\n').filter((line) => bigSeqScan.test(line));
       seqScans += scans.length;
-      console.log(`reports: dashboard statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}, ${executionMs(plan.plan)} ms${scans.length ? ` — FAIL: ${scans.map((l) => l.trim()).join('; ')}` : ''}`);
+      console.log(
+        `reports: dashboard statement ${i + 1}/${plans.length}: ${topNode(plan.plan)}, ${executionMs(plan.plan)} ms${scans.length ? ` — FAIL: ${scans.map((l) => l.trim()).join('; ')}` : ''}`,
+      );
       explained.push(`dashboard, statement ${i + 1} of ${plans.length}\n\n${plan.text}\n\n${plan.plan}\n\ngeneric plan:\n${plan.generic}`);
     }
     rows.push({
@@ -146,7 +164,11 @@ async function explainedStatements(large: Side, p: string) {
     (st) => !/pgboss/i.test(st.text) && !/from "sessions"/.test(st.text),
   );
   const statements: Statement[] = [...new Map(captured.map((st) => [`${st.text}\u0000${JSON.stringify(st.values)}`, st])).values()];
-  return explainStatements(large.database.db, statements.map((st) => ({ ...st, analyze: true })), { buffers: true });
+  return explainStatements(
+    large.database.db,
+    statements.map((st) => ({ ...st, analyze: true })),
+    { buffers: true },
+  );
 }
 
 /** The dashboard's p99 under load on the large database, beside a bare single-row SELECT route on it. */
@@ -159,7 +181,8 @@ async function dashboardRow(large: Side): Promise<BenchRow> {
     console.log('reports: dashboard: not built (501), skipped');
     return notBuilt(name, target);
   }
-  if (probe.status !== 200) return { benchmark: name, value: 0, unit: 'error', target, pass: false, detail: { status: probe.status, answer: probe.text.slice(0, 200) } };
+  if (probe.status !== 200)
+    return { benchmark: name, value: 0, unit: 'error', target, pass: false, detail: { status: probe.status, answer: probe.text.slice(0, 200) } };
   const { db } = large.database;
   const bare = Fastify({ logger: false });
   bare.get('/select', async () => (await db.select({ id: gyms.id, title: gyms.title }).from(gyms).where(eq(gyms.id, large.gymId)))[0]);

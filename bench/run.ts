@@ -5,6 +5,7 @@ import { runBillingBench } from './billing';
 import { runBooking } from './booking';
 import { runColdStart } from './cold-start';
 import { runOverhead } from './framework-overhead';
+import { runImportBench } from './import';
 import { runKiosk } from './kiosk';
 import { runReports } from './reports';
 import { openScale, runScale } from './scale';
@@ -15,9 +16,9 @@ import { runWebBench } from './web';
  * `npm run bench`: every suite in one run, one table, bench/results/latest.json. Loopback only. The PostgreSQL
  * suites run on a scratch database created (and dropped) on the server of BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test; without a reachable server they are left out and the table says so.
- * BENCH_ONLY=overhead,kiosk,booking,billing,cold,web,scale,reports runs a subset (scale and reports share their databases).
+ * BENCH_ONLY=overhead,kiosk,booking,billing,cold,import,web,scale,reports runs a subset (scale and reports share their databases).
  */
-const only = new Set((process.env.BENCH_ONLY ?? 'overhead,kiosk,booking,billing,cold,web,scale,reports').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'overhead,kiosk,booking,billing,cold,import,web,scale,reports').split(',').map((s) => s.trim()));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function assertLoopback(url: string) {
@@ -90,6 +91,7 @@ async function main() {
       rows.push(...(await runColdStart(url)));
     });
   }
+  if (only.has('import')) rows.push(...(await runImportBench()));
   if (only.has('scale') || only.has('reports')) {
     // Issue 21's report rows measure on the scale rows' databases (built once for both).
     await withScratch('small', (small) =>

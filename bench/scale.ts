@@ -37,7 +37,9 @@ export async function addGyms(database: Database, count: number): Promise<void> 
   await db.execute(sql`insert into class_types (gym_id, name) select g.id, 'Type ' || t from scale_gyms g, generate_series(1, 5) t`);
   // What every gym also has, and the kiosk statements join: rooms, coaches, appointment types.
   await db.execute(sql`insert into locations (gym_id, name) select g.id, 'Room ' || l from scale_gyms g, generate_series(1, 2) l`);
-  await db.execute(sql`insert into rooms (gym_id, location_id, name) select l.gym_id, l.id, 'Area ' || r from locations l join scale_gyms g on g.id = l.gym_id, generate_series(1, 2) r`);
+  await db.execute(
+    sql`insert into rooms (gym_id, location_id, name) select l.gym_id, l.id, 'Area ' || r from locations l join scale_gyms g on g.id = l.gym_id, generate_series(1, 2) r`,
+  );
   await db.execute(sql`insert into tax_rates (gym_id, name, percent) select g.id, 'Tax ' || t, 5 * t from scale_gyms g, generate_series(1, 2) t`);
   await db.execute(sql`insert into appointment_types (gym_id, name) select g.id, 'Session ' || t from scale_gyms g, generate_series(1, 3) t`);
   await db.execute(sql`create temporary table scale_staff as
@@ -101,7 +103,9 @@ export async function addGyms(database: Database, count: number): Promise<void> 
   await db.execute(sql`insert into tags (gym_id, name) select g.id, 'Tag ' || t from scale_gyms g, generate_series(1, 6) t`);
   await db.execute(sql`insert into athlete_tags (athlete_id, tag_id, gym_id)
     select sp.athlete_id, t.id, sp.gym_id from scale_people sp join tags t on t.gym_id = sp.gym_id and t.name = 'Tag ' || (1 + sp.p % 6) where sp.p % 5 < 2`);
-  await db.execute(sql`insert into packages (gym_id, name, kind) select g.id, k::text, k from scale_gyms g, unnest(array['membership', 'class_pack', 'trial']::package_kind[]) k`);
+  await db.execute(
+    sql`insert into packages (gym_id, name, kind) select g.id, k::text, k from scale_gyms g, unnest(array['membership', 'class_pack', 'trial']::package_kind[]) k`,
+  );
   await db.execute(sql`insert into athlete_packages (gym_id, athlete_id, package_id, status, start_date)
     select sp.gym_id, sp.athlete_id, pk.id, (case when sp.p % 10 = 1 then 'on_hold' when sp.p % 10 = 2 then 'cancelled' else 'active' end)::athlete_package_status, current_date - 100
     from scale_people sp join packages pk on pk.gym_id = sp.gym_id and pk.kind = (case when sp.p % 10 = 3 then 'trial' when sp.p % 10 = 4 then 'class_pack' else 'membership' end)::package_kind
@@ -172,7 +176,21 @@ export async function addYearOfHistory(database: Database): Promise<void> {
 /** The Monday of the week of a date. */
 const weekStart = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
 
-export type Side = { database: Database; url: string; detail: string; list: string; calendar: string; athletes: string; athleteSearch: string; invoices: string; headers: Record<string, string>; ownerHeaders: Record<string, string>; classId: string; gymId: string; close: () => Promise<void> };
+export type Side = {
+  database: Database;
+  url: string;
+  detail: string;
+  list: string;
+  calendar: string;
+  athletes: string;
+  athleteSearch: string;
+  invoices: string;
+  headers: Record<string, string>;
+  ownerHeaders: Record<string, string>;
+  classId: string;
+  gymId: string;
+  close: () => Promise<void>;
+};
 
 export async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const database = await openDatabase({ database: { kind: 'postgres', url: databaseUrl } });
@@ -185,7 +203,11 @@ export async function side(databaseUrl: string, grow: boolean): Promise<Side> {
   const cls = await makeClass(db, { capacity: 100, daysAhead: 0, time: '23:00' });
   await reserve(db, cls, await athletesOf(db, gym.id, 100));
   // The statements are what grows with the data, so every read computes them (decision 012's cache off).
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }), database, { logger: false });
+  const app = await buildApp(
+    loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: databaseUrl, READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }),
+    database,
+    { logger: false },
+  );
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await login(url, 'staff@example.com');
   // Issue 19: /invoices needs InvoiceReportsView, which the demo owner holds.
@@ -241,7 +263,9 @@ export async function runScale(small: Side, large: Side): Promise<BenchRow[]> {
   const headersFor = (s: Side, pick: (s: Side) => string) => (pick(s) === s.invoices ? s.ownerHeaders : s.headers);
   const statementsPerRequest = async (pick: (s: Side) => string) =>
     // The job queue's own polling (pg-boss) runs beside the request: not the request's.
-    (await statementsOf(large.database.db, () => fetch(pick(large), { headers: headersFor(large, pick) }).then((r) => r.text()))).filter((st) => !/pgboss/i.test(st.text)).length;
+    (await statementsOf(large.database.db, () => fetch(pick(large), { headers: headersFor(large, pick) }).then((r) => r.text()))).filter(
+      (st) => !/pgboss/i.test(st.text),
+    ).length;
   const counted: [BenchRow, (s: Side) => string][] = [];
   for (const [key, name, pick, within] of [
     ['kiosk', 'kiosk-event read (100 athletes)', (s: Side) => s.detail, 1.2],
@@ -255,7 +279,10 @@ export async function runScale(small: Side, large: Side): Promise<BenchRow[]> {
     ['invoices', 'invoice list page (25, with totals)', (s: Side) => s.invoices, 1.5],
   ] as const) {
     if (!measure.has(key)) continue;
-    const result = await compare(() => round(pick(small), seconds, 10, headersFor(small, pick)), () => round(pick(large), seconds, 10, headersFor(large, pick)));
+    const result = await compare(
+      () => round(pick(small), seconds, 10, headersFor(small, pick)),
+      () => round(pick(large), seconds, 10, headersFor(large, pick)),
+    );
     const ratio = Number(result.ratio.toFixed(2));
     rows.push({
       benchmark: `scale: ${name}, ${counts!.gyms} gyms vs the demo data`,
@@ -288,15 +315,24 @@ export async function runScale(small: Side, large: Side): Promise<BenchRow[]> {
   ].filter((st) => !/from "sessions"/.test(st.text));
   const reads: Statement[] = [...new Map(captured.map((st) => [st.text, st])).values()];
   const booked = await queryRows<{ id: string }>(large.database.db, sql`select id from reservations where event_id = ${large.classId} limit 100`);
-  const others = await queryRows<{ id: string }>(large.database.db, sql`select id from athletes where gym_id = ${large.gymId} and id not in (select athlete_id from reservations where event_id = ${large.classId}) limit 100`);
+  const others = await queryRows<{ id: string }>(
+    large.database.db,
+    sql`select id from athletes where gym_id = ${large.gymId} and id not in (select athlete_id from reservations where event_id = ${large.classId}) limit 100`,
+  );
   const at = new Date().toISOString();
   const grouped = (query: { toSQL: () => { sql: string; params: unknown[] } }, items: unknown[]): Statement => {
     const { sql: text, params } = query.toSQL();
     return { text, values: params.map((p) => ((p as { name?: string } | null)?.name === 'items' ? JSON.stringify(items) : p)) };
   };
   const writes: Statement[] = [
-    grouped(groupedCheckInQuery(large.database.db), booked.map((b) => ({ id: b.id, kind: 'class', is_checked_in: true, actor_user_id: randomUUID(), gym_id: large.gymId, own_athlete_id: null, at }))),
-    grouped(groupedWalkInQuery(large.database.db), others.map((a) => ({ id: randomUUID(), kind: 'class', event_id: large.classId, gym_id: large.gymId, athlete_id: a.id, actor_user_id: randomUUID(), at }))),
+    grouped(
+      groupedCheckInQuery(large.database.db),
+      booked.map((b) => ({ id: b.id, kind: 'class', is_checked_in: true, actor_user_id: randomUUID(), gym_id: large.gymId, own_athlete_id: null, at })),
+    ),
+    grouped(
+      groupedWalkInQuery(large.database.db),
+      others.map((a) => ({ id: randomUUID(), kind: 'class', event_id: large.classId, gym_id: large.gymId, athlete_id: a.id, actor_user_id: randomUUID(), at })),
+    ),
   ];
   const plans = await explainStatements(large.database.db, [
     ...reads.map((st) => ({ ...st, analyze: true })),
@@ -308,7 +344,11 @@ export async function runScale(small: Side, large: Side): Promise<BenchRow[]> {
   fs.writeFileSync(out, `${JSON.stringify(counts)}\n\n${plans.map((p) => `${p.text}\n\n${p.plan}\n\ngeneric plan:\n${p.generic}`).join('\n\n----\n\n')}\n`);
   const seqScans = plans
     .flatMap((p) => `${p.plan}\n${p.generic}`.split('\n'))
-    .filter((line) => /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|rooms|staff|event_coaches|notes|invoices|documents|tax_rates|tags|athlete_tags|packages|athlete_packages)\b/.test(line));
+    .filter((line) =>
+      /Seq Scan on (athletes|reservations|events|class_types|appointment_types|locations|rooms|staff|event_coaches|notes|invoices|documents|tax_rates|tags|athlete_tags|packages|athlete_packages)\b/.test(
+        line,
+      ),
+    );
   rows.push({
     benchmark: `scale: the ${reads.length} statements of the kiosk-event, kiosk-events, week calendar, athletes list and invoice list reads and the grouped check-ins and walk-ins use indexes only (EXPLAIN in results/scale-explain.txt)`,
     value: seqScans.length,

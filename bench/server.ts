@@ -10,7 +10,6 @@ import { makeLoopbackCertificate } from '../apps/server/test/loopback-certificat
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-
 /**
  * Watches this process from outside: when it ends in any way, even SIGKILL (tsx kills a child that is slow to answer
  * Ctrl-C), its stdin closes, and it kills the process groups and removes the directories still registered.
@@ -171,7 +170,15 @@ export async function startAppServer(opts: { tls?: boolean } = {}): Promise<AppS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-bench-web-'));
   const tls = opts.tls ? loopbackTls(dataDir) : null;
   const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'true',
+  };
   if (tls) Object.assign(env, { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile });
   else {
     delete env.TLS_CERT_FILE;

@@ -88,13 +88,28 @@ function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(p).filter((f) => f !== 'node_modules').map((f) => newestMtime(path.join(p, f))));
+  return Math.max(
+    stat.mtimeMs,
+    ...fs
+      .readdirSync(p)
+      .filter((f) => f !== 'node_modules')
+      .map((f) => newestMtime(path.join(p, f))),
+  );
 }
 
 /** apps/web/dist as `npm run build` makes it; rebuilt only when a source is newer than the build. */
 async function ensureWebBuild(): Promise<{ rebuilt: boolean }> {
   const index = path.join(REPO_ROOT, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/postcss.config.cjs', 'apps/web/package.json', 'packages/shared/src', 'packages/shared/package.json'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/postcss.config.cjs',
+    'apps/web/package.json',
+    'packages/shared/src',
+    'packages/shared/package.json',
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(REPO_ROOT, s))));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newest) return { rebuilt: false };
   await run(['npm', 'run', 'build'], { cwd: REPO_ROOT, timeoutMs: 300_000 });
@@ -199,7 +214,11 @@ async function measureBytes(server: AppServer, bareUrl: string, cleanup: Cleanup
     bytesToUsable(
       page,
       () => page.goto(`${appUrl}${portalPath}`),
-      () => page.getByRole('link', { name: /^Choose / }).first().waitFor(),
+      () =>
+        page
+          .getByRole('link', { name: /^Choose / })
+          .first()
+          .waitFor(),
     ),
   );
   const row = (name: string, b: Bytes): WebBenchRow => {
@@ -210,7 +229,16 @@ async function measureBytes(server: AppServer, bareUrl: string, cleanup: Cleanup
       unit: 'x',
       target: '<= 1.5',
       pass: ratio <= 1.5,
-      detail: { jsKB: kb(b.js), cssKB: kb(b.css), totalKB: kb(b.total), files: b.files, bareJsKB: kb(bare.js), bareCssKB: kb(bare.css), bareTotalKB: kb(bare.total), bareFiles: bare.files },
+      detail: {
+        jsKB: kb(b.js),
+        cssKB: kb(b.css),
+        totalKB: kb(b.total),
+        files: b.files,
+        bareJsKB: kb(bare.js),
+        bareCssKB: kb(bare.css),
+        bareTotalKB: kb(bare.total),
+        bareFiles: bare.files,
+      },
     };
   };
   return [row('/login', login), row('/kiosk (signed in)', kiosk), row('/sales-portal/{slug}/{packageId} (logged out)', portal)];
@@ -234,7 +262,15 @@ const lighthousePages: LighthousePage[] = [
   // athlete@example.com has several profiles and no default one, so / asks which.
   { name: 'profile selection', path: '/', email: 'athlete@example.com', ready: (page) => page.getByText('Select a profile').first().waitFor() },
   // Issue 18: the public package page (logged out, a visitor's phone): at least 0.95 on the mobile preset.
-  { name: '/sales-portal package (public)', path: portalPackagePath, ready: (page) => page.getByRole('link', { name: /^Choose / }).first().waitFor() },
+  {
+    name: '/sales-portal package (public)',
+    path: portalPackagePath,
+    ready: (page) =>
+      page
+        .getByRole('link', { name: /^Choose / })
+        .first()
+        .waitFor(),
+  },
   {
     name: '/kiosk (staff)',
     path: '/kiosk',
@@ -250,7 +286,13 @@ const lighthousePages: LighthousePage[] = [
  * Prepares the Lighthouse browser through playwright-core over CDP: the page's session cookies, a check that the page
  * shows what it should, then an empty HTTP cache (Lighthouse keeps the cache too when told to keep storage).
  */
-async function prepareLighthouseBrowser(port: number, appUrl: string, target: LighthousePage & { path: string }, cookies: Awaited<ReturnType<typeof loginCookies>> | null, check: boolean) {
+async function prepareLighthouseBrowser(
+  port: number,
+  appUrl: string,
+  target: LighthousePage & { path: string },
+  cookies: Awaited<ReturnType<typeof loginCookies>> | null,
+  check: boolean,
+) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 30_000 });
   try {
     const context = browser.contexts()[0]!;
@@ -301,13 +343,20 @@ async function measureLighthouse(server: AppServer, cleanup: Cleanup): Promise<W
         if (!lhr) throw new Error(`lighthouse gave no result for ${target.name}`);
         if (LIGHTHOUSE_REPORTS) {
           fs.mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
-          fs.writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${`${target.name}-${protocol}`.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`), JSON.stringify(lhr));
+          fs.writeFileSync(
+            path.join(LIGHTHOUSE_REPORTS, `${`${target.name}-${protocol}`.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
         }
         if (lhr.runtimeError) throw new Error(`lighthouse ${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         // What costs the most: the audits with the largest estimated savings (ms), then the main-thread work.
         const savings = Object.values(lhr.audits)
-          .map((a) => ({ id: a.id, ms: a.details && 'overallSavingsMs' in a.details ? (a.details.overallSavingsMs ?? 0) : Math.max(a.metricSavings?.LCP ?? 0, a.metricSavings?.FCP ?? 0) }))
+          .map((a) => ({
+            id: a.id,
+            ms:
+              a.details && 'overallSavingsMs' in a.details ? (a.details.overallSavingsMs ?? 0) : Math.max(a.metricSavings?.LCP ?? 0, a.metricSavings?.FCP ?? 0),
+          }))
           .filter((a) => a.ms > 0)
           .sort((a, b) => b.ms - a.ms)
           .slice(0, 4);
@@ -463,7 +512,11 @@ async function measureCheckIns(server: AppServer, cleanup: Cleanup): Promise<Web
       for (const name of names.slice(0, CHECK_INS - samples.length)) {
         await page.evaluate(armShownWatch, { name, checkedInBefore: await count(checkedInTab) });
         await tapAndSettle(name, async () => {
-          const t = await within(10_000, `${name} showing as checked in`, page.evaluate(() => (window as BenchWindow).__benchShown!));
+          const t = await within(
+            10_000,
+            `${name} showing as checked in`,
+            page.evaluate(() => (window as BenchWindow).__benchShown!),
+          );
           samples.push({ dom: t.dom - t.tap, painted: t.painted - t.tap, inputDelay: t.handler - t.tap });
         });
       }
@@ -487,7 +540,12 @@ async function measureCheckIns(server: AppServer, cleanup: Cleanup): Promise<Web
         p50Ms: round1(percentile(dom, 50)),
         p95Ms: round1(p95),
         maxMs: round1(Math.max(...dom)),
-        inputDelayP95Ms: round1(percentile(samples.map((s) => s.inputDelay), 95)),
+        inputDelayP95Ms: round1(
+          percentile(
+            samples.map((s) => s.inputDelay),
+            95,
+          ),
+        ),
         nextFrameP50Ms: round1(percentile(painted, 50)),
         nextFrameP95Ms: round1(percentile(painted, 95)),
         nextFrameMaxMs: round1(Math.max(...painted)),
@@ -548,7 +606,12 @@ async function main() {
     const rows = await runWebBench();
     console.log(`Lighthouse ${LIGHTHOUSE_PRESET} config, median of ${LIGHTHOUSE_RUNS} runs; ${CHECK_INS} check-ins`);
     console.table(rows.map(({ detail: _detail, ...row }) => row));
-    for (const row of rows) console.log(`${row.benchmark}\n  ${Object.entries(row.detail ?? {}).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+    for (const row of rows)
+      console.log(
+        `${row.benchmark}\n  ${Object.entries(row.detail ?? {})
+          .map(([k, v]) => `${k}=${v}`)
+          .join('  ')}`,
+      );
     const out = path.join(import.meta.dirname, 'results', 'web.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS }, rows }, null, 2));

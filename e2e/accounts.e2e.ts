@@ -29,8 +29,23 @@ type Account = {
 const navLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first().waitFor();
 
 const accounts: Account[] = [
-  { email: 'owner@example.com', shows: async (p) => { await navLink(p, 'Dashboard'); await p.getByText('Payroll').first().waitFor(); await p.getByText('Iron Temple Barbell').first().waitFor(); }, logout: 'user menu' },
-  { email: 'staff@example.com', shows: async (p) => { await navLink(p, 'Kiosk'); }, hides: ['Payroll', 'Invoices'], logout: 'user menu' },
+  {
+    email: 'owner@example.com',
+    shows: async (p) => {
+      await navLink(p, 'Dashboard');
+      await p.getByText('Payroll').first().waitFor();
+      await p.getByText('Iron Temple Barbell').first().waitFor();
+    },
+    logout: 'user menu',
+  },
+  {
+    email: 'staff@example.com',
+    shows: async (p) => {
+      await navLink(p, 'Kiosk');
+    },
+    hides: ['Payroll', 'Invoices'],
+    logout: 'user menu',
+  },
   {
     email: 'athlete@example.com',
     select: 'Maple Athletics',
@@ -45,11 +60,47 @@ const accounts: Account[] = [
     },
     logout: 'user menu',
   },
-  { email: 'uk-owner@example.com', shows: async (p) => { await navLink(p, 'Dashboard'); await p.getByText('Northside Strength').first().waitFor(); }, logout: 'user menu' },
-  { email: 'platform@example.com', shows: async (p) => { await navLink(p, 'Gyms'); await navLink(p, 'Demo Gyms'); }, logout: 'user menu' },
-  { email: 'sales@example.com', shows: async (p) => { await navLink(p, 'Demo Gyms'); }, hides: ['Gyms'], logout: 'user menu' },
-  { email: 'demo@example.com', select: 'Summit CrossFit', shows: async (p) => { await navLink(p, 'Dashboard'); await p.getByText('Demo mode').first().waitFor(); }, logout: 'user menu' },
-  { email: 'onboarding@example.com', shows: async (p) => { await p.getByRole('heading', { name: 'Welcome to Spotter' }).waitFor(); await p.getByText('Fresh Start Fitness').waitFor(); }, logout: 'button' },
+  {
+    email: 'uk-owner@example.com',
+    shows: async (p) => {
+      await navLink(p, 'Dashboard');
+      await p.getByText('Northside Strength').first().waitFor();
+    },
+    logout: 'user menu',
+  },
+  {
+    email: 'platform@example.com',
+    shows: async (p) => {
+      await navLink(p, 'Gyms');
+      await navLink(p, 'Demo Gyms');
+    },
+    logout: 'user menu',
+  },
+  {
+    email: 'sales@example.com',
+    shows: async (p) => {
+      await navLink(p, 'Demo Gyms');
+    },
+    hides: ['Gyms'],
+    logout: 'user menu',
+  },
+  {
+    email: 'demo@example.com',
+    select: 'Summit CrossFit',
+    shows: async (p) => {
+      await navLink(p, 'Dashboard');
+      await p.getByText('Demo mode').first().waitFor();
+    },
+    logout: 'user menu',
+  },
+  {
+    email: 'onboarding@example.com',
+    shows: async (p) => {
+      await p.getByRole('heading', { name: 'Welcome to Spotter' }).waitFor();
+      await p.getByText('Fresh Start Fitness').waitFor();
+    },
+    logout: 'button',
+  },
 ];
 
 describe('every seeded account', () => {

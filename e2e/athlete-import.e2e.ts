@@ -40,7 +40,29 @@ async function chooseFileByKeyboard(page: Page) {
   await chooser.setFiles({ name: 'mindbody-clients.csv', mimeType: 'text/csv', buffer: CSV });
 }
 
+/** Issue 34 item 17: the import's step indicator is one line (every step at the same height, none past its box). */
+async function expectStepsOnOneLine(page: Page, scope = page.locator('body')) {
+  const steps = scope.locator('.mantine-Stepper-step');
+  await steps.first().waitFor();
+  const boxes = await steps.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right })));
+  expect(boxes).toHaveLength(4);
+  for (const box of boxes) expect(Math.abs(box.top - boxes[0]!.top)).toBeLessThanOrEqual(2);
+  const right = await scope.locator('.mantine-Stepper-steps').evaluate((el) => el.getBoundingClientRect().right);
+  for (const box of boxes) expect(box.right).toBeLessThanOrEqual(right + 1);
+}
+
 describe('importing athletes from another gym software (issue 17)', () => {
+  it("the athletes list's Import opens the import in a dialog whose steps stay on one line", async () => {
+    browser = await launchBrowser({ width: 1280, height: 800 });
+    const { page } = browser;
+    await signInAsOwner(page, '/users/athletes');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import athletes' });
+    await expectStepsOnOneLine(page, dialog);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'athlete-import-dialog-desktop');
+  });
+
   it('uploads a Mindbody export with one bad row, maps, previews, imports, and the athletes are there', async () => {
     browser = await launchBrowser({ width: 1280, height: 800 });
     const { page } = browser;
@@ -89,6 +111,8 @@ describe('importing athletes from another gym software (issue 17)', () => {
     await page.getByRole('heading', { name: 'Import athletes', level: 1 }).waitFor();
     await chooseFileByKeyboard(page);
     await page.getByRole('combobox', { name: 'Imports “Email” as' }).waitFor();
+    await expectStepsOnOneLine(page);
+    await page.getByText('Step 2 of 4: Map columns').waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'athlete-import-map-phone');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -98,7 +122,10 @@ describe('importing athletes from another gym software (issue 17)', () => {
     // The first rows are cards on a phone: no table, and nothing wider than the screen.
     await page.getByRole('list', { name: 'First rows' }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    const dialogWidths = await page.getByRole('dialog').evaluate((d) => [d.scrollWidth, d.clientWidth]).catch(() => null);
+    const dialogWidths = await page
+      .getByRole('dialog')
+      .evaluate((d) => [d.scrollWidth, d.clientWidth])
+      .catch(() => null);
     if (dialogWidths) expect(dialogWidths[0]!).toBeLessThanOrEqual(dialogWidths[1]!);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);

@@ -22,14 +22,22 @@ afterAll(async () => {
   const startDate = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   for (const name of ['Unlimited membership', 'Personal training 5-pack']) {
     const pkg = catalog.results.find((p) => p.name === name)!;
-    const body = { packageId: pkg.packageId, billingPlanId: pkg.billingPlans[0]?.billingPlanId ?? null, startDate, idempotencyKey: `e2e-restore-${name}-${Date.now()}` };
+    const body = {
+      packageId: pkg.packageId,
+      billingPlanId: pkg.billingPlans[0]?.billingPlanId ?? null,
+      startDate,
+      idempotencyKey: `e2e-restore-${name}-${Date.now()}`,
+    };
     expect((await desk.request('POST', `/api/athletes/${athleteId}/packages/`, body)).status).toBe(201);
   }
 });
 
 type Catalog = { results: { packageId: string; name: string; kind: string; credits: number | null; billingPlans: { billingPlanId: string }[] }[] };
 type Held = { results: { athletePackageId: string; status: string }[] };
-type DayAnswer = { date: string; results: { eventId: string; name: string; capacity: number; placesHeld: number; hasStarted: boolean; isCancelled: boolean; myBooking: unknown }[] };
+type DayAnswer = {
+  date: string;
+  results: { eventId: string; name: string; capacity: number; placesHeld: number; hasStarted: boolean; isCancelled: boolean; myBooking: unknown }[];
+};
 
 async function owner(): Promise<HttpSession> {
   const http = new HttpSession(baseUrl);
@@ -121,7 +129,10 @@ describe('athlete packages (issue 18)', () => {
     await mine.getByText('0 credits left').first().waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'packages-list-phone');
-    await mine.getByRole('link', { name: new RegExp(single!.name) }).first().click();
+    await mine
+      .getByRole('link', { name: new RegExp(single!.name) })
+      .first()
+      .click();
     await page.getByRole('heading', { name: single!.name, level: 1 }).waitFor();
     const ledger = page.getByRole('list', { name: 'Credits ledger' });
     await ledger.getByText('Class booked').waitFor();

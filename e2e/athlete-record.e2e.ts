@@ -50,7 +50,11 @@ describe('the athlete detail page (issue 17)', () => {
       await page.goto(`${baseUrl}/users/athletes/${athleteId}/${tab.toLowerCase()}`);
       const link = page.getByRole('navigation', { name: 'Athlete sections' }).getByRole('link', { name: tab });
       await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
-      await page.locator('section[aria-label] .mantine-Skeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page
+        .locator('section[aria-label] .mantine-Skeleton-root')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       await expectNoAxeViolations(page);
     }
     await screenshot(page, 'athlete-activity-desktop');

@@ -74,8 +74,14 @@ describe('the athletes list (issue 17, spec 2.7 /users/athletes)', () => {
 
     // Two rows selected, then a new tag added to both.
     const [first, second] = trial.results;
-    await page.getByRole('checkbox', { name: `Select ${first!.fullName}` }).first().check();
-    await page.getByRole('checkbox', { name: `Select ${second!.fullName}` }).first().check();
+    await page
+      .getByRole('checkbox', { name: `Select ${first!.fullName}` })
+      .first()
+      .check();
+    await page
+      .getByRole('checkbox', { name: `Select ${second!.fullName}` })
+      .first()
+      .check();
     const bar = page.getByRole('region', { name: 'Selected athletes' });
     await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Add tag' }).click();

@@ -17,7 +17,11 @@ afterEach(async () => {
 /** A write of the API with the page's session and CSRF token (as the web app sends it). */
 async function apiWrite(page: Page, method: 'POST' | 'PUT', path: string, body: unknown) {
   const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data: body as object, headers: { 'x-csrftoken': token, 'content-type': 'application/json' } });
+  const res = await page.request.fetch(`${baseUrl}${path}`, {
+    method,
+    data: body as object,
+    headers: { 'x-csrftoken': token, 'content-type': 'application/json' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;
 }

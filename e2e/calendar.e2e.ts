@@ -118,7 +118,10 @@ describe('staff calendar (issue 16, spec 2.7 /calendar/scheduling, 2.8, 2.12)', 
     await dialog.waitFor({ state: 'hidden' });
 
     // On the calendar at 06:00 on Monday and Wednesday of that week.
-    const week = await getJson<{ results: CalendarEvent[] }>(page, `/api/calendar/?start=${monday}&end=${addDays(monday, 6)}&classTypeId=${series.classTypeId}`);
+    const week = await getJson<{ results: CalendarEvent[] }>(
+      page,
+      `/api/calendar/?start=${monday}&end=${addDays(monday, 6)}&classTypeId=${series.classTypeId}`,
+    );
     const ours = week.results.filter((e) => e.seriesId === series.seriesId);
     expect(ours.map((e) => [e.startDate, e.startTime])).toEqual([
       [monday, '06:00:00'],

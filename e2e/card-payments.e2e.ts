@@ -87,14 +87,19 @@ async function athleteFlaggedOnKiosk(owner: Page, fullName: string): Promise<boo
 
 /** The seeded gym's first paid monthly membership plan that starts on purchase, with its package. */
 async function monthlyMembershipPlan(owner: Page) {
-  const catalog = await apiAsPage<{ results: { packageId: string; name: string; kind: string; billingPlans: { billingPlanId: string; name: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[] }[] }>(
-    owner,
-    'GET',
-    '/api/packages/?status=active&limit=100&offset=0',
-  );
+  const catalog = await apiAsPage<{
+    results: {
+      packageId: string;
+      name: string;
+      kind: string;
+      billingPlans: { billingPlanId: string; name: string; interval: string; intervalCount: number; startsOn: string; priceMinor: number }[];
+    }[];
+  }>(owner, 'GET', '/api/packages/?status=active&limit=100&offset=0');
   const choice = catalog.body.results
     .filter((p) => p.kind === 'membership')
-    .flatMap((p) => p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })))[0];
+    .flatMap((p) =>
+      p.billingPlans.filter((b) => b.interval === 'month' && b.intervalCount === 1 && b.startsOn === 'purchase' && b.priceMinor > 0).map((b) => ({ p, b })),
+    )[0];
   expect(choice).toBeTruthy();
   return choice!;
 }
@@ -118,7 +123,11 @@ describe('card payments (issue 19)', () => {
       await page.getByText('Paid', { exact: true }).first().waitFor();
       await page.screenshot({ path: '/tmp/e2e-athlete-paid.png', fullPage: true });
       await expectNoAxeViolations(page);
-      const after = await apiAsPage<{ status: string; balanceMinor: number; payments: { channel: string; status: string }[] }>(page, 'GET', `/api/me/invoices/${invoice.invoiceId}/`);
+      const after = await apiAsPage<{ status: string; balanceMinor: number; payments: { channel: string; status: string }[] }>(
+        page,
+        'GET',
+        `/api/me/invoices/${invoice.invoiceId}/`,
+      );
       expect(after.body).toMatchObject({ status: 'paid', balanceMinor: 0, payments: [{ channel: 'card', status: 'succeeded' }] });
     } finally {
       await removeMethods(page);
@@ -142,7 +151,11 @@ describe('card payments (issue 19)', () => {
       await charge.waitFor();
       await closeBanners(owner);
       await charge.click();
-      await drawer.getByRole('alert').filter({ hasText: /declined/i }).first().waitFor();
+      await drawer
+        .getByRole('alert')
+        .filter({ hasText: /declined/i })
+        .first()
+        .waitFor();
       await drawer.getByText('Past due').first().waitFor();
       await owner.screenshot({ path: '/tmp/e2e-charge-declined.png', fullPage: true });
       await expectNoAxeViolations(owner);
@@ -181,18 +194,27 @@ describe('card payments (issue 19)', () => {
     });
     expect(sold.status).toBe(201);
     const periodInvoices = async () =>
-      (await apiAsPage<{ results: { invoiceId: string; source: string; status: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results.filter(
-        (r) => r.source === 'billing_period',
-      );
+      (
+        await apiAsPage<{ results: { invoiceId: string; source: string; status: string }[] }>(
+          owner,
+          'GET',
+          `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`,
+        )
+      ).body.results.filter((r) => r.source === 'billing_period');
     const before = new Set((await periodInvoices()).map((r) => r.invoiceId));
     const allBefore = new Set(
-      (await apiAsPage<{ results: { invoiceId: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results.map((r) => r.invoiceId),
+      (await apiAsPage<{ results: { invoiceId: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results.map(
+        (r) => r.invoiceId,
+      ),
     );
     try {
       await owner.goto(`${baseUrl}/invoices`);
       await closeBanners(owner);
       await owner.getByRole('button', { name: 'Run billing now' }).click();
-      await owner.getByText(/invoices? made, \d+ saved methods? being charged/).first().waitFor();
+      await owner
+        .getByText(/invoices? made, \d+ saved methods? being charged/)
+        .first()
+        .waitFor();
       // The charge runs as a job: the declined card makes the new period's invoice past due.
       let billed: { invoiceId: string; status: string } | undefined;
       await expect
@@ -216,7 +238,11 @@ describe('card payments (issue 19)', () => {
       expect(await athleteFlaggedOnKiosk(owner, session.body.profile.fullName)).toBe(true);
     } finally {
       await apiAsPage(owner, 'POST', `/api/athlete-packages/${sold.body.athletePackageId}/cancel/`, { when: 'now', reason: 'e2e: billing run journey' });
-      const mine = await apiAsPage<{ results: { invoiceId: string; paidMinor: number; status: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`);
+      const mine = await apiAsPage<{ results: { invoiceId: string; paidMinor: number; status: string }[] }>(
+        owner,
+        'GET',
+        `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`,
+      );
       // The sale's invoice and the run's (nothing paid on either); the athlete's older invoices stay as they were.
       for (const inv of mine.body.results.filter((r) => !allBefore.has(r.invoiceId) && r.paidMinor === 0 && r.status !== 'void' && r.status !== 'paid')) {
         await apiAsPage(owner, 'POST', `/api/invoices/${inv.invoiceId}/void/`, { reason: 'e2e: billing run journey' });
@@ -236,13 +262,21 @@ describe('card payments (issue 19)', () => {
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const soldIds = async () =>
       new Set(
-        (await apiAsPage<{ results: { athletePackageId: string; package: { packageId: string } }[] }>(owner, 'GET', `/api/athletes/${athleteId}/packages/`)).body.results
+        (
+          await apiAsPage<{ results: { athletePackageId: string; package: { packageId: string } }[] }>(owner, 'GET', `/api/athletes/${athleteId}/packages/`)
+        ).body.results
           .filter((h) => h.package.packageId === choice.p.packageId)
           .map((h) => h.athletePackageId),
       );
     const before = await soldIds();
     const invoicesOf = async () =>
-      (await apiAsPage<{ results: { invoiceId: string; status: string; source: string }[] }>(owner, 'GET', `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`)).body.results;
+      (
+        await apiAsPage<{ results: { invoiceId: string; status: string; source: string }[] }>(
+          owner,
+          'GET',
+          `/api/athletes/${athleteId}/invoices/?limit=100&offset=0`,
+        )
+      ).body.results;
     const invoicesBefore = new Set((await invoicesOf()).map((r) => r.invoiceId));
     let athletePackageId: string | undefined;
     try {
@@ -284,7 +318,10 @@ describe('card payments (issue 19)', () => {
       await owner.reload();
       await owner.getByRole('heading', { name: 'Packages', level: 2 }).waitFor();
       await closeBanners(owner);
-      await owner.getByRole('button', { name: `Actions for ${choice.p.name}` }).first().click();
+      await owner
+        .getByRole('button', { name: `Actions for ${choice.p.name}` })
+        .first()
+        .click();
       await owner.getByRole('menuitem', { name: 'Cancel…' }).click();
       const cancel = owner.getByRole('dialog', { name: `Cancel ${choice.p.name}` });
       await cancel.getByRole('radio', { name: 'At once' }).check();
@@ -296,7 +333,12 @@ describe('card payments (issue 19)', () => {
       expect(await refund.isChecked()).toBe(true);
       await expectNoAxeViolations(owner);
       await owner.screenshot({ path: '/tmp/e2e-cancel-refund-unused.png', fullPage: true });
-      const amount = /Refund (\$\d+\.\d{2})/.exec((await cancel.locator('label', { hasText: /^Refund \$/ }).first().textContent()) ?? '')?.[1];
+      const amount = /Refund (\$\d+\.\d{2})/.exec(
+        (await cancel
+          .locator('label', { hasText: /^Refund \$/ })
+          .first()
+          .textContent()) ?? '',
+      )?.[1];
       expect(amount).toBeTruthy();
       await cancel.getByRole('button', { name: 'Cancel at once' }).click();
       await owner.getByText(`${choice.p.name} was cancelled and ${amount} refunded.`).first().waitFor();
@@ -305,7 +347,8 @@ describe('card payments (issue 19)', () => {
       expect(after.body.payments.filter((p) => p.kind === 'refund').map((p) => p.channel)).toEqual(['card']);
       athletePackageId = undefined;
     } finally {
-      if (athletePackageId) await apiAsPage(owner, 'POST', `/api/athlete-packages/${athletePackageId}/cancel/`, { when: 'now', reason: 'e2e: desk money journey' });
+      if (athletePackageId)
+        await apiAsPage(owner, 'POST', `/api/athlete-packages/${athletePackageId}/cancel/`, { when: 'now', reason: 'e2e: desk money journey' });
       await removeMethods(athlete);
     }
   }, 180_000);

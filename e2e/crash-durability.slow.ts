@@ -57,11 +57,9 @@ type Store = {
 /** The pid in the PGlite lock file ("<pid> <start time>", apps/server/src/db/client.ts lockDataDir). */
 const lockHolder = (lockPath: string) => fs.readFileSync(lockPath, 'utf8').split(' ')[0];
 
-const RESERVATIONS_SQL =
-  'select id, event_id as class_id, athlete_id, is_checked_in from reservations where id = any($1::uuid[])';
+const RESERVATIONS_SQL = 'select id, event_id as class_id, athlete_id, is_checked_in from reservations where id = any($1::uuid[])';
 type ReservationRow = { id: string; class_id: string; athlete_id: string; is_checked_in: boolean };
-const toStored = (rows: ReservationRow[]) =>
-  new Map(rows.map((r) => [r.id, { classId: r.class_id, athleteId: r.athlete_id, isCheckedIn: r.is_checked_in }]));
+const toStored = (rows: ReservationRow[]) => new Map(rows.map((r) => [r.id, { classId: r.class_id, athleteId: r.athlete_id, isCheckedIn: r.is_checked_in }]));
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 function openPgliteStore(): Store {
@@ -145,7 +143,15 @@ type Reservation = {
   /** The cycle of its last write. */
   cycle: number;
 };
-type Write = { cycle: number; op: 'walk-in' | 'check-in' | 'check-out'; reservationId: string; isCheckedIn: boolean; status?: number; error?: string; afterKill: boolean };
+type Write = {
+  cycle: number;
+  op: 'walk-in' | 'check-in' | 'check-out';
+  reservationId: string;
+  isCheckedIn: boolean;
+  status?: number;
+  error?: string;
+  afterKill: boolean;
+};
 type Pair = { classId: string; athleteId: string };
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -162,7 +168,7 @@ async function loginStaff(url: string): Promise<HttpSession> {
 type Page<T> = { count: number; next: string | null; results: T[] };
 async function allPages<T>(http: HttpSession, url: string, what: string): Promise<T[]> {
   const items: T[] = [];
-  for (let next: string | null = url; next; ) {
+  for (let next: string | null = url; next;) {
     const page: Page<T> = await json<Page<T>>(await http.request('GET', next), what);
     items.push(...page.results);
     next = page.next;
@@ -210,7 +216,11 @@ async function classReservations(http: HttpSession, classId: string): Promise<Ma
 function troubleIn(output: string): string[] {
   return output
     .split('\n')
-    .filter((line) => /"level":\s*(50|60)\b|\b(error|panic|fatal|corrupt\w*|abort(ed)?|invalid (page|record|checkpoint))\b|could not (read|write|open|locate)|recovery/i.test(line));
+    .filter((line) =>
+      /"level":\s*(50|60)\b|\b(error|panic|fatal|corrupt\w*|abort(ed)?|invalid (page|record|checkpoint))\b|could not (read|write|open|locate)|recovery/i.test(
+        line,
+      ),
+    );
 }
 
 /**
@@ -272,7 +282,13 @@ async function writer(
     try {
       res =
         op === 'walk-in'
-          ? await http.request('POST', '/api/athlete-kilo-classes/', { athleteKiloClassId: r.id, kiloClass: r.classId, athlete: r.athleteId, isReserved: false, isCheckedIn: true })
+          ? await http.request('POST', '/api/athlete-kilo-classes/', {
+              athleteKiloClassId: r.id,
+              kiloClass: r.classId,
+              athlete: r.athleteId,
+              isReserved: false,
+              isCheckedIn: true,
+            })
           : await http.request('PUT', `/api/athlete-kilo-classes/${r.id}/`, { isCheckedIn });
     } catch (err) {
       ledger.unanswered.push({ ...entry, error: String((err as Error).cause ?? err), afterKill: run.isKilled() });
@@ -390,7 +406,8 @@ describe.each(targets)('crash durability on $name', ({ name, open }) => {
         if (store.lockPath) expect(lockHolder(store.lockPath)).toBe(String(serverPid(server)));
 
         // The writers' logins were acknowledged too: their sessions still hold.
-        for (const http of sessions) expect((await http.request('GET', '/api/auth/session/')).status, `cycle ${cycle}: a session from before the kill`).toBe(200);
+        for (const http of sessions)
+          expect((await http.request('GET', '/api/auth/session/')).status, `cycle ${cycle}: a session from before the kill`).toBe(200);
         const touched = ledger.reservations.filter((r) => r.cycle === cycle);
         const stored = new Map<string, StoredReservation>();
         for (const classId of new Set(touched.map((r) => r.classId))) {

@@ -16,6 +16,22 @@ async function signInOwner(page: Page) {
   await closeBannerIfShown(page);
 }
 
+/** The heatmap's cell for the slot its description names as the busiest lies inside the heatmap's visible part. */
+async function expectBusiestInView(page: Page) {
+  const description = (await page.locator('#heatmap-description').textContent())!;
+  const busiest = /Busiest: (.+: \d+ check-ins?)\./.exec(description)?.[1];
+  expect(busiest, description).toBeTruthy();
+  const heatmap = page.getByRole('region', { name: 'Attendance by weekday and hour' });
+  const cell = heatmap.getByRole('img', { name: busiest!, exact: true });
+  await expect
+    .poll(async () => {
+      const [outer, inner] = [(await heatmap.boundingBox())!, (await cell.boundingBox())!];
+      // (A pixel's rounding apart: the last column ends where the scrolled box ends.)
+      return inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1;
+    })
+    .toBe(true);
+}
+
 describe('dashboard (issue 21)', () => {
   it("the owner's dashboard shows the figures, the revenue trend, the heatmap and today's classes, and a card opens its report with the same figure (axe)", async () => {
     const desktop = await launchBrowser({ width: 1280, height: 900 });
@@ -28,11 +44,29 @@ describe('dashboard (issue 21)', () => {
     for (const label of ['Revenue this month', 'Active members', 'New members this month', 'Attendance this week', 'Past due', 'Birthdays this week']) {
       await figures.getByText(label, { exact: true }).waitFor();
     }
-    await page.getByRole('heading', { name: /revenue/i, level: 2 }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /revenue/i, level: 2 })
+      .first()
+      .waitFor();
     await page.getByRole('region', { name: 'Attendance by weekday and hour' }).or(page.getByLabel('Attendance by weekday and hour')).first().waitFor();
     await page.getByRole('heading', { name: /today/i, level: 2 }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-desktop');
+
+    // Issue 34 item 5: at 1280 px the heatmap shows the whole day, and the busiest slot it names is in view.
+    const heatmap = page.getByRole('region', { name: 'Attendance by weekday and hour' });
+    expect(await heatmap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expectBusiestInView(page);
+    // The revenue chart's amounts keep their currency sign, and no label is cut off at the card's left edge.
+    const revenue = page.getByRole('region', { name: 'Revenue, last 12 months' });
+    // The y-axis's labels are the axis labels anchored at their end (recharts 3 draws axes in layers of their own).
+    const ticks = revenue.locator('text.recharts-cartesian-axis-tick-value[text-anchor="end"]');
+    await ticks.first().waitFor();
+    const tickTexts = await ticks.allTextContents();
+    expect(tickTexts.length).toBeGreaterThan(1);
+    for (const text of tickTexts) expect(text).toMatch(/^\$\d/);
+    const chartLeft = (await revenue.locator('svg.recharts-surface').boundingBox())!.x;
+    for (const box of await ticks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))) expect(box).toBeGreaterThanOrEqual(chartLeft);
 
     // The revenue card opens Total revenue over the card's range, whose headline is the card's figure.
     const card = figures.getByRole('link').filter({ hasText: 'Revenue this month' });
@@ -53,6 +87,8 @@ describe('dashboard (issue 21)', () => {
     await page.getByRole('list', { name: 'Figures' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Issue 34 item 5: the day does not fit a phone; the heatmap opens scrolled to the busiest slot it names.
+    await expectBusiestInView(page);
     await expectNoAxeViolations(page);
     await screenshot(page, 'dashboard-phone');
   });

@@ -119,7 +119,9 @@ describe('front-desk hand-off (issue 20)', () => {
       await rowOf(page, athlete!.fullName).waitFor();
       await expect.poll(() => rowOf(page, athlete!.fullName).getByText(WARNING).count()).toBe(0);
       await screenshot(page, 'hand-off-7-kiosk-clear');
-      const signed = (await (await owner.request('GET', `/api/documents/?athleteId=${athlete!.athleteId}&templateId=${templateId}`)).json()) as { results: { state: string; signerName: string }[] };
+      const signed = (await (await owner.request('GET', `/api/documents/?athleteId=${athlete!.athleteId}&templateId=${templateId}`)).json()) as {
+        results: { state: string; signerName: string }[];
+      };
       expect(signed.results[0]).toMatchObject({ state: 'signed', signerName: athlete!.fullName });
     } finally {
       await owner.request('POST', `/api/documents/templates/${templateId}/archive/`, {});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, launchBrowser, screenshot, type Browser } from './support/browser';
+import { capturedMailNames, linkIn, waitForMail } from './support/mail';
 import { HttpSession } from './support/server-process';
 
 /**
@@ -15,6 +16,7 @@ import { HttpSession } from './support/server-process';
  */
 
 const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
 const PHONE = { width: 390, height: 844 };
 const browsers: Browser[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -38,17 +40,33 @@ async function json<T>(res: Promise<Response>, status: number[] = [200, 201]): P
   return JSON.parse(body) as T;
 }
 
-/** A new athlete account of Iron Temple's sales portal, made in the page's browser (so it is logged in there). */
+/**
+ * A new athlete account of Iron Temple's sales portal, made in the page's browser: signed up, activated with the link of
+ * its mail (issue 32), and logged in there.
+ */
 async function newAthleteIn(page: Page, firstName: string, lastName: string): Promise<{ athleteId: string; email: string }> {
   await page.goto(`${baseUrl}/login`);
   await page.request.get(`${baseUrl}/api/auth/csrf/`);
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
+  const csrf = () =>
+    page
+      .context()
+      .cookies()
+      .then((all) => all.find((c) => c.name === 'csrftoken')!.value);
   const email = `signer-${Date.now()}@example.com`;
+  const seen = capturedMailNames(mailDir);
   const res = await page.request.post(`${baseUrl}/api/sales-portals/iron-temple/account/`, {
     data: { firstName, lastName, email, password: 'Signing123x' },
-    headers: { 'x-csrftoken': csrf },
+    headers: { 'x-csrftoken': await csrf() },
   });
-  expect(res.status(), await res.text()).toBeLessThan(300);
+  expect(res.status(), await res.text()).toBe(200);
+  const [, uid, token] = linkIn(await waitForMail(mailDir, email, seen), '/activate/').match(/\/activate\/([^/]+)\/([^/?#]+)/)!;
+  const activated = await page.request.post(`${baseUrl}/api/auth/users/activation/`, { data: { uid, token }, headers: { 'x-csrftoken': await csrf() } });
+  expect(activated.status(), await activated.text()).toBe(200);
+  const login = await page.request.post(`${baseUrl}/api/sales-portals/iron-temple/login/`, {
+    data: { email, password: 'Signing123x' },
+    headers: { 'x-csrftoken': await csrf() },
+  });
+  expect(login.status(), await login.text()).toBe(200);
   const session = (await (await page.request.get(`${baseUrl}/api/auth/session/`)).json()) as { role: string; athlete: { athleteId: string } };
   expect(session.role).toBe('athlete');
   return { athleteId: session.athlete.athleteId, email };
@@ -91,7 +109,8 @@ describe('signing documents in the athlete app (issue 20)', () => {
       [201],
     );
     cleanups.push(() => desk.request('POST', `/api/documents/templates/${template.templateId}/archive/`));
-    const issue = (athleteId: string) => json(desk.request('POST', '/api/documents/issue/', { templateId: template.templateId, athleteIds: [athleteId], sendEmail: false }));
+    const issue = (athleteId: string) =>
+      json(desk.request('POST', '/api/documents/issue/', { templateId: template.templateId, athleteIds: [athleteId], sendEmail: false }));
 
     const phone = await launchBrowser(PHONE);
     browsers.push(phone);
@@ -138,10 +157,19 @@ describe('signing documents in the athlete app (issue 20)', () => {
     const pdfFile = path.join(dir, 'signed.pdf');
     await download.saveAs(pdfFile);
     const text = pdfText(pdfFile);
-    for (const fact of [`I, ${myName}, choose to train at Iron Temple Barbell.`, 'I accept the risks of training: JS', 'Audit trail', documentId, 'Athlete app', 'Drawn', 'Content SHA-256']) {
+    for (const fact of [
+      `I, ${myName}, choose to train at Iron Temple Barbell.`,
+      'I accept the risks of training: JS',
+      'Audit trail',
+      documentId,
+      'Athlete app',
+      'Drawn',
+      'Content SHA-256',
+    ]) {
       expect(text, fact).toContain(fact);
     }
-    if (process.env.E2E_SCREENSHOT_DIR) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfFile, path.join(process.env.E2E_SCREENSHOT_DIR, 'documents-signed-pdf')]);
+    if (process.env.E2E_SCREENSHOT_DIR)
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfFile, path.join(process.env.E2E_SCREENSHOT_DIR, 'documents-signed-pdf')]);
 
     // Under Signed.
     await page.getByRole('link', { name: '← All documents' }).click();
@@ -183,7 +211,10 @@ describe('signing documents in the athlete app (issue 20)', () => {
     await expectNoAxeViolations(page);
 
     // The same screens on a tablet and a desktop.
-    for (const [name, size] of [['tablet', { width: 820, height: 1180 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+    for (const [name, size] of [
+      ['tablet', { width: 820, height: 1180 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.goto(`${baseUrl}/documents/signed`);
       await page.getByRole('link', { name: `Journey Waiver ${stamp} for ${kidName}` }).waitFor();
@@ -196,7 +227,9 @@ describe('signing documents in the athlete app (issue 20)', () => {
     }
 
     // Staff's copy of the record: both names, in the detail and the PDF.
-    const kidDetail = await json<{ signature: { relation: string; signerName: string; athleteName: string } }>(desk.request('GET', `/api/documents/${kidDocumentId}/`));
+    const kidDetail = await json<{ signature: { relation: string; signerName: string; athleteName: string } }>(
+      desk.request('GET', `/api/documents/${kidDocumentId}/`),
+    );
     expect(kidDetail.signature).toMatchObject({ relation: 'guardian', signerName: myName, athleteName: kidName });
     const staffPdf = await desk.request('GET', `/api/documents/${kidDocumentId}/pdf`);
     expect(staffPdf.status).toBe(200);

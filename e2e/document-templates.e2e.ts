@@ -29,7 +29,11 @@ async function clearNotifications(page: Page) {
 /** A write of the API with the page's session and CSRF token (as the web app sends it). */
 async function apiWrite(page: Page, method: 'POST' | 'PUT', path: string, body: unknown) {
   const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data: body as object, headers: { 'x-csrftoken': token, 'content-type': 'application/json' } });
+  const res = await page.request.fetch(`${baseUrl}${path}`, {
+    method,
+    data: body as object,
+    headers: { 'x-csrftoken': token, 'content-type': 'application/json' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -121,7 +125,12 @@ describe('document templates (issue 20)', () => {
     const { page } = browser;
     await signInAsOwner(page);
     const title = `Sign-up Waiver ${Date.now() % 100000}`;
-    const made = await apiWrite(page, 'POST', '/api/documents/templates/', { type: 'waiver', title, body: '<p>I, {{athlete.fullName}}, agree.</p>', requiredOnSignUp: true });
+    const made = await apiWrite(page, 'POST', '/api/documents/templates/', {
+      type: 'waiver',
+      title,
+      body: '<p>I, {{athlete.fullName}}, agree.</p>',
+      requiredOnSignUp: true,
+    });
     const mine = { templateId: String(made.templateId) };
     const athlete = await apiWrite(page, 'POST', '/api/athletes/', { firstName: 'Journey', lastName: `Signer ${Date.now() % 100000}` });
     try {

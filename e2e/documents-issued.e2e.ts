@@ -91,7 +91,11 @@ describe('issued documents (issue 20)', () => {
     await open.getByText('Issued twice by mistake').waitFor();
     await open.getByText('Voided', { exact: true }).first().waitFor();
     await screenshot(staff, 'documents-issued-voided');
-    const again = await desk.request('POST', '/api/documents/issue/', { templateId: unsigned!.templateId, athleteIds: [unsigned!.athlete.athleteId], sendEmail: false });
+    const again = await desk.request('POST', '/api/documents/issue/', {
+      templateId: unsigned!.templateId,
+      athleteIds: [unsigned!.athlete.athleteId],
+      sendEmail: false,
+    });
     expect(again.status).toBe(200);
     await open.getByRole('button', { name: 'Close document' }).click();
 
@@ -99,7 +103,10 @@ describe('issued documents (issue 20)', () => {
     await staff.getByRole('button', { name: 'Issue document' }).first().click();
     const issue = staff.getByRole('dialog', { name: 'Issue document' });
     await issue.getByText('All athletes matching a filter').waitFor();
-    await issue.getByLabel(/^Template/).first().waitFor();
+    await issue
+      .getByLabel(/^Template/)
+      .first()
+      .waitFor();
     await screenshot(staff, 'documents-issue-dialog');
     await expectNoAxeViolations(staff);
     await issue.getByRole('button', { name: 'Cancel' }).click();

@@ -34,8 +34,11 @@ async function signIn(page: Page, email: string) {
 async function clearNotifications(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
   while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(50);
+    // One may close by itself between the count and the click.
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -57,19 +60,31 @@ async function apiJson<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 /** A gym-local date some days from now (the kiosk's day list), as YYYY-MM-DD. */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type KioskEvent = { eventId: string; eventType: string; startsAt: string; capacity: number; attendeeCount: number; athleteKiloClasses: { athlete: { athleteId: string } }[] };
+type KioskEvent = {
+  eventId: string;
+  eventType: string;
+  startsAt: string;
+  capacity: number;
+  attendeeCount: number;
+  athleteKiloClasses: { athlete: { athleteId: string } }[];
+};
 
 /**
  * Staff book the demo athlete into a class still to come that has room and does not hold them yet (spec 4: the front
  * desk books for an athlete): the booking confirmation (`class_booked`) goes to the athlete. Answers the reservation.
  */
 async function bookDemoAthlete(page: Page): Promise<string> {
-  const athletes = await apiJson<{ results: { athleteId: string; email: string | null }[] }>(page, 'GET', `/api/athletes/?search=${encodeURIComponent(DEMO_ATHLETE)}&limit=10&offset=0`);
+  const athletes = await apiJson<{ results: { athleteId: string; email: string | null }[] }>(
+    page,
+    'GET',
+    `/api/athletes/?search=${encodeURIComponent(DEMO_ATHLETE)}&limit=10&offset=0`,
+  );
   const athleteId = athletes.results.find((a) => a.email?.toLowerCase() === DEMO_ATHLETE)!.athleteId;
   for (const days of [1, 2, 3, 4, 5, 6, 7]) {
     const day = await apiJson<{ results: KioskEvent[] }>(page, 'GET', `/api/events/kiosk-events/?eventType=class&date=${dayFromNow(days)}&limit=100&offset=0`);
     const open = day.results.find(
-      (e) => Date.parse(e.startsAt) > Date.now() + 3_600_000 && e.attendeeCount < e.capacity && !e.athleteKiloClasses.some((r) => r.athlete.athleteId === athleteId),
+      (e) =>
+        Date.parse(e.startsAt) > Date.now() + 3_600_000 && e.attendeeCount < e.capacity && !e.athleteKiloClasses.some((r) => r.athlete.athleteId === athleteId),
     );
     if (!open) continue;
     const reservation = await apiJson<{ athleteKiloClassId: string }>(page, 'POST', '/api/athlete-kilo-classes/', {
@@ -85,7 +100,9 @@ async function bookDemoAthlete(page: Page): Promise<string> {
 
 /** A caught mail's whole text: the quoted-printable decoding of waitForMail, plus any base64 parts decoded. */
 function readableMail(raw: string): string {
-  const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
   return [raw, ...parts].join('\n');
 }
 
@@ -187,7 +204,16 @@ describe('gym settings (issue 22)', () => {
 
     expect((await api(page, 'GET', '/api/gym-settings/')).status()).toBe(403);
     expect((await api(page, 'PUT', '/api/gym-settings/email-identity/', { senderName: 'Not Allowed', replyTo: 'no@example.com' })).status()).toBe(403);
-    expect((await api(page, 'PUT', '/api/gym-settings/kiosk/', { athleteModeShowsAppointments: true, athleteModeShowsPhotos: true, athleteModeShowsEligible: true, allowWalkInsWithoutPackage: true })).status()).toBe(403);
+    expect(
+      (
+        await api(page, 'PUT', '/api/gym-settings/kiosk/', {
+          athleteModeShowsAppointments: true,
+          athleteModeShowsPhotos: true,
+          athleteModeShowsEligible: true,
+          allowWalkInsWithoutPackage: true,
+        })
+      ).status(),
+    ).toBe(403);
 
     // The page itself is not theirs: its address falls back to their home screen.
     await page.goto(`${baseUrl}/gym-settings`);

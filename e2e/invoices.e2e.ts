@@ -9,7 +9,16 @@ afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.close()));
 });
 
-type InvoicePage = { results: { invoiceId: string; numberText: string; status: string; balanceMinor: number; totalMinor: number; athlete: { athleteId: string; fullName: string } | null }[] };
+type InvoicePage = {
+  results: {
+    invoiceId: string;
+    numberText: string;
+    status: string;
+    balanceMinor: number;
+    totalMinor: number;
+    athlete: { athleteId: string; fullName: string } | null;
+  }[];
+};
 
 async function owner(): Promise<HttpSession> {
   const http = new HttpSession(baseUrl);

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeBannerIfShown, closeMenu, expectNoAxeViolations, keepBannersShown, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
+import {
+  closeBannerIfShown,
+  closeMenu,
+  expectNoAxeViolations,
+  keepBannersShown,
+  launchBrowser,
+  openMenu,
+  screenshot,
+  submitLogin,
+  type Browser,
+} from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -47,7 +57,7 @@ async function openOngoingClass(page: Page) {
  * relative to now, so at some hours the first eligible athlete already holds every remaining occurrence of a slot.
  */
 async function findBulkBooking(page: Page): Promise<{ eventId: string; athlete: string }> {
-  const get = async <T,>(path: string) => (await (await page.request.get(`${baseUrl}${path}`)).json()) as T;
+  const get = async <T>(path: string) => (await (await page.request.get(`${baseUrl}${path}`)).json()) as T;
   const list = await get<{ results: { eventId: string; eventType: string }[] }>('/api/events/kiosk-events/?limit=100&offset=0');
   for (const event of list.results.filter((e) => e.eventType === 'kilo_class_type')) {
     const c = await get<{ startTime: string; kiloClassType: { kiloClassTypeId: string }; location: { locationId: string } | null }>(
@@ -106,7 +116,10 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
 
     // A walk-in from Eligible: an athlete who is not reserved.
     await openTab(page, /^Eligible/);
-    const walkIn = rows(page).filter({ hasText: 'Not Reserved' }).filter({ has: page.getByRole('button', { name: /Check In$/ }) }).first();
+    const walkIn = rows(page)
+      .filter({ hasText: 'Not Reserved' })
+      .filter({ has: page.getByRole('button', { name: /Check In$/ }) })
+      .first();
     await walkIn.waitFor();
     await expectNoAxeViolations(page);
     const walkInName = (await walkIn.getAttribute('data-athlete'))!;
@@ -198,7 +211,10 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
       await openTab(b, /^Eligible/);
       await rows(b).first().waitFor();
       await openTab(a, /^Eligible/);
-      const walkIn = rows(a).filter({ hasText: 'Not Reserved' }).filter({ has: a.getByRole('button', { name: /Check In$/ }) }).first();
+      const walkIn = rows(a)
+        .filter({ hasText: 'Not Reserved' })
+        .filter({ has: a.getByRole('button', { name: /Check In$/ }) })
+        .first();
       await walkIn.waitFor();
       const name = (await walkIn.getAttribute('data-athlete'))!;
       // A walk-in is a new record (POST); an athlete who already has one in this class (the earlier journey's late
@@ -210,7 +226,9 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
       await openTab(b, /^Checked In/);
       await rowOf(b, name).waitFor();
       // And back: removing the check-in on the second tablet shows on the first.
-      await rowOf(b, name).getByRole('button', { name: `Actions for ${name}` }).click();
+      await rowOf(b, name)
+        .getByRole('button', { name: `Actions for ${name}` })
+        .click();
       const checkOut = b.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/athlete-kilo-classes/'));
       await b.getByRole('menuitem', { name: 'Remove Check In' }).click();
       expect((await checkOut).status()).toBe(200);
@@ -218,7 +236,9 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
       await openTab(a, /^Checked In/);
       expect(await rowOf(a, name).count()).toBe(0);
       await openTab(a, /^Eligible/);
-      await rowOf(a, name).getByRole('button', { name: /Check In$/ }).waitFor();
+      await rowOf(a, name)
+        .getByRole('button', { name: /Check In$/ })
+        .waitFor();
     } finally {
       await second.close();
     }
@@ -266,7 +286,9 @@ describe('front-desk kiosk (spec 2.11, 2.12)', () => {
     await openOngoingClass(page);
     expect(await page.getByRole('button', { name: /Actions for/ }).count()).toBe(0);
     if ((await rows(page).count()) === 0) await openTab(page, /^Eligible/);
-    const row = rows(page).filter({ has: page.getByRole('button', { name: /Check In$/ }) }).first();
+    const row = rows(page)
+      .filter({ has: page.getByRole('button', { name: /Check In$/ }) })
+      .first();
     await row.waitFor();
     const name = (await row.getAttribute('data-athlete'))!;
     await tapButton(row).click();

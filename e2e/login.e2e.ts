@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -48,8 +48,11 @@ describe('login', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/auth/session/') sessionCalls.push(request.resourceType());
     });
+    await page.context().clearCookies();
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // Decision 049: without a session cookie the page says nobody is logged in; the app asks nothing (no 401).
+    expect(sessionCalls).toEqual([]);
     await submitLogin(page, 'owner@example.com');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     sessionCalls.length = 0;
@@ -67,7 +70,11 @@ describe('login', () => {
     const cards = page.getByRole('list', { name: 'Profiles' }).getByRole('listitem');
     await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    // Issue 34 item 16: the dependant's card (Sam Morgan) says it is a family member's; Alex's own cards do not.
+    await cards.filter({ hasText: 'Sam Morgan' }).getByText("Family member's profile: you act for them.").waitFor();
+    expect(await cards.filter({ hasText: 'Alex Morgan' }).filter({ hasText: 'Family member' }).count()).toBe(0);
     await expectNoAxeViolations(page);
+    await screenshot(page, 'profile-selection');
 
     await cards.filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
     const tabs = page.getByRole('navigation', { name: 'Athlete navigation' });

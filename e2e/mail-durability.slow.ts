@@ -61,7 +61,9 @@ async function scratchDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-const targets: { name: string; databaseUrl: () => Promise<string | undefined>; servers: number }[] = [{ name: 'PGlite', databaseUrl: async () => undefined, servers: 1 }];
+const targets: { name: string; databaseUrl: () => Promise<string | undefined>; servers: number }[] = [
+  { name: 'PGlite', databaseUrl: async () => undefined, servers: 1 },
+];
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) targets.push({ name: 'PostgreSQL, two servers after the kill', databaseUrl: () => scratchDatabase(adminUrl), servers: 2 });
 
@@ -81,7 +83,9 @@ describe('the mail outbox across a kill -9 between the commit and the send', () 
     expect(mails(catcher)).toEqual([]);
 
     // Next lives run the workers: the mail goes out, once, however many servers start and however often.
-    const next = await Promise.all(Array.from({ length: servers }, (_, i) => life(i === 0 ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-mail-crash-')), env)));
+    const next = await Promise.all(
+      Array.from({ length: servers }, (_, i) => life(i === 0 ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-mail-crash-')), env)),
+    );
     await until(() => mails(catcher).length >= 1, 'the reset mail');
     await sleep(4000);
     for (const server of next) await server.stop();

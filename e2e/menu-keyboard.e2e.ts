@@ -28,7 +28,12 @@ async function closeBannersByKeyboard(page: Page) {
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName.toLowerCase() ?? '', text: (el?.textContent ?? '').trim(), href: el?.getAttribute('href') ?? null, expanded: el?.getAttribute('aria-expanded') ?? null };
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      text: (el?.textContent ?? '').trim(),
+      href: el?.getAttribute('href') ?? null,
+      expanded: el?.getAttribute('aria-expanded') ?? null,
+    };
   });
 
 /** Presses Tab until the focus is on the element with this text (at most 80 presses), and answers what it is. */
@@ -72,7 +77,12 @@ describe('every menu page by keyboard alone (issue 23)', () => {
     // Who is signed in: the profile's name and initials, the email under it (issue 23, item 6).
     const userMenu = page.getByRole('button', { name: /^User menu for/ });
     expect(await userMenu.getAttribute('aria-label')).toBe('User menu for Marcus Reyes (owner@example.com)');
-    expect((await userMenu.innerText()).split('\n').map((l) => l.trim()).filter(Boolean)).toEqual(['MR', 'Marcus Reyes', 'owner@example.com']);
+    expect(
+      (await userMenu.innerText())
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ).toEqual(['MR', 'Marcus Reyes', 'owner@example.com']);
     await screenshot(page, 'header-desktop');
 
     const menu = await readMenu(page);

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, closeBannersWhenShown, expectNoAxeViolations, insertMergeField, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import {
+  closeBannerIfShown,
+  closeBannersWhenShown,
+  expectNoAxeViolations,
+  insertMergeField,
+  launchBrowser,
+  screenshot,
+  submitLogin,
+  type Browser,
+} from './support/browser';
 import { capturedMailNames, waitForMail } from './support/mail';
 import { HttpSession } from './support/server-process';
 
@@ -83,7 +92,12 @@ describe('message templates and the message log (issue 22)', () => {
       // The live preview: the gym's From, the subject with sample values, the HTML in a sandboxed frame.
       const preview = editor.getByTestId('message-preview');
       await preview.getByText(`${stamp} booked: Morning WOD`).waitFor();
-      const fromLine = (await preview.locator('p').filter({ hasText: /^From:/ }).first().textContent()) ?? '';
+      const fromLine =
+        (await preview
+          .locator('p')
+          .filter({ hasText: /^From:/ })
+          .first()
+          .textContent()) ?? '';
       const displayName = /"([^"]+)"/.exec(fromLine)?.[1] ?? '';
       expect(displayName, fromLine).not.toBe('');
       const frame = preview.frameLocator('iframe[title="Mail preview"]');
@@ -138,7 +152,9 @@ describe('message templates and the message log (issue 22)', () => {
   it('the Sent messages tab and the athlete page list a document mail with its state, on desktop and phone (athlete tab)', async () => {
     const desk = await owner();
     const stamp = `Log Journey ${Date.now() % 100000}`;
-    const athletes = (await (await desk.request('GET', `/api/athletes/?search=${encodeURIComponent('athlete@example.com')}&limit=5`)).json()) as { results: { athleteId: string; fullName: string; email: string | null }[] };
+    const athletes = (await (await desk.request('GET', `/api/athletes/?search=${encodeURIComponent('athlete@example.com')}&limit=5`)).json()) as {
+      results: { athleteId: string; fullName: string; email: string | null }[];
+    };
     const athlete = athletes.results.find((a) => a.email === 'athlete@example.com') ?? athletes.results[0]!;
     expect(athlete, 'the demo athlete').toBeTruthy();
     const created = await desk.request('POST', '/api/documents/templates/', {
@@ -169,7 +185,10 @@ describe('message templates and the message log (issue 22)', () => {
       await row.click();
       const drawer = page.getByRole('dialog', { name: 'Message' });
       await drawer.getByText('Attempts').waitFor();
-      await drawer.getByText(new RegExp(`Please sign .${stamp}`)).first().waitFor();
+      await drawer
+        .getByText(new RegExp(`Please sign .${stamp}`))
+        .first()
+        .waitFor();
       await drawer.getByText('athlete@example.com').first().waitFor();
       await expectNoAxeViolations(page);
       await screenshot(page, 'message-log-detail');
@@ -179,7 +198,11 @@ describe('message templates and the message log (issue 22)', () => {
       // The athlete's Messages tab lists it too.
       await page.goto(`${baseUrl}/users/athletes/${athlete.athleteId}/messages`);
       await closeBannerIfShown(page, 5000);
-      await page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: new RegExp(stamp) }).first().waitFor();
+      await page
+        .getByRole('region', { name: 'Messages' })
+        .getByRole('button', { name: new RegExp(stamp) })
+        .first()
+        .waitFor();
       await expectNoAxeViolations(page);
       await screenshot(page, 'athlete-messages-tab');
 
@@ -189,7 +212,11 @@ describe('message templates and the message log (issue 22)', () => {
       // `/flows/templates` is a desktop page (spec 2.8); on a phone the athlete's Messages tab lists mails as cards.
       await phone.page.goto(`${baseUrl}/users/athletes/${athlete.athleteId}/messages`);
       await closeBannerIfShown(phone.page, 5000);
-      await phone.page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: new RegExp(stamp) }).first().waitFor();
+      await phone.page
+        .getByRole('list', { name: 'Messages' })
+        .getByRole('button', { name: new RegExp(stamp) })
+        .first()
+        .waitFor();
       await expectNoAxeViolations(phone.page);
       await screenshot(phone.page, 'athlete-messages-phone');
     } finally {

@@ -73,8 +73,16 @@ describe('the package catalogue (issue 18)', () => {
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-    await expect(edit.getByRole('group', { name: 'Billing plan 2' }).getByRole('textbox', { name: /^Plan name/ }).inputValue()).resolves.toBe('Annual');
-    await edit.getByRole('group', { name: 'Billing plan 1' }).getByRole('textbox', { name: /^Price/ }).fill('159');
+    await expect(
+      edit
+        .getByRole('group', { name: 'Billing plan 2' })
+        .getByRole('textbox', { name: /^Plan name/ })
+        .inputValue(),
+    ).resolves.toBe('Annual');
+    await edit
+      .getByRole('group', { name: 'Billing plan 1' })
+      .getByRole('textbox', { name: /^Price/ })
+      .fill('159');
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Package saved').waitFor();
     await row.getByText('Monthly: $159.00 a month').waitFor();
@@ -93,10 +101,14 @@ describe('the package catalogue (issue 18)', () => {
     await row.waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, 'packages-category-filter');
-    const categories = await page.evaluate(async () => ((await (await fetch('/api/packages/categories/', { credentials: 'include' })).json()) as { results: string[] }).results);
+    const categories = await page.evaluate(
+      async () => ((await (await fetch('/api/packages/categories/', { credentials: 'include' })).json()) as { results: string[] }).results,
+    );
     expect(categories).toContain('Memberships');
     const packageId = await page.evaluate(async (n) => {
-      const answer = (await (await fetch(`/api/packages/?search=${encodeURIComponent(n)}`, { credentials: 'include' })).json()) as { results: { packageId: string }[] };
+      const answer = (await (await fetch(`/api/packages/?search=${encodeURIComponent(n)}`, { credentials: 'include' })).json()) as {
+        results: { packageId: string }[];
+      };
       return answer.results[0]!.packageId;
     }, name);
     await browser.close();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, openMenu, screenshot, submitLogin, type Browser } from './support/browser';
 import { HttpSession } from './support/server-process';
 
 const baseUrl = inject('baseUrl');
@@ -38,7 +38,15 @@ describe('point of sale (issue 19)', () => {
       expect(res.status).toBe(201);
       return (await res.json()) as Item;
     };
-    const shaker = await made({ kind: 'retail', name: `Shaker bottle ${suffix}`, sku: `SHAKE-${suffix}`, priceMinor: 1200, taxRateId: rate.taxRateId, stockCount: 4, lowStockThreshold: 1 });
+    const shaker = await made({
+      kind: 'retail',
+      name: `Shaker bottle ${suffix}`,
+      sku: `SHAKE-${suffix}`,
+      priceMinor: 1200,
+      taxRateId: rate.taxRateId,
+      stockCount: 4,
+      lowStockThreshold: 1,
+    });
     const towel = await made({ kind: 'fee', name: `Towel fee ${suffix}`, priceMinor: 300, taxRateId: null });
 
     // The owner at the kiosk's front desk (a tablet-sized screen).
@@ -71,7 +79,10 @@ describe('point of sale (issue 19)', () => {
     const dollars = (m: number) => `$${(m / 100).toFixed(2)}`;
     await expect.poll(() => pos.getByRole('group', { name: 'Totals' }).textContent()).toBe(`Pre-tax${dollars(2700)}Tax${dollars(tax)}Total${dollars(total)}`);
 
-    await pos.locator('label').filter({ hasText: /^Guest$/ }).click();
+    await pos
+      .locator('label')
+      .filter({ hasText: /^Guest$/ })
+      .click();
     await pos.getByLabel('Guest name').fill(`Walk-in ${suffix}`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'pos-cart-tablet');
@@ -117,7 +128,9 @@ describe('point of sale (issue 19)', () => {
   it('the athlete page sells to its athlete on a phone: the athlete is chosen already, paid by E Transfer', async () => {
     const desk = await owner();
     const suffix = String(Date.now()).slice(-6);
-    const found = (await (await desk.request('GET', '/api/athletes/search/?search=e&limit=10')).json()) as { results: { athleteId: string; fullName: string; email: string | null }[] };
+    const found = (await (await desk.request('GET', '/api/athletes/search/?search=e&limit=10')).json()) as {
+      results: { athleteId: string; fullName: string; email: string | null }[];
+    };
     // Not the demo athlete other journeys sign in as.
     const athlete = found.results.find((a) => a.email !== 'athlete@example.com')!;
     const res = await desk.request('POST', '/api/products/items/', { kind: 'fee', name: `Locker fee ${suffix}`, priceMinor: 500, taxRateId: null });
@@ -132,7 +145,9 @@ describe('point of sale (issue 19)', () => {
     await closeBannerIfShown(page, 3000);
     // The header keeps Sell and Actions on the screen: nothing runs off its side.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.getByRole('button', { name: 'Sell' }).click();
+    // Issue 34 item 7: Sell offers retail items and packages.
+    const menu = await openMenu(page, page.getByRole('button', { name: 'Sell' }));
+    await menu.getByRole('menuitem', { name: 'Retail items (point of sale)…' }).click();
     const pos = page.getByRole('dialog', { name: 'Point of sale' });
     await pos.getByRole('searchbox', { name: 'Search items' }).fill(`Locker fee ${suffix}`);
     // The athlete is chosen already (the label may carry their email once the search's options load).
@@ -150,5 +165,52 @@ describe('point of sale (issue 19)', () => {
     await screenshot(page, 'pos-athlete-receipt-phone');
     await pos.getByRole('button', { name: 'Done' }).click();
     await pos.waitFor({ state: 'hidden' });
+  });
+
+  it("the athlete page's Sell also sells a package, whose dialog says what the sale will charge: tax and sign-up fee included (issue 34 items 7 and 8)", async () => {
+    const desk = await owner();
+    type Catalog = { results: { name: string; kind: string; signUpFeeMinor: number; taxRate: { percent: string } | null; billingPlans: { name: string }[] }[] };
+    const catalog = (await (await desk.request('GET', '/api/packages/?status=active&limit=100')).json()) as Catalog;
+    const membership = catalog.results.find((p) => p.kind === 'membership' && p.signUpFeeMinor > 0 && p.taxRate !== null && p.billingPlans.length > 1);
+    expect(membership, 'a seeded taxed membership with a sign-up fee and several plans').toBeTruthy();
+    const found = (await (await desk.request('GET', '/api/athletes/search/?search=a&limit=10')).json()) as {
+      results: { athleteId: string; fullName: string; email: string | null }[];
+    };
+    const athlete = found.results.filter((a) => a.email !== 'athlete@example.com').at(-1)!;
+
+    const desktop = await launchBrowser({ width: 1280, height: 800 });
+    browsers.push(desktop);
+    const { page } = desktop;
+    await signInAsOwner(page);
+    await page.goto(`${baseUrl}/users/athletes/${athlete.athleteId}/overview`);
+    await page.getByRole('heading', { name: athlete.fullName, level: 1 }).waitFor();
+    await closeBannerIfShown(page, 3000);
+    const menu = await openMenu(page, page.getByRole('button', { name: 'Sell' }));
+    await menu.getByRole('menuitem', { name: 'Package (membership or class pack)…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sell or assign a package' });
+    await dialog.getByRole('combobox', { name: /^Package/ }).click();
+    await page.getByRole('option', { name: `${membership!.name} (Membership)` }).click();
+    // Before a plan is chosen, the dialog says so rather than "No recurring charge".
+    await dialog.getByText('Choose a billing plan to see what will be charged.').waitFor();
+    expect(await dialog.getByText(/recurring/i).count()).toBe(0);
+    await dialog.getByRole('combobox', { name: /^Billing plan/ }).click();
+    await page.getByRole('option').first().click();
+    const charges = dialog.getByTestId('sale-charges');
+    await charges.getByText(/^Due at the sale: \$[\d,]+\.\d\d$/).waitFor();
+    await charges.getByText(/^Tax \(.+\): \$/).waitFor();
+    const due = (await charges.getByText(/^Due at the sale/).textContent())!.replace('Due at the sale: ', '');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'sell-package-charges-desktop');
+
+    // The invoice the sale makes totals what the dialog said.
+    const charge = dialog.getByRole('checkbox', { name: /^Charge .* now$/ });
+    if (await charge.count()) await charge.uncheck();
+    await dialog.getByRole('button', { name: 'Add package' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const invoices = (await (await desk.request('GET', `/api/invoices/?athleteId=${athlete.athleteId}&limit=50`)).json()) as {
+      results: { totalMinor: number; createdAt?: string; number: number | null }[];
+    };
+    const newest = [...invoices.results].sort((a, b) => (b.number ?? 0) - (a.number ?? 0))[0]!;
+    expect(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(newest.totalMinor / 100)).toBe(due);
   });
 });

@@ -67,7 +67,11 @@ describe('the server process', () => {
 /** A sign-in over a keep-alive connection whose body is sent in two parts: the request is in flight until `finish`. */
 async function startSlowLogin(base: string, email: string) {
   const csrf = await fetch(`${base}/api/auth/csrf/`);
-  const token = csrf.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!).find((pair) => pair.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  const token = csrf.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .find((pair) => pair.startsWith('csrftoken='))!
+    .slice('csrftoken='.length);
   const body = JSON.stringify({ email, password: 'Spotter123' });
   const agent = new http.Agent({ keepAlive: true });
   const request = http.request(`${base}/api/auth/login/`, {

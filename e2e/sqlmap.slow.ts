@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from './support/server-process';
 import { QUICK_PASS, SQLMAP_HOST, THOROUGH_PASS, runSqlmap, type SqlmapRun } from './support/sqlmap';
 
+/** A date filter wide enough for every seeded row, within the lists' 10-year limit (decision 039). */
+const WIDE_RANGE = { from: '2021-01-01', to: '2030-12-31' };
+
 /**
  * SQL injection: sqlmap (the Debian package; .ci/run installs it) against every query parameter, and every path
  * parameter, of every GET route in the server's OpenAPI document, on a real server on the loopback interface with the
@@ -35,7 +38,12 @@ type Role = 'owner' | 'platform' | 'athlete';
 type Recipe = { role: Role; query?: Record<string, string>; path?: Record<string, string> };
 type Skip = { skip: string };
 
-type OpenApiParameter = { in: string; name: string; required?: boolean; schema?: { type?: string; enum?: unknown[]; pattern?: string; format?: string; anyOf?: unknown[] } };
+type OpenApiParameter = {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: { type?: string; enum?: unknown[]; pattern?: string; format?: string; anyOf?: unknown[] };
+};
 type OpenApiDoc = { paths: Record<string, { get?: { parameters?: OpenApiParameter[] } }> };
 
 /** Ids and values from the seeded data, found through the API. */
@@ -107,13 +115,24 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
   const record = { role: 'owner' as const, path: { athleteId: f.listAthleteId } };
   return {
     // Platform staff may list anyone's profiles, so a changed `user` still reaches the query.
-    '/api/profiles/': { role: 'platform', query: { user: f.ownerUserId, login_enabled: 'true', role: 'athlete', athlete__gym: f.northsideGymId, include_linked: 'true', ...page } },
+    '/api/profiles/': {
+      role: 'platform',
+      query: { user: f.ownerUserId, login_enabled: 'true', role: 'athlete', athlete__gym: f.northsideGymId, include_linked: 'true', ...page },
+    },
     '/api/banners/': { role: 'owner', query: page },
     '/api/banners/{bannerId}/close/': { role: 'owner', path: { bannerId: f.bannerId } },
     '/api/athletes/{athleteId}/': { role: 'owner', path: { athleteId: f.athleteId } },
     '/api/gyms/{gymId}/': { role: 'owner', path: { gymId: f.gymId } },
     '/media/{name}': { skip: 'stored pictures, served from disk by a name matched against a pattern; no SQL' },
     '/{*}': { skip: "the web app's pages (index.html for any other path); no SQL" },
+    // Issue 40: browser navigations answered with redirects, never 200; the scan's server configures no provider.
+    '/api/auth/sso/{provider}/start/': {
+      skip: 'a redirect to the provider; provider is an enum, portal a slug pattern, stored through bound parameters; the scan configures no provider',
+    },
+    '/api/auth/sso/{provider}/link/': { skip: 'a redirect to the provider; provider is an enum; the scan configures no provider' },
+    '/api/auth/sso/{provider}/callback/': {
+      skip: "a redirect; state reaches SQL only as its SHA-256 (sso_flows' key), the code only the provider; the scan configures no provider",
+    },
     '/api/events/kiosk-events/': { role: 'owner', query: { ...page, search: 'a', date: f.today, eventType: 'class' } },
     '/api/events/{eventId}/kiosk-event/': { role: 'owner', path: { eventId: f.classId }, query: { ...page, eventType: 'class', includeCancelled: 'true' } },
     '/api/kilo-classes/': {
@@ -151,7 +170,15 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     // The staff calendar, set-up and appointments (issue 16).
     '/api/calendar/': {
       role: 'owner',
-      query: { start: f.today, end: addDays(f.today, 6), locationId: f.locationId, coachId: f.coachId, classTypeId: f.classTypeId, kind: 'all', includeCancelled: 'true' },
+      query: {
+        start: f.today,
+        end: addDays(f.today, 6),
+        locationId: f.locationId,
+        coachId: f.coachId,
+        classTypeId: f.classTypeId,
+        kind: 'all',
+        includeCancelled: 'true',
+      },
     },
     '/api/class-series/{seriesId}/': { role: 'owner', path: { seriesId: f.seriesId } },
     '/api/classes/{eventId}/roster/': { role: 'owner', path: { eventId: f.classId } },
@@ -209,19 +236,36 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/invoices/export.csv': { role: 'owner', query: { ...f.invoiceFilter, athleteId: f.invoiceAthleteId, sort: 'total', order: 'asc' } },
     '/api/invoices/{invoiceId}/': { role: 'owner', path: { invoiceId: f.invoiceId } },
     '/api/invoices/{invoiceId}/pdf': { role: 'owner', path: { invoiceId: f.invoiceId } },
-    '/api/athletes/{athleteId}/invoices/': { role: 'owner', path: { athleteId: f.invoiceAthleteId }, query: { ...page, ...f.invoiceFilter, sort: 'dueDate', order: 'desc' } },
+    '/api/athletes/{athleteId}/invoices/': {
+      role: 'owner',
+      path: { athleteId: f.invoiceAthleteId },
+      query: { ...page, ...f.invoiceFilter, sort: 'dueDate', order: 'desc' },
+    },
     // Issue 20: /documents/issued, its export and one document: filters that all match one signed document.
     '/api/documents/': { role: 'owner', query: { ...page, ...f.documentFilter, sort: 'signedAt', order: 'desc' } },
     '/api/documents/export.csv': { role: 'owner', query: { ...f.documentFilter, sort: 'athlete', order: 'asc' } },
     '/api/documents/{documentId}/': { role: 'owner', path: { documentId: f.documentId } },
-    '/api/me/invoices/': { skip: "the statements of /api/athletes/{athleteId}/invoices/ (the same filter) with the session's athlete; the demo athlete need not hold an invoice for a search to find" },
-    '/api/me/invoices/{invoiceId}/': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added; the demo athlete need not hold an invoice to find" },
-    '/api/me/invoices/{invoiceId}/pdf': { skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added, rendered as a PDF; the demo athlete need not hold an invoice" },
+    '/api/me/invoices/': {
+      skip: "the statements of /api/athletes/{athleteId}/invoices/ (the same filter) with the session's athlete; the demo athlete need not hold an invoice for a search to find",
+    },
+    '/api/me/invoices/{invoiceId}/': {
+      skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added; the demo athlete need not hold an invoice to find",
+    },
+    '/api/me/invoices/{invoiceId}/pdf': {
+      skip: "the statement of /api/invoices/{invoiceId}/ with the session's athlete added, rendered as a PDF; the demo athlete need not hold an invoice",
+    },
     // Issue 20 (H3): the athlete's documents (their own and their dependants').
     '/api/me/documents/': { role: 'athlete', query: { tab: 'signed' } },
-    '/api/me/documents/{documentId}/': { skip: "the statements of /api/documents/{documentId}/ (findDocumentDetail) after the signer check (appSignerFor, bound parameters); the document id is a UUID checked before any statement" },
+    '/api/me/documents/{documentId}/': {
+      skip: 'the statements of /api/documents/{documentId}/ (findDocumentDetail) after the signer check (appSignerFor, bound parameters); the document id is a UUID checked before any statement',
+    },
     '/api/me/documents/{documentId}/pdf': { skip: 'the statements of /api/me/documents/{documentId}/, rendered as a PDF' },
-    '/api/documents/{documentId}/pdf': { skip: 'the statement of /api/documents/{documentId}/ (findDocumentDetail), rendered as a PDF; the document id is a UUID checked before any statement' },
+    '/api/documents/{documentId}/pdf': {
+      skip: 'the statement of /api/documents/{documentId}/ (findDocumentDetail), rendered as a PDF; the document id is a UUID checked before any statement',
+    },
+    '/api/documents/{documentId}/verify/': {
+      skip: 'the statement of /api/documents/{documentId}/ (findDocumentDetail) and a hash of its stored content; the document id is a UUID checked before any statement',
+    },
     // Issue 22: the gym's banners, the message log, its export, one message, the athlete's messages and a template.
     '/api/gym-banners/': { role: 'owner', query: { ...page, state: 'showing' } },
     '/api/messages/': { role: 'owner', query: { ...page, ...f.messageFilter } },
@@ -230,6 +274,18 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
     '/api/athletes/{athleteId}/messages/': { ...record, query: page },
     '/api/message-templates/{kind}/': { role: 'owner', path: { kind: 'invoice' } },
     '/api/gym-export/{exportId}/download/': { role: 'owner', path: { exportId: f.exportId } },
+    // Issue 37: payroll (ids and dates only: every parameter has a format or pattern).
+    '/api/payroll/pay-rates/': { role: 'owner', query: { status: 'all' } },
+    '/api/payroll/assignments/': { role: 'owner', query: { staffId: f.staffId } },
+    '/api/payroll/work-entries/': { role: 'owner', query: { scope: 'all', status: 'approved', from: '2000-01-01', to: f.today } },
+    '/api/payroll/report/': {
+      role: 'owner',
+      query: { from: addDays(f.today, -27), to: f.today, staffId: f.staffId, classTypeId: f.classTypeId, locationId: f.locationId },
+    },
+    '/api/payroll/report/export/': {
+      role: 'owner',
+      query: { from: addDays(f.today, -27), to: f.today, staffId: f.staffId, classTypeId: f.classTypeId, locationId: f.locationId, view: 'lines' },
+    },
     // Issue 21: each report, its drill-down (a key with rows) and its CSV.
     ...Object.fromEntries(
       f.reports.flatMap(({ type, query, key }) => [
@@ -255,7 +311,9 @@ type Session = { cookie: string; body: { user: { userId: string }; gym: { gymId:
 /** athlete@example.com has no default profile: choose its athlete profile at Iron Temple Barbell (the owner's gym). */
 async function athleteOf(base: string, session: Session): Promise<Session> {
   const q = new URLSearchParams({ user: session.body.user.userId, login_enabled: 'true', include_linked: 'false', limit: '20', offset: '0' });
-  const list = (await (await fetch(`${base}/api/profiles/?${q}`, { headers: { cookie: session.cookie } })).json()) as { results: { profileId: string; role: string; gymTitle: string | null }[] };
+  const list = (await (await fetch(`${base}/api/profiles/?${q}`, { headers: { cookie: session.cookie } })).json()) as {
+    results: { profileId: string; role: string; gymTitle: string | null }[];
+  };
   const profile = list.results.find((p) => p.role === 'athlete' && p.gymTitle === 'Iron Temple Barbell');
   if (!profile) throw new Error(`no Iron Temple profile for athlete@example.com: ${JSON.stringify(list).slice(0, 300)}`);
   const csrf = /csrftoken=([^;]+)/.exec(session.cookie)?.[1] ?? '';
@@ -309,22 +367,32 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
   const appointments = await getJson<Page<KioskEvent>>(base, owner.cookie, '/api/events/kiosk-events/?eventType=appointment&limit=1');
   const cls = classes.results[0];
   if (!cls || !appointments.results[0]) throw new Error('the seeded gym has no class or appointment today');
-  const detail = await getJson<{ startTime: string; kiloClassType: { kiloClassTypeId: string }; location: { locationId: string } | null; athleteKiloClasses: { athlete: { athleteId: string } }[] }>(
-    base,
-    owner.cookie,
-    `/api/kilo-classes/${cls.eventId}/`,
-  );
+  const detail = await getJson<{
+    startTime: string;
+    kiloClassType: { kiloClassTypeId: string };
+    location: { locationId: string } | null;
+    athleteKiloClasses: { athlete: { athleteId: string } }[];
+  }>(base, owner.cookie, `/api/kilo-classes/${cls.eventId}/`);
   const banners = await getJson<Page<{ bannerId: string }>>(base, owner.cookie, '/api/banners/');
   const northside = await getJson<Page<{ gymId: string; title: string }>>(base, platform.cookie, '/api/platform/gyms/?search=Northside');
   const athleteId = detail.athleteKiloClasses[0]?.athlete.athleteId;
-  if (!detail.location || !athleteId || !banners.results[0] || !northside.results[0] || !owner.body.gym) throw new Error('the seeded data lacks a location, attendee, banner or gym');
+  if (!detail.location || !athleteId || !banners.results[0] || !northside.results[0] || !owner.body.gym)
+    throw new Error('the seeded data lacks a location, attendee, banner or gym');
   const csrf = /csrftoken=([^;]+)/.exec(owner.cookie)?.[1] ?? '';
   const feed = await fetch(`${base}/api/calendar-feeds/mine/`, { method: 'POST', headers: { 'x-csrftoken': csrf, cookie: owner.cookie } });
   if (feed.status !== 201) throw new Error(`POST /api/calendar-feeds/mine/: ${feed.status} ${await feed.text()}`);
   const feedToken = /\/api\/calendar-feeds\/([^/]+)\/calendar\.ics$/.exec(((await feed.json()) as { url: string }).url)?.[1];
   if (!feedToken) throw new Error('the calendar link has no token');
-  const options = await getJson<{ coaches: { staffId: string }[]; appointmentTypes: { appointmentTypeId: string }[] }>(base, owner.cookie, '/api/calendar/options/');
-  const week = await getJson<{ results: { seriesId: string | null }[] }>(base, owner.cookie, `/api/calendar/?start=${cls.startDate}&end=${addDays(cls.startDate, 6)}`);
+  const options = await getJson<{ coaches: { staffId: string }[]; appointmentTypes: { appointmentTypeId: string }[] }>(
+    base,
+    owner.cookie,
+    '/api/calendar/options/',
+  );
+  const week = await getJson<{ results: { seriesId: string | null }[] }>(
+    base,
+    owner.cookie,
+    `/api/calendar/?start=${cls.startDate}&end=${addDays(cls.startDate, 6)}`,
+  );
   const seriesId = week.results.find((e) => e.seriesId)?.seriesId;
   if (!seriesId || !options.coaches[0] || !options.appointmentTypes[0]) throw new Error('the seeded gym lacks a series, a coach or an appointment type');
 
@@ -337,7 +405,15 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
   const staffSearch = member.lastName.slice(0, 3).toLowerCase();
 
   // Issue 17: an athlete with a tag and no visit in the last two days; the list's filters are set to match them.
-  type ListRow = { athleteId: string; lastName: string; membershipState: string; tags: { tagId: string }[]; hasPastDueBills: boolean; hasUnsignedDocuments: boolean; lastVisitAt: string | null };
+  type ListRow = {
+    athleteId: string;
+    lastName: string;
+    membershipState: string;
+    tags: { tagId: string }[];
+    hasPastDueBills: boolean;
+    hasUnsignedDocuments: boolean;
+    lastVisitAt: string | null;
+  };
   const list = await getJson<Page<ListRow>>(base, owner.cookie, '/api/athletes/?limit=100');
   const twoDaysAgo = Date.now() - 2 * 86_400_000;
   const flags = (a: ListRow) => Number(a.hasPastDueBills) + Number(a.hasUnsignedDocuments);
@@ -357,7 +433,8 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
     order: 'desc',
   };
   const found = await getJson<Page<ListRow>>(base, owner.cookie, `/api/athletes/?${new URLSearchParams(listFilter)}`);
-  if (!found.results.some((a) => a.athleteId === listAthlete.athleteId)) throw new Error(`the athletes list's filters do not find the athlete they were made for: ${JSON.stringify(listFilter)}`);
+  if (!found.results.some((a) => a.athleteId === listAthlete.athleteId))
+    throw new Error(`the athletes list's filters do not find the athlete they were made for: ${JSON.stringify(listFilter)}`);
 
   // Issue 17: a real import to read, uploaded as the web app does (multipart, the file in the field `file`).
   const form = new FormData();
@@ -380,14 +457,21 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
   }
   const portal = await getJson<{ slug: string }>(base, owner.cookie, '/api/sales-portal/');
   const shown = await getJson<{ packages: { packageId: string }[] }>(base, owner.cookie, `/api/sales-portals/${portal.slug}/`);
-  if (!packages.results[0] || !rates.results[0] || !items.results[0] || !held || !shown.packages[0]) throw new Error('the seeded gym lacks a package, tax rate, retail item, held package or portal package');
+  if (!packages.results[0] || !rates.results[0] || !items.results[0] || !held || !shown.packages[0])
+    throw new Error('the seeded gym lacks a package, tax rate, retail item, held package or portal package');
   // Issue 19: an athlete's invoice, found again by a part of the athlete's name.
-  const invoices = await getJson<Page<{ invoiceId: string; status: string; issueDate: string | null; athlete: { athleteId: string; fullName: string } | null }>>(base, owner.cookie, '/api/invoices/?limit=50');
+  const invoices = await getJson<
+    Page<{ invoiceId: string; status: string; issueDate: string | null; athlete: { athleteId: string; fullName: string } | null }>
+  >(base, owner.cookie, '/api/invoices/?limit=50');
   // One with an issue date, so the date range finds it (the range filters on it).
   const billed = invoices.results.find((i) => i.athlete && i.issueDate) ?? invoices.results.find((i) => i.athlete);
   if (!billed?.athlete) throw new Error("the seeded gym has no athlete's invoice");
   // Issue 20: a signed document of the seed, found again by every filter.
-  const signedDocs = await getJson<Page<{ documentId: string; title: string; type: string; templateId: string | null; athlete: { athleteId: string } }>>(base, owner.cookie, '/api/documents/?state=signed&limit=5');
+  const signedDocs = await getJson<Page<{ documentId: string; title: string; type: string; templateId: string | null; athlete: { athleteId: string } }>>(
+    base,
+    owner.cookie,
+    '/api/documents/?state=signed&limit=5',
+  );
   const signedDoc = signedDocs.results.find((d) => d.templateId);
   if (!signedDoc) throw new Error('the seeded gym has no signed document');
 
@@ -403,7 +487,7 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
   const messages = await getJson<Page<{ messageId: string; kind: string; status: string; to: string }>>(base, owner.cookie, '/api/messages/?limit=1');
   const message = messages.results[0];
   if (!message) throw new Error('the seeded gym has no message in its outbox');
-  const messageFilter = { status: message.status, kind: message.kind, from: '2000-01-01', to: '2100-12-31', search: message.to.slice(0, 5).toLowerCase() };
+  const messageFilter = { status: message.status, kind: message.kind, from: WIDE_RANGE.from, to: WIDE_RANGE.to, search: message.to.slice(0, 5).toLowerCase() };
 
   // Issue 21: every report over the year to today at the class's location; the first row whose drill-down finds rows.
   // Missing members' rows depend on N (days without a check-in): the first N with such a row.
@@ -414,7 +498,11 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
       const query = { from: addDays(cls.startDate, -364), to: cls.startDate, locationId: detail.location.locationId, days, compare: 'true' };
       const report = await getJson<{ rows: { key: string; canDrill: boolean }[] }>(base, owner.cookie, `/api/reports/${type}/?${new URLSearchParams(query)}`);
       for (const row of report.rows.filter((r) => r.canDrill).slice(0, 5)) {
-        const rows = await getJson<Page<unknown>>(base, owner.cookie, `/api/reports/${type}/details/?${new URLSearchParams({ ...query, key: row.key, limit: '1' })}`);
+        const rows = await getJson<Page<unknown>>(
+          base,
+          owner.cookie,
+          `/api/reports/${type}/details/?${new URLSearchParams({ ...query, key: row.key, limit: '1' })}`,
+        );
         if (rows.count > 0) found = { type, query, key: row.key };
         if (found) break;
       }
@@ -424,7 +512,7 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
     reports.push(found);
   }
 
-  for (const deadline = Date.now() + 120_000; ; ) {
+  for (const deadline = Date.now() + 120_000; ;) {
     const { latest } = await getJson<{ latest: { exportId: string; state: string; step: string } | null }>(base, owner.cookie, '/api/gym-export/');
     if (latest?.exportId === exportId && latest.state === 'done') break;
     if (latest?.state === 'failed' || Date.now() > deadline) throw new Error(`the gym export did not finish: ${JSON.stringify(latest)}`);
@@ -442,13 +530,26 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
     portalPackageId: shown.packages[0].packageId,
     invoiceId: billed.invoiceId,
     invoiceAthleteId: billed.athlete.athleteId,
-    invoiceFilter: { status: billed.status, from: '2000-01-01', to: '2100-12-31', search: billed.athlete.fullName.split(' ')[0]!.slice(0, 4).toLowerCase() },
+    invoiceFilter: {
+      status: billed.status,
+      from: WIDE_RANGE.from,
+      to: WIDE_RANGE.to,
+      search: billed.athlete.fullName.split(' ')[0]!.slice(0, 4).toLowerCase(),
+    },
     exportId,
     messageId: message.messageId,
     messageFilter,
     reports,
     documentId: signedDoc.documentId,
-    documentFilter: { state: 'signed', templateId: signedDoc.templateId!, athleteId: signedDoc.athlete.athleteId, type: signedDoc.type, from: '2000-01-01', to: '2100-12-31', search: signedDoc.title.slice(0, 5).toLowerCase() },
+    documentFilter: {
+      state: 'signed',
+      templateId: signedDoc.templateId!,
+      athleteId: signedDoc.athlete.athleteId,
+      type: signedDoc.type,
+      from: WIDE_RANGE.from,
+      to: WIDE_RANGE.to,
+      search: signedDoc.title.slice(0, 5).toLowerCase(),
+    },
     staffId: member.staffId,
     staffRole,
     staffSearch,
@@ -477,13 +578,18 @@ async function findFixtures(base: string, owner: Session, platform: Session, rep
 /** One sqlmap invocation to make: a URL (with a `*` marker for a path parameter) and what it must report as tested. */
 type Job = { route: string; role: Role; pass: 'quick' | 'thorough' | 'path'; url: string; params: string[]; expect: string[] };
 
-function buildJobs(doc: OpenApiDoc, base: string, table: Record<string, Recipe | Skip>): { jobs: Job[]; errors: string[]; skipped: string[]; noParams: number } {
+function buildJobs(
+  doc: OpenApiDoc,
+  base: string,
+  table: Record<string, Recipe | Skip>,
+): { jobs: Job[]; errors: string[]; skipped: string[]; noParams: number } {
   const jobs: Job[] = [];
   const pathJobs: Job[] = [];
   const errors: string[] = [];
   const skipped: string[] = [];
   let noParams = 0;
-  for (const route of Object.keys(table)) if (!doc.paths[route]?.get) errors.push(`${route}: has a recipe but is no GET route in the OpenAPI document any more`);
+  for (const route of Object.keys(table))
+    if (!doc.paths[route]?.get) errors.push(`${route}: has a recipe but is no GET route in the OpenAPI document any more`);
   for (const [route, ops] of Object.entries(doc.paths)) {
     const params = ops.get?.parameters ?? [];
     if (!ops.get || params.length === 0) {
@@ -503,7 +609,8 @@ function buildJobs(doc: OpenApiDoc, base: string, table: Record<string, Recipe |
     const pathParams = params.filter((p) => p.in === 'path');
     const want = (names: string[], given: Record<string, string> | undefined, kind: string) => {
       const have = Object.keys(given ?? {}).sort();
-      if (JSON.stringify(have) !== JSON.stringify([...names].sort())) errors.push(`${route}: ${kind} parameters are ${names.join(', ') || 'none'}, the recipe gives ${have.join(', ') || 'none'}`);
+      if (JSON.stringify(have) !== JSON.stringify([...names].sort()))
+        errors.push(`${route}: ${kind} parameters are ${names.join(', ') || 'none'}, the recipe gives ${have.join(', ') || 'none'}`);
     };
     want(
       query.map((p) => p.name),
@@ -540,7 +647,8 @@ function runFailures(job: Pick<Job, 'route' | 'pass' | 'expect'>, run: SqlmapRun
   for (const e of job.expect) if (!run.verdict.notInjectable.includes(e)) out.push(`${where}: sqlmap did not report ${e} as tested and not injectable`);
   if (run.requests === 0) out.push(`${where}: sqlmap made no requests`);
   const fivexx = Object.entries(run.verdict.statusCounts).filter(([code]) => Number(code) >= 500);
-  if (fivexx.length || run.serverErrors.length) out.push(`${where}: 5xx answers (${fivexx.map(([c, n]) => `${c}x${n}`).join(', ')}): ${run.serverErrors.slice(0, 5).join(' | ')}`);
+  if (fivexx.length || run.serverErrors.length)
+    out.push(`${where}: 5xx answers (${fivexx.map(([c, n]) => `${c}x${n}`).join(', ')}): ${run.serverErrors.slice(0, 5).join(' | ')}`);
   if (run.verdict.statusCounts[401]) out.push(`${where}: ${run.verdict.statusCounts[401]} answers were 401: the session was lost, so the run proves little`);
   return out;
 }
@@ -548,7 +656,9 @@ function runFailures(job: Pick<Job, 'route' | 'pass' | 'expect'>, run: SqlmapRun
 /** A deliberately injectable endpoint for the positive control: PGlite with SQL built by string concatenation. */
 async function startInjectableServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const db = new PGlite({ extensions: { btree_gist } });
-  await db.exec(`create table gyms (id int primary key, title text); insert into gyms values (1, 'Iron Temple Barbell'), (2, 'Northside Strength'), (3, 'Maple Athletics');`);
+  await db.exec(
+    `create table gyms (id int primary key, title text); insert into gyms values (1, 'Iron Temple Barbell'), (2, 'Northside Strength'), (3, 'Maple Athletics');`,
+  );
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const byId = url.pathname.match(/^\/gyms\/([^/]+)\/$/);
@@ -592,8 +702,20 @@ describe('sqlmap finds no SQL injection in any GET parameter', () => {
     const target = await startInjectableServer();
     try {
       const runs = [
-        { name: 'thorough pass, LIKE context', run: await runSqlmap({ url: `${target.url}/gyms/?search=a`, params: ['search'], pass: THOROUGH_PASS, outDir: path.join(tmp, 'control-thorough'), timeoutMs: THOROUGH_TIMEOUT_MS }) },
-        { name: 'quick pass, numeric path segment', run: await runSqlmap({ url: `${target.url}/gyms/1*/`, pass: QUICK_PASS, outDir: path.join(tmp, 'control-path'), timeoutMs: QUICK_TIMEOUT_MS }) },
+        {
+          name: 'thorough pass, LIKE context',
+          run: await runSqlmap({
+            url: `${target.url}/gyms/?search=a`,
+            params: ['search'],
+            pass: THOROUGH_PASS,
+            outDir: path.join(tmp, 'control-thorough'),
+            timeoutMs: THOROUGH_TIMEOUT_MS,
+          }),
+        },
+        {
+          name: 'quick pass, numeric path segment',
+          run: await runSqlmap({ url: `${target.url}/gyms/1*/`, pass: QUICK_PASS, outDir: path.join(tmp, 'control-path'), timeoutMs: QUICK_TIMEOUT_MS }),
+        },
       ];
       for (const { name, run } of runs) {
         console.log(`control (${name}): ${run.requests} requests in ${run.ms} ms; ${run.verdict.injections.length} lines of injection evidence`);
@@ -632,7 +754,8 @@ describe('sqlmap finds no SQL injection in any GET parameter', () => {
         const body = await res.text();
         if (res.status !== 200) failures.push(`${job.route}: ${when} sqlmap, ${url} answered ${res.status} as ${job.role} (${body.slice(0, 200)})`);
         // Boolean-blind needs results to tell a true condition from a false one (a CSV export: rows below its header).
-        else if (job.pass === 'thorough' && foundNothing(res.headers.get('content-type') ?? '', body)) failures.push(`${job.route}: ${url} finds nothing; give the free-text parameters a value that matches`);
+        else if (job.pass === 'thorough' && foundNothing(res.headers.get('content-type') ?? '', body))
+          failures.push(`${job.route}: ${url} finds nothing; give the free-text parameters a value that matches`);
         return res.status === 200;
       };
 
@@ -647,7 +770,10 @@ describe('sqlmap finds no SQL injection in any GET parameter', () => {
           outDir: path.join(tmp, `${String(i).padStart(2, '0')}-${job.pass}`),
           timeoutMs: job.pass === 'thorough' ? THOROUGH_TIMEOUT_MS : QUICK_TIMEOUT_MS,
         });
-        const statuses = Object.entries(run.verdict.statusCounts).map(([c, n]) => `${c}x${n}`).join(' ') || 'all 200';
+        const statuses =
+          Object.entries(run.verdict.statusCounts)
+            .map(([c, n]) => `${c}x${n}`)
+            .join(' ') || 'all 200';
         console.log(`${job.pass.padEnd(8)} ${job.role.padEnd(8)} ${job.route} [${job.params.join(', ')}]: ${run.requests} requests, ${statuses}, ${run.ms} ms`);
         for (const n of run.verdict.notes) console.log(`  note: ${n}`);
         failures.push(...runFailures(job, run));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
+import { allowConsoleMessages, closeBannerIfShown, expectNoAxeViolations, launchBrowser, screenshot, submitLogin, type Browser } from './support/browser';
 import { capturedMailNames, linkIn, waitForMail } from './support/mail';
 
 const baseUrl = inject('baseUrl');
@@ -28,7 +28,11 @@ async function signIn(page: Page, email: string) {
 }
 
 /** The status of a GET made by the page itself (its session cookie). */
-const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, path);
+/** The status the page's own fetch of `path` gets; a refusal is what the step looks for, so its console line does not count. */
+const statusOf = (page: Page, path: string) => {
+  allowConsoleMessages(page, new RegExp(`Failed to load resource: .*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, path);
+};
 
 /** Whether the main navigation offers Users › Athletes (the Users group opened if it is there). */
 async function hasAthletesLink(page: Page): Promise<boolean> {

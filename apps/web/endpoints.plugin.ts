@@ -10,7 +10,19 @@ const MORE_ID = 'virtual:endpoints-more';
  * called (lib/api-client.ts), so the first load does not grow with every screen the product adds (bench: first-load
  * bytes).
  */
-export const FIRST_SCREEN_TAGS: readonly string[] = ['health', 'auth', 'profiles', 'banners', 'account', 'events', 'reservations', 'kiosk', 'schedule', 'platform', 'sales portal'];
+export const FIRST_SCREEN_TAGS: readonly string[] = [
+  'health',
+  'auth',
+  'profiles',
+  'banners',
+  'account',
+  'events',
+  'reservations',
+  'kiosk',
+  'schedule',
+  'platform',
+  'sales portal',
+];
 const isFirstScreen = (endpoint: Endpoint) => endpoint.tags.some((tag) => FIRST_SCREEN_TAGS.includes(tag));
 
 /** What the web app needs of an endpoint to call it: no schemas, so no zod (decisions 014 and 017). */

@@ -25,28 +25,87 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }, opt
     // With the theme's respectReducedMotion, modals, drawers and menus open without transitions, so axe never
     // measures colours halfway through a fade.
     reducedMotion: 'reduce',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   if (!options.keepBanners) await closeBannersWhenShown(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  watchConsole(page);
   return {
     context,
     page,
     close: async () => {
+      const problems = consoleProblems(page);
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
-      if (errors.length > 0) console.warn(`Uncaught errors in the page:\n${errors.join('\n')}`);
+      if (problems.length > 0) throw new Error(`The page logged ${problems.length} console error(s) or warning(s):\n${problems.join('\n')}`);
     },
   };
 }
 
+type ConsoleEntry = { text: string; url: string };
+const consoleEntries = new WeakMap<Page, { entries: ConsoleEntry[]; refusedWrites: Set<string>; allowed: RegExp[] }>();
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Issue 34 item 14: a journey fails on any console error or warning and on any uncaught error in its page. A write the
+ * server refuses (a 4xx to a POST, PUT, PATCH or DELETE) is what many journeys try on purpose: the browser's "Failed
+ * to load resource" line for it is not counted, nor the session endpoint's 401 (below). A read that fails otherwise is.
+ */
+function watchConsole(page: Page): void {
+  const watch = { entries: [] as ConsoleEntry[], refusedWrites: new Set<string>(), allowed: [] as RegExp[] };
+  consoleEntries.set(page, watch);
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      watch.entries.push({ text: `${message.type()}: ${message.text()}`, url: message.location().url });
+  });
+  page.on('pageerror', (error) => watch.entries.push({ text: `uncaught: ${error.message}`, url: '' }));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.status() < 500 && UNSAFE_METHODS.has(response.request().method())) watch.refusedWrites.add(response.url());
+  });
+}
+
+/** For a step that provokes a console message on purpose: messages whose text and URL match `pattern` do not count. */
+export function allowConsoleMessages(page: Page, pattern: RegExp): void {
+  consoleEntries.get(page)?.allowed.push(pattern);
+}
+
+/** The console errors and warnings (and uncaught errors) the page has logged so far that count. */
+export function consoleProblems(page: Page): string[] {
+  const watch = consoleEntries.get(page);
+  if (!watch) return [];
+  return (
+    watch.entries
+      .filter((entry) => !(entry.text.includes('Failed to load resource') && watch.refusedWrites.has(entry.url)))
+      // CONTRACT.md: the session endpoint answers 401 when nobody is logged in, and that is how the app learns a session
+      // ended (logged out, a password reset). A page load without a session cookie never asks (decision 049; the login
+      // journey checks it), so this line comes only after a session ended within the journey.
+      .filter((entry) => !(entry.text.includes('status of 401') && new URL(entry.url || 'http://x/').pathname === '/api/auth/session/'))
+      .filter((entry) => !watch.allowed.some((pattern) => pattern.test(`${entry.text} ${entry.url}`)))
+      .map((entry) => `- ${entry.text}${entry.url ? ` (${entry.url})` : ''}`)
+  );
+}
+
+/** Fails when the page has logged a console error or warning that counts (consoleProblems). */
+export function expectNoConsoleProblems(page: Page): void {
+  const problems = consoleProblems(page);
+  if (problems.length > 0) throw new Error(`${page.url()} logged ${problems.length} console error(s) or warning(s):\n${problems.join('\n')}`);
+}
+
 /**
  * Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now, or when a Mantine
- * component on it is drawn without its stylesheet (the first screens load only theirs, decision 015).
+ * component on it is drawn without its stylesheet (the first screens load only theirs, decision 015), or when the
+ * page has logged a console error (expectNoConsoleProblems).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  expectNoConsoleProblems(page);
   await waitForAnimations(page);
   const unstyled = await unstyledMantineClasses(page);
   if (unstyled.length > 0) throw new Error(`Mantine classes without their stylesheet on ${page.url()}: ${unstyled.join(', ')}`);
@@ -64,10 +123,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function waitForAnimations(page: Page): Promise<void> {
   // Spinners and skeletons loop for ever; only finite transitions (fades, slides) are waited for.
   await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     undefined,
     { timeout: 10_000 },
   );
@@ -112,7 +168,13 @@ export async function signInAsIronTempleAthlete(page: Page, baseUrl: string): Pr
   await page.goto(`${baseUrl}/login`);
   await submitLogin(page, 'athlete@example.com');
   await page.getByRole('heading', { name: 'Select a profile' }).waitFor();
-  await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').filter({ hasText: 'Iron Temple Barbell' }).first().getByRole('button', { name: 'Select' }).click();
+  await page
+    .getByRole('list', { name: 'Profiles' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Iron Temple Barbell' })
+    .first()
+    .getByRole('button', { name: 'Select' })
+    .click();
   await page.getByRole('heading', { name: 'Schedule' }).waitFor();
 }
 
@@ -134,7 +196,13 @@ export async function closeBannerIfShown(page: Page, timeout = 10_000): Promise<
   if (!isShown) return;
   // A journey's closeBannersWhenShown handler may close it first: then the click has nothing left to click, so
   // whichever comes first, the click or the dialog going away, ends the wait.
-  await Promise.race([dialog.getByRole('button', { name: 'Close' }).click({ timeout }).catch(() => undefined), dialog.waitFor({ state: 'hidden' })]);
+  await Promise.race([
+    dialog
+      .getByRole('button', { name: 'Close' })
+      .click({ timeout })
+      .catch(() => undefined),
+    dialog.waitFor({ state: 'hidden' }),
+  ]);
   await dialog.waitFor({ state: 'hidden' });
 }
 

@@ -90,7 +90,16 @@ export default async function setup(project: TestProject) {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', APP_URL: baseUrl, LOG_LEVEL: 'warn', SMTP_URL: mail.smtpUrl, ...stripe.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: mail.smtpUrl,
+      ...stripe.env,
+    },
   });
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);

@@ -10,7 +10,11 @@ import type { Page } from 'playwright-core';
 export async function apiAsPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrftoken='))
+          ?.slice('csrftoken='.length) ?? '';
       const res = await fetch(path, {
         method,
         credentials: 'include',
@@ -40,7 +44,12 @@ export async function enableCardPayments(ownerPage: Page): Promise<void> {
 
 /** Saves one of Stripe's test methods (pm_card_visa, pm_card_chargeDeclined, pm_usBankAccount_success…) for the signed-in athlete. */
 export async function saveTestMethod(athletePage: Page, providerMethodId: string, nickname?: string): Promise<string> {
-  const saved = await apiAsPage<{ results: { paymentMethodId: string; metadata: { last4: string | null } }[] }>(athletePage, 'POST', '/api/me/payment-methods/', { providerMethodId, nickname });
+  const saved = await apiAsPage<{ results: { paymentMethodId: string; metadata: { last4: string | null } }[] }>(
+    athletePage,
+    'POST',
+    '/api/me/payment-methods/',
+    { providerMethodId, nickname },
+  );
   if (saved.status !== 201 && saved.status !== 200) throw new Error(`saving ${providerMethodId} answered ${saved.status}: ${JSON.stringify(saved.body)}`);
   return saved.body.results[0]!.paymentMethodId;
 }

@@ -15,7 +15,21 @@ export const SQLMAP_HOST = '127.0.0.1';
  * The options every run gets: no questions, no proxy, no redirects (so nothing leaves the loopback host), one thread,
  * short timeouts and no retries, and a fresh session (no results remembered from an earlier run).
  */
-const COMMON_ARGS = ['--batch', '--threads', '1', '--timeout', '10', '--retries', '0', '--time-sec', '2', '--ignore-proxy', '--ignore-redirects', '--disable-coloring', '--flush-session'];
+const COMMON_ARGS = [
+  '--batch',
+  '--threads',
+  '1',
+  '--timeout',
+  '10',
+  '--retries',
+  '0',
+  '--time-sec',
+  '2',
+  '--ignore-proxy',
+  '--ignore-redirects',
+  '--disable-coloring',
+  '--flush-session',
+];
 
 /** A quick pass for every parameter: boolean, error, union and time based payloads for any DBMS, the default level. */
 export const QUICK_PASS = ['--level', '1', '--risk', '1', '--technique', 'BEUT'];
@@ -87,7 +101,14 @@ export type SqlmapRun = { stdout: string; verdict: SqlmapVerdict; serverErrors: 
  * Run sqlmap once against `url` (which must be on 127.0.0.1), testing `params` (GET parameter names) or, when the URL
  * holds a `*` marker in its path, that path segment. Output goes to `outDir` (created).
  */
-export async function runSqlmap(opts: { url: string; cookie?: string; params?: string[]; pass: string[]; outDir: string; timeoutMs: number }): Promise<SqlmapRun> {
+export async function runSqlmap(opts: {
+  url: string;
+  cookie?: string;
+  params?: string[];
+  pass: string[];
+  outDir: string;
+  timeoutMs: number;
+}): Promise<SqlmapRun> {
   const target = new URL(opts.url.replace('*', ''));
   if (target.hostname !== SQLMAP_HOST || target.protocol !== 'http:') throw new Error(`sqlmap may only target http://${SQLMAP_HOST}, not ${opts.url}`);
   fs.mkdirSync(opts.outDir, { recursive: true });

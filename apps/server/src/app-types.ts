@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './modules/payments/provider';
+import type { PaymentProvider } from './lib/payment-provider';
 import type { Db } from './db/client';
 import type { Config } from './config';
 import type { Mailer } from './lib/mailer';

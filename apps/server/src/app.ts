@@ -12,15 +12,15 @@ import { createChangeFeed } from './lib/changes';
 import { GymReadCache } from './lib/gym-read-cache';
 import { Jobs } from './lib/jobs';
 import { createPaymentProvider } from './modules/payments/create-provider';
-import type { PaymentProvider } from './modules/payments/provider';
-import { deliverMail } from './lib/outbox';
+import type { PaymentProvider } from './lib/payment-provider';
 import { createMailer, type Mailer } from './lib/mailer';
 import { assertEveryEndpointRouted } from './lib/route';
 import { loadOrCreateSecret } from './lib/secrets';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
-import { purgeExpiredSessions, sessionPlugin } from './plugins/session';
+import { sessionPlugin } from './plugins/session';
+import { registerJobs } from './jobs';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { athleteRecordRoutes } from './modules/athletes/athlete-record.routes';
 import { athleteImportRoutes } from './modules/athlete-import/athlete-import.routes';
@@ -28,6 +28,7 @@ import { athletePackagesRoutes } from './modules/athlete-packages/athlete-packag
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { athletesListRoutes } from './modules/athletes/athletes-list.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -53,18 +54,19 @@ import { webRoutes } from './modules/web/web.routes';
 import { salesPortalRoutes } from './modules/sales-portal/sales-portal.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { invoiceAttachmentRenderer } from './modules/invoices/invoice-mail';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { documentTemplatesRoutes } from './modules/documents/templates.routes';
 import { myDocumentsRoutes } from './modules/documents/my-documents.routes';
 import { handOffRoutes } from './modules/documents/hand-off.routes';
 import { issuedDocumentsRoutes } from './modules/documents/issued.routes';
+import { whereOf as athletesWhereOf } from './modules/athletes';
 import { gymSettingsRoutes } from './modules/gym-settings/gym-settings.routes';
 import { messageLogRoutes } from './modules/messages/message-log.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { dashboardRoutes } from './modules/reports/dashboard.routes';
 import { gymExportRoutes } from './modules/reports/gym-export.routes';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { messageTemplatesRoutes } from './modules/messages/templates.routes';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -75,7 +77,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.token'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrftoken"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -100,6 +110,9 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     logger: opts.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.env === 'production',
     bodyLimit: 1_048_576,
+    // Issue 32 (decision 039): a request still unanswered after its budget gets a 503 and its request.signal aborts,
+    // while every other request goes on being served; the long routes declare a larger budget (lib/route.ts).
+    handlerTimeout: config.requestBudgetMs,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -115,9 +128,6 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.decorate('mailer', opts.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log));
   // Decision 027: later work goes through the durable queue; each job runs the domain function a route would.
   const jobs = new Jobs(database, { log: app.log });
-  const renderAttachment = invoiceAttachmentRenderer(database.db);
-  jobs.handle('mail.deliver', async (data, job) => void (await deliverMail(database.db, app.mailer, String(data.outboxId), job, renderAttachment)));
-  jobs.handle('sessions.purge', () => purgeExpiredSessions(database.db));
   app.decorate('jobs', jobs);
   app.decorate('paymentProvider', opts.paymentProvider !== undefined ? opts.paymentProvider : createPaymentProvider(config));
 
@@ -131,6 +141,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     if (change.kind === 'everything') readCache.invalidateAll();
   });
   app.decorate('readCache', readCache);
+  // Issue 33 (item 6): each job's handler, from the module that owns it (jobs.ts); the workers start with the server.
+  registerJobs(app);
   // A request in flight when the server starts closing is answered, and its keep-alive connection then ends: Fastify
   // closes only the connections idle at that moment and answers later requests 503, so without this the connection of
   // a request still running held the close until its keep-alive timeout (72 s; the shutdown gives up after 10 s).
@@ -165,12 +177,20 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(sessionPlugin, { db: database.db, changes, ttlMs: config.sessionTtlMs, cookieSecure: config.cookieSecure, keepMs: config.sessionCacheMs, soleWriter: database.kind === 'pglite' });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    changes,
+    ttlMs: config.sessionTtlMs,
+    cookieSecure: config.cookieSecure,
+    keepMs: config.sessionCacheMs,
+    soleWriter: database.kind === 'pglite',
+  });
   await app.register(csrfPlugin, { secret: app.csrfSecret, cookieSecure: config.cookieSecure, appUrl: config.appUrl });
   await app.register(accessPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(accountsRoutes);
   await app.register(profilesRoutes);
   await app.register(bannersRoutes);
@@ -205,13 +225,14 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(documentTemplatesRoutes);
   await app.register(myDocumentsRoutes);
   await app.register(handOffRoutes);
-  await app.register(issuedDocumentsRoutes);
+  await app.register(issuedDocumentsRoutes, { athletesWhere: athletesWhereOf });
   await app.register(gymSettingsRoutes);
   await app.register(messageLogRoutes);
   await app.register(messageTemplatesRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(gymExportRoutes);
+  await app.register(payrollRoutes);
   await app.register(webRoutes);
 
   app.addHook('onClose', async () => {

@@ -19,7 +19,8 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(config);
+    // Migrations and the seed run without the statement timeout of request work (issue 32); the pool that serves has it.
+    database = await openDatabase(config.database.kind === 'postgres' ? { database: { ...config.database, statementTimeoutMs: 0 } } : config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -34,6 +35,10 @@ async function main() {
     if (seeded) console.log('Seeded the demo data (accounts in README.md; password Spotter123).');
   }
   await purgeExpiredSessions(database.db);
+  if (config.database.kind === 'postgres' && config.database.statementTimeoutMs) {
+    await database.close();
+    database = await openDatabase(config);
+  }
 
   const app = await buildApp(config, database);
 
@@ -59,7 +64,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Spotter is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
+  console.log(
+    `Spotter is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`,
+  );
 }
 
 void main().catch((err) => {

@@ -24,7 +24,10 @@ beforeAll(async () => {
   drop = opened.drop;
   const make = factories(opened.database.db);
   owner = await make.owner((await make.gym()).id, { isDefault: true });
-  app = await buildApp(testConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, APP_URL: 'https://127.0.0.1' }), opened.database, { logger: false, mailer: { send: async () => {} } });
+  app = await buildApp(testConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, APP_URL: 'https://127.0.0.1' }), opened.database, {
+    logger: false,
+    mailer: { send: async () => {} },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

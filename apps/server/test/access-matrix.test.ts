@@ -3,7 +3,24 @@ import { endpoints, holdsAccessPermissions, type Access, type Endpoint, type Per
 import { ACCESS_REFUSAL_CODES } from '../src/plugins/access';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from './helper';
 import { databaseDigest } from './digest';
-import { athleteImports, billingPlans, classSeries, documentTemplates, documentTemplateVersions, documents, gymExports, mailOutbox, packages, paymentMethods, salesPortals, tags } from '../src/db/schema';
+import {
+  athleteImports,
+  billingPlans,
+  classSeries,
+  documentTemplates,
+  documentTemplateVersions,
+  documents,
+  gymExports,
+  mailOutbox,
+  packages,
+  payAssignments,
+  paymentMethods,
+  payRates,
+  salesPortals,
+  tags,
+  workCategories,
+  workEntries,
+} from '../src/db/schema';
 import { sha256Hex, signDocument } from '../src/modules/documents/documents.service';
 import { createInvoice, recordPayment } from '../src/modules/invoices/invoices.service';
 
@@ -80,7 +97,16 @@ beforeAll(async () => {
   const note = await t.make.note(gym.id, athlete.athleteId);
   const [series] = await t.db
     .insert(classSeries)
-    .values({ gymId: gym.id, classTypeId: classType.id, rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO', startTime: '06:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-09', materializedThrough: '2026-03-08' })
+    .values({
+      gymId: gym.id,
+      classTypeId: classType.id,
+      rrule: 'DTSTART;TZID=America/Chicago:20260309T060000\nRRULE:FREQ=WEEKLY;BYDAY=MO',
+      startTime: '06:00',
+      durationMinutes: 60,
+      capacity: 10,
+      firstDate: '2026-03-09',
+      materializedThrough: '2026-03-08',
+    })
     .returning();
   // Issue 18: a tax rate (not the class tax rate) and a retail item with stock, so a walk's sales succeed.
   const productTaxRate = await t.make.taxRate(gym.id, { name: 'Matrix VAT' });
@@ -88,7 +114,19 @@ beforeAll(async () => {
   // Issue 18: a package the athlete caller holds (a class pack: its credits can be adjusted).
   const athletePackage = await t.make.athletePackage(gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, name: 'Matrix pack' } });
   // Issue 19 (payments): a saved method of the athlete (the invoice sample is below).
-  const [savedMethod] = await t.db.insert(paymentMethods).values({ gymId: gym.id, athleteId: athlete.athleteId, type: 'CARD', brand: 'visa', last4: '4242', providerMethodId: 'pm_matrix', providerCustomerId: 'cus_matrix', isDefault: true }).returning();
+  const [savedMethod] = await t.db
+    .insert(paymentMethods)
+    .values({
+      gymId: gym.id,
+      athleteId: athlete.athleteId,
+      type: 'CARD',
+      brand: 'visa',
+      last4: '4242',
+      providerMethodId: 'pm_matrix',
+      providerCustomerId: 'cus_matrix',
+      isDefault: true,
+    })
+    .returning();
   const [tag] = await t.db.insert(tags).values({ gymId: gym.id, name: 'Sample tag' }).returning();
 
   const [athleteImport] = await t.db
@@ -101,30 +139,102 @@ beforeAll(async () => {
   await t.db.insert(salesPortals).values({ gymId: gym.id, isEnabled: true, slug: 'matrix-gym' });
   // Issue 19: an invoice of the athlete caller with a cash payment on it (a refund's sample refunds it).
   const matrixInvoice = await t.db.transaction((tx) =>
-    createInvoice(tx, gym.id, { athleteId: athlete.athleteId, source: 'manual', lines: [{ description: 'Matrix fee', itemPriceMinor: 10000, quantity: 1, taxRateValue: null }], actorUserId: null }),
+    createInvoice(tx, gym.id, {
+      athleteId: athlete.athleteId,
+      source: 'manual',
+      lines: [{ description: 'Matrix fee', itemPriceMinor: 10000, quantity: 1, taxRateValue: null }],
+      actorUserId: null,
+    }),
   );
   const matrixPayment = await t.db.transaction((tx) =>
-    recordPayment(tx, gym.id, { invoiceId: matrixInvoice.invoiceId, amountMinor: 2000, channel: 'cash_or_check', idempotencyKey: 'matrix-first-payment', actorUserId: null }),
+    recordPayment(tx, gym.id, {
+      invoiceId: matrixInvoice.invoiceId,
+      amountMinor: 2000,
+      channel: 'cash_or_check',
+      idempotencyKey: 'matrix-first-payment',
+      actorUserId: null,
+    }),
   );
   // Issue 20: a template of gym A, and a document of the athlete caller signed already (so signing it again and handing
   // it off are refused with 409 and nothing changes; its PDF is there for the athlete and staff).
   const [docTemplate] = await t.db.insert(documentTemplates).values({ gymId: gym.id, type: 'waiver', title: 'Matrix waiver' }).returning();
-  const [docVersion] = await t.db.insert(documentTemplateVersions).values({ gymId: gym.id, templateId: docTemplate!.id, version: 1, title: 'Matrix waiver', body: '<p>I, {{athlete.fullName}}, agree.</p>' }).returning();
-  const [matrixDocument] = await t.db.insert(documents).values({ gymId: gym.id, athleteId: athlete.athleteId, templateId: docTemplate!.id, templateVersionId: docVersion!.id, type: 'waiver', title: 'Matrix waiver', source: 'manual' }).returning();
+  const [docVersion] = await t.db
+    .insert(documentTemplateVersions)
+    .values({ gymId: gym.id, templateId: docTemplate!.id, version: 1, title: 'Matrix waiver', body: '<p>I, {{athlete.fullName}}, agree.</p>' })
+    .returning();
+  const [matrixDocument] = await t.db
+    .insert(documents)
+    .values({
+      gymId: gym.id,
+      athleteId: athlete.athleteId,
+      templateId: docTemplate!.id,
+      templateVersionId: docVersion!.id,
+      type: 'waiver',
+      title: 'Matrix waiver',
+      source: 'manual',
+    })
+    .returning();
   await t.db.transaction((tx) =>
     signDocument(
       tx,
-      { gymId: gym.id, documentId: matrixDocument!.id, signer: { relation: 'self', signerName: athlete.fullName, signerProfileId: athlete.profileId }, via: 'athlete_app', ip: null, userAgent: null },
+      {
+        gymId: gym.id,
+        documentId: matrixDocument!.id,
+        signer: { relation: 'self', signerName: athlete.fullName, signerProfileId: athlete.profileId },
+        via: 'athlete_app',
+        ip: null,
+        userAgent: null,
+      },
       { contentSha256: sha256Hex(`<p>I, ${athlete.fullName}, agree.</p>`), method: 'typed', typedName: athlete.fullName, initials: [], agreed: true },
     ),
   );
   // Issue 22 (message log): a mail of gym A in its log (another gym's owner gets 404 for it).
-  const [matrixMail] = await t.db.insert(mailOutbox).values({ gymId: gym.id, kind: 'class_booked', toAddress: athlete.email ?? 'matrix@test.example.com', subject: 'Matrix mail', text: 'Hi', status: 'sent', attempts: 1 }).returning();
+  const [matrixMail] = await t.db
+    .insert(mailOutbox)
+    .values({
+      gymId: gym.id,
+      kind: 'class_booked',
+      toAddress: athlete.email ?? 'matrix@test.example.com',
+      subject: 'Matrix mail',
+      text: 'Hi',
+      status: 'sent',
+      attempts: 1,
+    })
+    .returning();
   // Issue 21: a finished whole-gym export of gym A (another gym's owner gets 404 for its download).
   const [matrixExport] = await t.db
     .insert(gymExports)
-    .values({ gymId: gym.id, state: 'done', progress: 100, step: 'Done', fileName: 'spotter-export-matrix-2026-03-04.zip', data: Buffer.from('PK\u0005\u0006'), sizeBytes: 4, finishedAt: new Date() })
+    .values({
+      gymId: gym.id,
+      state: 'done',
+      progress: 100,
+      step: 'Done',
+      fileName: 'spotter-export-matrix-2026-03-04.zip',
+      data: Buffer.from('PK\u0005\u0006'),
+      sizeBytes: 4,
+      finishedAt: new Date(),
+    })
     .returning();
+  // Issue 37: a pay rate assigned to the staff caller (in use: its DELETE is refused with 409), and their pending hours.
+  const [matrixRate] = await t.db.insert(payRates).values({ gymId: gym.id, name: 'Matrix per class', kind: 'class_flat', amountMinor: 2500 }).returning();
+  const [matrixCategory] = await t.db.insert(workCategories).values({ gymId: gym.id, name: 'Front desk' }).returning();
+  const [matrixAssignment] = await t.db
+    .insert(payAssignments)
+    .values({ gymId: gym.id, staffId: staff.staffId, target: 'class_type', classTypeId: classType.id, payRateId: matrixRate!.id, startsOn: '2026-01-01' })
+    .returning();
+  const [matrixEntry] = await t.db
+    .insert(workEntries)
+    .values({ gymId: gym.id, staffId: staff.staffId, workCategoryId: matrixCategory!.id, workDate: '2026-03-02', minutes: 60 })
+    .returning();
+  sampleBodies.createPayAssignment = {
+    staffId: staff.staffId,
+    target: 'class_type',
+    targetId: classType.id,
+    payRateId: matrixRate!.id,
+    startsOn: '2026-03-01',
+  };
+  sampleBodies.createWorkEntry = { workCategoryId: matrixCategory!.id, date: '2026-03-03', durationMinutes: 30 };
+  sampleBodies.updateWorkEntry = { workCategoryId: matrixCategory!.id, date: '2026-03-02', durationMinutes: 45 };
   sampleBodies.issueDocuments = { templateId: docTemplate!.id, athleteIds: [athlete.athleteId], sendEmail: false };
   sampleBodies.refundInvoicePayment = { paymentId: matrixPayment.paymentId, amountMinor: 100, reason: 'Matrix', idempotencyKey: 'matrix-refund-key' };
   samples = {
@@ -171,6 +281,12 @@ beforeAll(async () => {
     kind: 'class_booked',
     // Issue 21: the whole-gym export's download.
     exportId: matrixExport!.id,
+    // Issue 40: a single sign-on provider (none is configured here: each route answers its refusal).
+    provider: 'google',
+    // Issue 37: payroll.
+    payRateId: matrixRate!.id,
+    assignmentId: matrixAssignment!.id,
+    workEntryId: matrixEntry!.id,
   };
   sampleBodies.bookForAthlete = { eventId: classEvent.id };
   sampleBodies.linkDependant = { dependantAthleteId: members[0]!.athleteId };
@@ -178,7 +294,12 @@ beforeAll(async () => {
   sampleBodies.createSale = { guestName: 'Matrix guest', items: [{ productId: product.id, quantity: 1 }], idempotencyKey: 'matrix-cart-key' };
   sampleBodies.payMyInvoice = { paymentMethodId: savedMethod!.id, idempotencyKey: 'matrix-pay-key' };
   sampleBodies.chargeInvoice = { paymentMethodId: savedMethod!.id, idempotencyKey: 'matrix-charge-key' };
-  sampleBodies.assignAthletePackage = { packageId: athletePackage.packageId, billingPlanId: null, startDate: '2026-03-05', idempotencyKey: 'matrix-assign-key' };
+  sampleBodies.assignAthletePackage = {
+    packageId: athletePackage.packageId,
+    billingPlanId: null,
+    startDate: '2026-03-05',
+    idempotencyKey: 'matrix-assign-key',
+  };
   callers = [
     { name: 'anonymous', role: null, permissions: [] },
     { name: 'no profile chosen', person: { userId: undecided.userId! }, role: null, permissions: [] },
@@ -212,8 +333,24 @@ const sampleBodies: Record<string, unknown> = {
   updateGymProfileSettings: { title: 'Matrix Gym', email: '', phone: '', address: { addressLines: [], locality: '', region: '', zipCode: '' } },
   updateGymRegionSettings: { country: 'US', timeZone: 'America/Chicago' },
   updateGymTaxSettings: { isTaxInclusive: false, classTaxRateId: null },
-  updateGymClassDefaults: { bookingOpensDays: null, bookingClosesMinutes: 0, lateCancelCutoffMinutes: 0, cancellationFeeMinor: 0, noShowFeeMinor: 0, cancellationCreditDeduction: 0, noShowCreditDeduction: 0, waitlistEnabled: true, waitlistSize: null, promotionCutoffMinutes: 0 },
-  updateGymKioskSettings: { athleteModeShowsAppointments: true, athleteModeShowsPhotos: true, athleteModeShowsEligible: true, allowWalkInsWithoutPackage: true },
+  updateGymClassDefaults: {
+    bookingOpensDays: null,
+    bookingClosesMinutes: 0,
+    lateCancelCutoffMinutes: 0,
+    cancellationFeeMinor: 0,
+    noShowFeeMinor: 0,
+    cancellationCreditDeduction: 0,
+    noShowCreditDeduction: 0,
+    waitlistEnabled: true,
+    waitlistSize: null,
+    promotionCutoffMinutes: 0,
+  },
+  updateGymKioskSettings: {
+    athleteModeShowsAppointments: true,
+    athleteModeShowsPhotos: true,
+    athleteModeShowsEligible: true,
+    allowWalkInsWithoutPackage: true,
+  },
   updateGymEmailIdentity: { senderName: 'Matrix Gym', replyTo: 'matrix@test.example.com' },
   // End of issue 22's settings.
   createClassType: { name: 'Matrix Class' },
@@ -263,13 +400,26 @@ const sampleBodies: Record<string, unknown> = {
   testSendMessageTemplate: { subject: 'Matrix {{className}}', bodyHtml: '<p>Matrix {{firstName}}</p>' },
   // Issue 22: the gym's banners at /gym-settings; the bannerId sample is gym A's banner.
   createGymBanner: { title: 'Matrix banner', message: '<p>Matrix</p>', audiences: ['gym_staff'], startsAt: null, endsAt: null },
+  // Issue 37: payroll.
+  createPayRate: { name: 'Matrix hourly', kind: 'hourly', amountMinor: 2000 },
+  updatePayRate: { name: 'Matrix per class', kind: 'class_flat', amountMinor: 2500 },
+  createWorkCategory: { name: 'Matrix category' },
+  reviewWorkEntry: { decision: 'reject', reason: 'Matrix' },
   updateGymBanner: { title: 'Matrix banner', message: '<p>Matrix edited</p>', audiences: ['gym_staff', 'athletes'], startsAt: null, endsAt: null },
 };
 /** Issue 21: a valid range (and row key) for the report endpoints, so allowed callers reach the handler. */
 const queryOf = (name: string) =>
-  name.startsWith('report:') || name.startsWith('reportCsv:') ? '?from=2026-02-01&to=2026-03-04' : name.startsWith('reportDetails:') ? '?from=2026-02-01&to=2026-03-04&key=2026-02-01' : '';
+  name.startsWith('report:') || name.startsWith('reportCsv:') || name.startsWith('payrollReport')
+    ? '?from=2026-02-01&to=2026-03-04'
+    : name.startsWith('reportDetails:')
+      ? '?from=2026-02-01&to=2026-03-04&key=2026-02-01'
+      : '';
 const call = (c: ApiClient, route: { name: string; method: string; url: string }) =>
-  c.request(route.method as 'GET', pathOf(route.url) + queryOf(route.name), ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}));
+  c.request(
+    route.method as 'GET',
+    pathOf(route.url) + queryOf(route.name),
+    ['GET', 'DELETE'].includes(route.method) ? undefined : (sampleBodies[route.name] ?? {}),
+  );
 
 describe('access matrix', () => {
   it('routes exactly the declared endpoints under /api, each with its declared access', () => {
@@ -324,9 +474,16 @@ describe('access matrix', () => {
           expect(ACCESS_REFUSAL_CODES, label).not.toContain(res.json().code);
         }
         // Gym A's records (every path parameter names one) stay out of another gym's reach.
-        // (Except a gym's public sales portal, open to everyone by design: anyone may buy there, spec 2.7; and a message
-        // template's kind (issue 22), which names no record: each gym reads and writes its own wording of the kind.)
-        if (caller.foreignGym && /:\w+/.test(route.url) && !route.url.startsWith('/api/sales-portals/') && !route.url.startsWith('/api/message-templates/')) {
+        // (Except a gym's public sales portal, open to everyone by design: anyone may buy there, spec 2.7; a message
+        // template's kind (issue 22), which names no record: each gym reads and writes its own wording of the kind; and a
+        // single sign-on provider (issue 40), which names no gym's record either.)
+        if (
+          caller.foreignGym &&
+          /:\w+/.test(route.url) &&
+          !route.url.startsWith('/api/sales-portals/') &&
+          !route.url.startsWith('/api/message-templates/') &&
+          !route.url.includes(':provider')
+        ) {
           expect([403, 404], label).toContain(res.statusCode);
         }
       }

@@ -42,12 +42,15 @@ describe('CSRF matrix', () => {
     const attempts: [string, (c: ApiClient, method: string, url: string) => ReturnType<ApiClient['request']>][] = [
       ['no token', (c, m, u) => c.request(m as 'POST', u, {}, { csrf: false })],
       ['a wrong token', (c, m, u) => c.request(m as 'POST', u, {}, { csrf: false, headers: { 'x-csrftoken': 'forged.token' } })],
-      ["another session's token", (c, m, u) => {
-        const saved = c.cookies.get('csrftoken')!;
-        c.cookies.set('csrftoken', otherToken);
-        const res = c.request(m as 'POST', u, {}, { csrf: false, headers: { 'x-csrftoken': otherToken } });
-        return res.finally(() => c.cookies.set('csrftoken', saved));
-      }],
+      [
+        "another session's token",
+        (c, m, u) => {
+          const saved = c.cookies.get('csrftoken')!;
+          c.cookies.set('csrftoken', otherToken);
+          const res = c.request(m as 'POST', u, {}, { csrf: false, headers: { 'x-csrftoken': otherToken } });
+          return res.finally(() => c.cookies.set('csrftoken', saved));
+        },
+      ],
       ['a foreign Origin', (c, m, u) => c.request(m as 'POST', u, {}, { headers: { origin: 'https://attacker.example' } })],
     ];
     for (const route of routes) {
@@ -62,9 +65,11 @@ describe('CSRF matrix', () => {
     expect((await victim.delete('/api/auth/clear-profile/')).statusCode).toBe(200);
   });
 
-  it('exempts only the payment webhook, which the provider calls without a session (its signature is checked instead)', async () => {
-    expect([...CSRF_EXEMPT_PATHS]).toEqual([endpoints.paymentWebhook.path]);
-    const res = await t.client().request('POST', endpoints.paymentWebhook.path, {}, { csrf: false, headers: { origin: 'https://provider.example', 'stripe-signature': 't=1,v1=x' } });
+  it("exempts only the payment webhook (its signature is checked instead) and Apple's form_post callback (its one-use state is)", async () => {
+    expect([...CSRF_EXEMPT_PATHS]).toEqual([endpoints.paymentWebhook.path, '/api/auth/sso/apple/callback/']);
+    const res = await t
+      .client()
+      .request('POST', endpoints.paymentWebhook.path, {}, { csrf: false, headers: { origin: 'https://provider.example', 'stripe-signature': 't=1,v1=x' } });
     expect(res.json().code).not.toBe('csrf_failed');
   });
 });

@@ -3,7 +3,10 @@ import { queryRows, type Db } from '../src/db/client';
 
 /** A digest of every row of every table: equal digests mean nothing changed. */
 export async function databaseDigest(db: Db, except: string[] = []): Promise<string> {
-  const tables = await queryRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
   const parts: string[] = [];
   for (const row of tables) {
     if (except.includes(row.table_name)) continue;

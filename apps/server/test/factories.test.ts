@@ -16,7 +16,10 @@ describe('factories', () => {
     const { gym, staff, members } = await t.make.kioskGym({ athletes: 3 });
     expect(todayOf(gym)).toBe('2026-03-04');
     const event = await t.make.event(gym, { time: '15:00' });
-    await t.make.reserve(event, members.map((m) => m.athleteId));
+    await t.make.reserve(
+      event,
+      members.map((m) => m.athleteId),
+    );
     const client = await t.as(staff);
     const session = await client.session();
     expect(session).toMatchObject({ role: 'staff', gym: { gymId: gym.id }, staff: { permissions: ['Kiosk', 'AthleteView'] } });

@@ -24,7 +24,16 @@ export const unique = (prefix: string) => `${prefix}${++serial}`;
 export type GymRow = typeof t.gyms.$inferSelect;
 export type Person = { userId: string; email: string; profileId: string };
 export type StaffMember = Person & { staffId: string; gymId: string; role: 'staff' | 'owner' };
-export type Athlete = { athleteId: string; gymId: string; firstName: string; lastName: string; fullName: string; profileId: string; userId: string | null; email: string | null };
+export type Athlete = {
+  athleteId: string;
+  gymId: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  profileId: string;
+  userId: string | null;
+  email: string | null;
+};
 export type PlatformStaff = Person & { kiloStaffId: string };
 export type EventRow = typeof t.events.$inferSelect;
 
@@ -38,7 +47,13 @@ export function factories(db: Db) {
   const user = async (o: { email?: string; isActive?: boolean; passwordHash?: string | null } = {}) => {
     const [row] = await db
       .insert(t.users)
-      .values({ email: o.email ?? `${unique('user')}@test.example.com`, isActive: o.isActive ?? true, passwordHash: o.passwordHash === undefined ? await testPasswordHash() : o.passwordHash, createdAt: new Date(), updatedAt: new Date() })
+      .values({
+        email: o.email ?? `${unique('user')}@test.example.com`,
+        isActive: o.isActive ?? true,
+        passwordHash: o.passwordHash === undefined ? await testPasswordHash() : o.passwordHash,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .returning();
     return row!;
   };
@@ -99,10 +114,23 @@ export function factories(db: Db) {
     /** An athlete of a gym; with `login` (default) a user of their own with an athlete profile. */
     athlete: async (
       gymId: string,
-      o: { login?: boolean; email?: string; firstName?: string; lastName?: string; isActive?: boolean; userId?: string; isDefault?: boolean; loginEnabled?: boolean } = {},
+      o: {
+        login?: boolean;
+        email?: string;
+        firstName?: string;
+        lastName?: string;
+        isActive?: boolean;
+        userId?: string;
+        isDefault?: boolean;
+        loginEnabled?: boolean;
+      } = {},
     ): Promise<Athlete> => {
       const withLogin = o.login ?? true;
-      const u = o.userId ? { id: o.userId, email: o.email ?? null } : withLogin ? await user({ email: o.email }) : await user({ email: o.email, passwordHash: null, isActive: false });
+      const u = o.userId
+        ? { id: o.userId, email: o.email ?? null }
+        : withLogin
+          ? await user({ email: o.email })
+          : await user({ email: o.email, passwordHash: null, isActive: false });
       const p = await profile({ userId: u.id, gymId, role: 'athlete', isDefault: o.isDefault, loginEnabled: o.loginEnabled });
       const firstName = o.firstName ?? unique('Athlete');
       const lastName = o.lastName ?? 'Tester';
@@ -110,13 +138,23 @@ export function factories(db: Db) {
         .insert(t.athletes)
         .values({ profileId: p.id, gymId, firstName, lastName, email: u.email, isActive: o.isActive ?? true, createdAt: new Date() })
         .returning();
-      return { athleteId: row!.id, gymId, firstName, lastName, fullName: `${firstName} ${lastName}`, profileId: p.id, userId: withLogin || o.userId ? u.id : null, email: u.email };
+      return {
+        athleteId: row!.id,
+        gymId,
+        firstName,
+        lastName,
+        fullName: `${firstName} ${lastName}`,
+        profileId: p.id,
+        userId: withLogin || o.userId ? u.id : null,
+        email: u.email,
+      };
     },
 
     /** Several athletes of a gym, without logins (names sort in the order made: A…, B…). */
     athletes: async (gymId: string, n: number, o: { lastName?: string } = {}): Promise<Athlete[]> => {
       const made: Athlete[] = [];
-      for (let i = 0; i < n; i++) made.push(await f.athlete(gymId, { login: false, firstName: `${String.fromCharCode(65 + (i % 26))}${unique('thlete')}`, lastName: o.lastName }));
+      for (let i = 0; i < n; i++)
+        made.push(await f.athlete(gymId, { login: false, firstName: `${String.fromCharCode(65 + (i % 26))}${unique('thlete')}`, lastName: o.lastName }));
       return made;
     },
 
@@ -125,13 +163,22 @@ export function factories(db: Db) {
       const p = await profile({ userId: u.id, gymId: null, role: 'kilo_staff', isDefault: true });
       const [row] = await db
         .insert(t.kiloStaff)
-        .values({ profileId: p.id, firstName: o.firstName ?? 'Pat', lastName: o.lastName ?? unique('Platform'), email: u.email, isSalesTeam: o.isSalesTeam ?? false })
+        .values({
+          profileId: p.id,
+          firstName: o.firstName ?? 'Pat',
+          lastName: o.lastName ?? unique('Platform'),
+          email: u.email,
+          isSalesTeam: o.isSalesTeam ?? false,
+        })
         .returning();
       return { userId: u.id, email: u.email, profileId: p.id, kiloStaffId: row!.id };
     },
 
     taxRate: async (gymId: string, o: Partial<typeof t.taxRates.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.taxRates).values({ gymId, name: unique('Tax '), percent: '8.2500', ...o }).returning();
+      const [row] = await db
+        .insert(t.taxRates)
+        .values({ gymId, name: unique('Tax '), percent: '8.2500', ...o })
+        .returning();
       return row!;
     },
 
@@ -139,17 +186,26 @@ export function factories(db: Db) {
     product: async (gymId: string, o: Partial<typeof t.products.$inferInsert> = {}) => {
       const kind = o.kind ?? 'retail';
       const retail = kind === 'retail' ? { stockCount: 10, lowStockThreshold: 2 } : {};
-      const [row] = await db.insert(t.products).values({ gymId, kind, name: unique('Item '), priceMinor: 1000, ...retail, ...o }).returning();
+      const [row] = await db
+        .insert(t.products)
+        .values({ gymId, kind, name: unique('Item '), priceMinor: 1000, ...retail, ...o })
+        .returning();
       return row!;
     },
 
     location: async (gymId: string, o: Partial<typeof t.locations.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.locations).values({ gymId, name: unique('Room '), ...o }).returning();
+      const [row] = await db
+        .insert(t.locations)
+        .values({ gymId, name: unique('Room '), ...o })
+        .returning();
       return row!;
     },
 
     room: async (gymId: string, locationId: string, o: Partial<typeof t.rooms.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.rooms).values({ gymId, locationId, name: unique('Room '), ...o }).returning();
+      const [row] = await db
+        .insert(t.rooms)
+        .values({ gymId, locationId, name: unique('Room '), ...o })
+        .returning();
       return row!;
     },
 
@@ -157,23 +213,42 @@ export function factories(db: Db) {
     classSeries: async (gymId: string, classTypeId: string, o: Partial<typeof t.classSeries.$inferInsert> = {}) => {
       const [row] = await db
         .insert(t.classSeries)
-        .values({ gymId, classTypeId, rrule: 'FREQ=WEEKLY;BYDAY=MO', startTime: '06:00:00', durationMinutes: 60, capacity: 10, firstDate: '2026-03-02', materializedThrough: '2026-03-02', ...o })
+        .values({
+          gymId,
+          classTypeId,
+          rrule: 'FREQ=WEEKLY;BYDAY=MO',
+          startTime: '06:00:00',
+          durationMinutes: 60,
+          capacity: 10,
+          firstDate: '2026-03-02',
+          materializedThrough: '2026-03-02',
+          ...o,
+        })
         .returning();
       return row!;
     },
 
     workout: async (gymId: string, classTypeId: string, o: Partial<typeof t.workouts.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.workouts).values({ gymId, classTypeId, date: '2026-03-04', content: '<p>5x5 back squat</p>', ...o }).returning();
+      const [row] = await db
+        .insert(t.workouts)
+        .values({ gymId, classTypeId, date: '2026-03-04', content: '<p>5x5 back squat</p>', ...o })
+        .returning();
       return row!;
     },
 
     classType: async (gymId: string, o: Partial<typeof t.classTypes.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.classTypes).values({ gymId, name: unique('Class type '), ...o }).returning();
+      const [row] = await db
+        .insert(t.classTypes)
+        .values({ gymId, name: unique('Class type '), ...o })
+        .returning();
       return row!;
     },
 
     appointmentType: async (gymId: string, o: Partial<typeof t.appointmentTypes.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.appointmentTypes).values({ gymId, name: unique('Appointment type '), ...o }).returning();
+      const [row] = await db
+        .insert(t.appointmentTypes)
+        .values({ gymId, name: unique('Appointment type '), ...o })
+        .returning();
       return row!;
     },
 
@@ -184,7 +259,8 @@ export function factories(db: Db) {
 
     /** Weekly hours of a coach: [weekday (1 = Monday), 'HH:MM', 'HH:MM'] ranges in the gym's zone. */
     coachHours: async (gymId: string, staffId: string, ranges: [number, string, string][]) => {
-      if (ranges.length) await db.insert(t.coachAvailability).values(ranges.map(([weekday, startTime, endTime]) => ({ gymId, staffId, weekday, startTime, endTime })));
+      if (ranges.length)
+        await db.insert(t.coachAvailability).values(ranges.map(([weekday, startTime, endTime]) => ({ gymId, staffId, weekday, startTime, endTime })));
     },
 
     /** A coach's time off between two instants. */
@@ -206,7 +282,9 @@ export function factories(db: Db) {
       const day = date ?? addDays(todayOf(gym), daysAhead ?? 0);
       const at = time ?? '18:00';
       const typeId =
-        kind === 'class' ? { classTypeId: values.classTypeId ?? (await f.classType(gym.id)).id } : { appointmentTypeId: values.appointmentTypeId ?? (await f.appointmentType(gym.id)).id };
+        kind === 'class'
+          ? { classTypeId: values.classTypeId ?? (await f.classType(gym.id)).id }
+          : { appointmentTypeId: values.appointmentTypeId ?? (await f.appointmentType(gym.id)).id };
       const [row] = await db
         .insert(t.events)
         .values({
@@ -251,25 +329,37 @@ export function factories(db: Db) {
     },
 
     note: async (gymId: string, athleteId: string, o: Partial<typeof t.notes.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.notes).values({ gymId, athleteId, title: 'Note', content: '<p>Note</p>', isPinned: true, updatedAt: new Date(), ...o }).returning();
+      const [row] = await db
+        .insert(t.notes)
+        .values({ gymId, athleteId, title: 'Note', content: '<p>Note</p>', isPinned: true, updatedAt: new Date(), ...o })
+        .returning();
       return row!;
     },
 
     /** A bill of the athlete (past due by default: the kiosk's warning). */
     invoice: async (gymId: string, athleteId: string, o: Partial<typeof t.invoices.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.invoices).values({ gymId, athleteId, status: 'past_due', dueDate: '2026-01-01', totalMinor: 5000, createdAt: new Date(), ...o }).returning();
+      const [row] = await db
+        .insert(t.invoices)
+        .values({ gymId, athleteId, status: 'past_due', dueDate: '2026-01-01', totalMinor: 5000, createdAt: new Date(), ...o })
+        .returning();
       return row!;
     },
 
     /** A document of the athlete (unsigned by default: the kiosk's warning). */
     document: async (gymId: string, athleteId: string, o: Partial<typeof t.documents.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.documents).values({ gymId, athleteId, title: 'Liability Waiver', signedAt: null, issuedAt: new Date(), ...o }).returning();
+      const [row] = await db
+        .insert(t.documents)
+        .values({ gymId, athleteId, title: 'Liability Waiver', signedAt: null, issuedAt: new Date(), ...o })
+        .returning();
       return row!;
     },
 
     /** A banner of a gym (null: every gym), for gym staff and owners unless other audiences are given. */
     banner: async (gymId: string | null, o: Partial<typeof t.banners.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.banners).values({ gymId, title: unique('Banner '), message: '<p>Hello</p>', audiences: ['gym_staff'], createdAt: new Date(), ...o }).returning();
+      const [row] = await db
+        .insert(t.banners)
+        .values({ gymId, title: unique('Banner '), message: '<p>Hello</p>', audiences: ['gym_staff'], createdAt: new Date(), ...o })
+        .returning();
       return row!;
     },
 
@@ -290,13 +380,19 @@ export function factories(db: Db) {
 
     /** Issue 18: a package of the gym (an unlimited membership covering every class type by default). */
     package: async (gymId: string, o: Partial<typeof t.packages.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.packages).values({ gymId, name: unique('Package '), kind: 'membership', ...o }).returning();
+      const [row] = await db
+        .insert(t.packages)
+        .values({ gymId, name: unique('Package '), kind: 'membership', ...o })
+        .returning();
       return row!;
     },
 
     /** A billing plan of a package (monthly, $100, until cancelled, by default). */
     billingPlan: async (gymId: string, packageId: string, o: Partial<typeof t.billingPlans.$inferInsert> = {}) => {
-      const [row] = await db.insert(t.billingPlans).values({ gymId, packageId, name: unique('Plan '), priceMinor: 10000, ...o }).returning();
+      const [row] = await db
+        .insert(t.billingPlans)
+        .values({ gymId, packageId, name: unique('Plan '), priceMinor: 10000, ...o })
+        .returning();
       return row!;
     },
 
@@ -310,13 +406,21 @@ export function factories(db: Db) {
       o: Partial<typeof t.athletePackages.$inferInsert> & { pkg?: Partial<typeof t.packages.$inferInsert>; credits?: number } = {},
     ) => {
       const { pkg: pkgOptions, credits, ...values } = o;
-      const pkg = values.packageId ? (await db.select().from(t.packages).where(sql`${t.packages.id} = ${values.packageId}`))[0]! : await f.package(gymId, pkgOptions);
+      const pkg = values.packageId
+        ? (
+            await db
+              .select()
+              .from(t.packages)
+              .where(sql`${t.packages.id} = ${values.packageId}`)
+          )[0]!
+        : await f.package(gymId, pkgOptions);
       const [row] = await db
         .insert(t.athletePackages)
         .values({ gymId, athleteId, packageId: pkg.id, status: 'active', startDate: addDays(toZoned(new Date(), 'UTC').date, -30), source: 'staff', ...values })
         .returning();
       const grant = credits ?? pkg.credits;
-      if (grant) await db.insert(t.creditLedger).values({ gymId, athletePackageId: row!.id, athleteId: row!.athleteId, delta: grant, reason: 'grant', note: pkg.name });
+      if (grant)
+        await db.insert(t.creditLedger).values({ gymId, athletePackageId: row!.id, athleteId: row!.athleteId, delta: grant, reason: 'grant', note: pkg.name });
       return { ...row!, package: pkg };
     },
 
@@ -342,7 +446,14 @@ export function factories(db: Db) {
       const now = new Date();
       const [row] = await db
         .insert(t.sessions)
-        .values({ tokenHash: sha256(token), userId: person.userId, profileId: person.profileId ?? null, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + (o.ttlMs ?? 14 * 86_400_000)) })
+        .values({
+          tokenHash: sha256(token),
+          userId: person.userId,
+          profileId: person.profileId ?? null,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + (o.ttlMs ?? 14 * 86_400_000)),
+        })
         .returning({ id: t.sessions.id });
       return { token, sessionId: row!.id };
     },

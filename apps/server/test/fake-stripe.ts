@@ -21,15 +21,33 @@ export const FAKE_SECRET_KEY = 'sk_test_fake_spotter';
 type Behaviour = 'succeed' | 'decline' | 'process';
 type Obj = Record<string, unknown>;
 
-type FakeMethod = { id: string; object: 'payment_method'; type: string; customer: string | null; card?: Obj; us_bank_account?: Obj; acss_debit?: Obj; behaviour: Behaviour; account: string };
+type FakeMethod = {
+  id: string;
+  object: 'payment_method';
+  type: string;
+  customer: string | null;
+  card?: Obj;
+  us_bank_account?: Obj;
+  acss_debit?: Obj;
+  behaviour: Behaviour;
+  account: string;
+};
 type FakeIntent = Obj & { id: string; status: string; amount: number; currency: string; account: string; refunded: number };
 
 const TEST_METHODS: Record<string, Omit<FakeMethod, 'id' | 'customer' | 'account' | 'object'>> = {
   pm_card_visa: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }, behaviour: 'succeed' },
   pm_card_mastercard: { type: 'card', card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 }, behaviour: 'succeed' },
   pm_card_chargeDeclined: { type: 'card', card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2034 }, behaviour: 'decline' },
-  pm_usBankAccount_success: { type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789', account_type: 'checking' }, behaviour: 'process' },
-  pm_acssDebit_success: { type: 'acss_debit', acss_debit: { bank_name: 'TEST BANK', last4: '6789', institution_number: '000', transit_number: '11000' }, behaviour: 'process' },
+  pm_usBankAccount_success: {
+    type: 'us_bank_account',
+    us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789', account_type: 'checking' },
+    behaviour: 'process',
+  },
+  pm_acssDebit_success: {
+    type: 'acss_debit',
+    acss_debit: { bank_name: 'TEST BANK', last4: '6789', institution_number: '000', transit_number: '11000' },
+    behaviour: 'process',
+  },
 };
 
 export type FakeStripeState = {
@@ -57,9 +75,17 @@ export type FakeStripe = {
   env: { STRIPE_API_BASE: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string };
   state: FakeStripeState;
   /** A signed webhook delivery of an event (the SDK's own test header helper), not sent. */
-  signedEvent: (type: string, object: Obj, opts?: { account?: string | null; created?: number; id?: string }) => { event: Obj; payload: string; signature: string };
+  signedEvent: (
+    type: string,
+    object: Obj,
+    opts?: { account?: string | null; created?: number; id?: string },
+  ) => { event: Obj; payload: string; signature: string };
   /** Builds, signs and (when webhookUrl is set) POSTs an event; answers the delivery. */
-  sendEvent: (type: string, object: Obj, opts?: { account?: string | null; created?: number }) => Promise<{ event: Obj; payload: string; signature: string; status: number | null }>;
+  sendEvent: (
+    type: string,
+    object: Obj,
+    opts?: { account?: string | null; created?: number },
+  ) => Promise<{ event: Obj; payload: string; signature: string; status: number | null }>;
   /** Completes onboarding of an account (as its forms would) and sends account.updated. */
   completeOnboarding: (accountId: string) => Promise<void>;
   /** What Stripe.js does in the browser: confirms a SetupIntent with a test method (attached to its customer) and sends setup_intent.succeeded. */
@@ -101,7 +127,8 @@ class FakeError extends Error {
     super(String(body.message));
   }
 }
-const invalid = (message: string, param?: string, status = 400) => new FakeError(status, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
+const invalid = (message: string, param?: string, status = 400) =>
+  new FakeError(status, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
 const missing = (what: string, value: string) => invalid(`No such ${what}: '${value}'`, undefined, 404);
 
 export async function startFakeStripe(opts: { webhookUrl?: string | null } = {}): Promise<FakeStripe> {
@@ -122,7 +149,18 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
   const stripe = new Stripe(FAKE_SECRET_KEY);
 
   const signedEvent: FakeStripe['signedEvent'] = (type, object, o = {}) => {
-    const event = { id: o.id ?? id('evt'), object: 'event', api_version: '2026-10-28.endive', created: o.created ?? nowSeconds(), livemode: false, type, account: o.account ?? undefined, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    const event = {
+      id: o.id ?? id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: o.created ?? nowSeconds(),
+      livemode: false,
+      type,
+      account: o.account ?? undefined,
+      data: { object },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
     const payload = JSON.stringify(event);
     return { event, payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) };
   };
@@ -131,7 +169,11 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     state.events.push(delivery.event);
     if (state.deliver) return { ...delivery, status: await state.deliver(delivery.payload, delivery.signature) };
     if (!state.webhookUrl) return { ...delivery, status: null };
-    const res = await fetch(state.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature }, body: delivery.payload });
+    const res = await fetch(state.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+      body: delivery.payload,
+    });
     return { ...delivery, status: res.status };
   };
 
@@ -192,7 +234,10 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
   };
 
   function handle(method: string, path: string, account: string | null, form: Obj, query: URLSearchParams, base: string): Obj {
-    const seg = path.replace(/^\/v1\//, '').split('/').filter(Boolean);
+    const seg = path
+      .replace(/^\/v1\//, '')
+      .split('/')
+      .filter(Boolean);
     const acct = (): string => {
       if (!account) throw invalid('This call needs a connected account (Stripe-Account).');
       if (!state.accounts.has(account)) throw missing('account', account);
@@ -202,8 +247,20 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
     if (seg[0] === 'accounts' && seg.length === 1 && method === 'POST') {
       const type = String(form.type ?? 'standard');
       if (!['standard', 'express', 'custom'].includes(type)) throw invalid(`Invalid type: ${type}`, 'type');
-      if (type === 'custom' && !(form.capabilities && typeof form.capabilities === 'object')) throw invalid('Custom accounts must request capabilities.', 'capabilities');
-      const a = { id: id('acct'), object: 'account', type, email: form.email ?? null, country: form.country ?? 'US', metadata: form.metadata ?? {}, charges_enabled: false, payouts_enabled: false, details_submitted: false, created: nowSeconds() };
+      if (type === 'custom' && !(form.capabilities && typeof form.capabilities === 'object'))
+        throw invalid('Custom accounts must request capabilities.', 'capabilities');
+      const a = {
+        id: id('acct'),
+        object: 'account',
+        type,
+        email: form.email ?? null,
+        country: form.country ?? 'US',
+        metadata: form.metadata ?? {},
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        created: nowSeconds(),
+      };
       state.accounts.set(a.id, a);
       return a;
     }
@@ -251,7 +308,16 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
       const a = acct();
       const customer = String(form.customer ?? '');
       if (state.customers.get(customer)?.account !== a) throw missing('customer', customer);
-      const si = { id: id('seti'), object: 'setup_intent', customer, status: 'requires_payment_method', usage: form.usage ?? 'off_session', payment_method_types: form.allowed_payment_method_types ?? ['card'], metadata: form.metadata ?? {}, payment_method: null as string | null };
+      const si = {
+        id: id('seti'),
+        object: 'setup_intent',
+        customer,
+        status: 'requires_payment_method',
+        usage: form.usage ?? 'off_session',
+        payment_method_types: form.allowed_payment_method_types ?? ['card'],
+        metadata: form.metadata ?? {},
+        payment_method: null as string | null,
+      };
       const full = { ...si, client_secret: `${si.id}_secret_${randomBytes(8).toString('hex')}` };
       state.setupIntents.set(si.id, { ...full, account: a });
       return full;
@@ -326,9 +392,20 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
       if (!pi || pi.account !== a) throw missing('payment_intent', String(form.payment_intent));
       if (pi.status !== 'succeeded') throw invalid('This PaymentIntent has not succeeded; there is nothing to refund.');
       const amount = form.amount === undefined ? pi.amount - pi.refunded : Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 1 || amount > pi.amount - pi.refunded) throw invalid(`Refund amount (${amount}) is greater than the unrefunded amount.`, 'amount');
+      if (!Number.isInteger(amount) || amount < 1 || amount > pi.amount - pi.refunded)
+        throw invalid(`Refund amount (${amount}) is greater than the unrefunded amount.`, 'amount');
       pi.refunded += amount;
-      const r = { id: id('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', reason: form.reason ?? null, metadata: form.metadata ?? {}, created: nowSeconds() };
+      const r = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        status: 'succeeded',
+        reason: form.reason ?? null,
+        metadata: form.metadata ?? {},
+        created: nowSeconds(),
+      };
       state.refunds.set(r.id, r);
       return r;
     }
@@ -347,7 +424,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
           const action = `${url.pathname}${url.search}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
           res
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-            .end(`<!doctype html><html lang="en"><head><title>Fake Stripe onboarding</title></head><body><main><h1>Fake Stripe onboarding</h1><form method="post" action="${action}"><button type="submit">Finish onboarding</button></form></main></body></html>`);
+            .end(
+              `<!doctype html><html lang="en"><head><title>Fake Stripe onboarding</title></head><body><main><h1>Fake Stripe onboarding</h1><form method="post" action="${action}"><button type="submit">Finish onboarding</button></form></main></body></html>`,
+            );
           return;
         }
         if (onboarding && req.method === 'POST') {
@@ -366,7 +445,8 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
         const account = (req.headers['stripe-account'] as string | undefined) ?? null;
         const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
         state.requests.push({ method: req.method ?? 'GET', path: url.pathname, account, idempotencyKey: key });
-        if (state.outage && url.pathname.startsWith(state.outage)) return send(500, JSON.stringify({ error: { type: 'api_error', message: 'The fake is having an outage.' } }));
+        if (state.outage && url.pathname.startsWith(state.outage))
+          return send(500, JSON.stringify({ error: { type: 'api_error', message: 'The fake is having an outage.' } }));
         const cacheKey = key && req.method === 'POST' ? `${account ?? ''}|${url.pathname}|${key}` : null;
         const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
         if (cached) {
@@ -376,7 +456,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
         let status = 200;
         let body: string;
         try {
-          body = JSON.stringify(handle(req.method ?? 'GET', url.pathname, account, parseForm(Buffer.concat(chunks).toString('utf8')), url.searchParams, base()));
+          body = JSON.stringify(
+            handle(req.method ?? 'GET', url.pathname, account, parseForm(Buffer.concat(chunks).toString('utf8')), url.searchParams, base()),
+          );
         } catch (e) {
           if (!(e instanceof FakeError)) throw e;
           status = e.status;
@@ -384,7 +466,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string | null } = {})
         }
         if (cacheKey && status < 500) idempotent.set(cacheKey, { status, body });
         send(status, body);
-      })().catch((e: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: String(e) } })));
+      })().catch((e: unknown) =>
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: String(e) } })),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { newPglite, openDatabase, openPglite, type Database, type Db } from '../src/db/client';
+import type { WriteContext } from '../src/lib/changes';
 import type { Mail } from '../src/lib/mailer';
 import { sessions } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -51,15 +52,27 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spotter-data-'));
-  // FAST_WRITES comes from the vitest project (server-pglite-plain runs the suite with the grouped writes off).
+  // FAST_WRITES=off from the environment runs a file on the locked path only (write-paths.differential.test.ts compares both).
   const fastWrites = process.env.FAST_WRITES ?? 'on';
   // Jobs are run by the test itself (t.drainJobs), so it knows when they have run; jobs.test.ts runs the workers.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, SESSION_CACHE_MS: '0', FAST_WRITES: fastWrites, JOBS: 'off', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL,
+    WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
+    SESSION_CACHE_MS: '0',
+    FAST_WRITES: fastWrites,
+    JOBS: 'off',
+    ...overrides,
+  });
 }
 
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  /** What a command needs (the database and the app's change feed), for tests that call a command directly. */
+  ctx: WriteContext;
   kind: Database['kind'];
   mail: Mail[];
   client: () => ApiClient;
@@ -85,6 +98,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   return {
     app,
     db: database.db,
+    ctx: { db: database.db, changes: app.changes },
     kind: database.kind,
     mail,
     client,
@@ -132,13 +146,25 @@ export class ApiClient {
     return this.cookies.get('csrftoken');
   }
 
-  async request(method: InjectOptions['method'], url: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+  /** `remoteAddress`: the address the request comes from (request.ip; 127.0.0.1 when not given). */
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string>; remoteAddress?: string } = {},
+  ): Promise<LightMyRequestResponse> {
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method));
     if (unsafe && opts.csrf !== false && !this.csrfToken) await this.request('GET', '/api/auth/csrf/');
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (unsafe && opts.csrf !== false && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
-    const res = await this.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()) || c.maxAge === 0) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeOutcome, PaymentProvider, ProviderEvent } from '../src/modules/payments/provider';
+import type { ChargeOutcome, PaymentProvider, ProviderEvent } from '../src/lib/payment-provider';
 
 /**
  * An in-memory PaymentProvider for the billing and dunning tests (the real SDK is tested against the local fake of the

@@ -46,6 +46,9 @@ export const access = {
   /** Issue 22: `/flows/templates` and the message log (spec 6 FlowView), and changing a template (FlowMutate). */
   flowView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'FlowView' },
   flowMutate: { kind: 'profile', roles: ['staff', 'owner'], permission: 'FlowMutate' },
+  /** Issue 37: the payroll report (spec 6 PayrollReportView), pay rates and their assignments (PayrollMutate). */
+  payrollReportView: { kind: 'profile', roles: ['staff', 'owner'], permission: 'PayrollReportView' },
+  payrollMutate: { kind: 'profile', roles: ['staff', 'owner'], permission: 'PayrollMutate' },
   /** Issue 21: the whole-gym export (an owner's; spec 6 names no permission for it). */
   owner: { kind: 'profile', roles: ['owner'] },
   platform: { kind: 'platform', salesTeam: false },

@@ -13,7 +13,9 @@ const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLeng
 const oneOf = (chars: string) => fc.constantFrom(...chars.split(''));
 
 /** A North American number: area code and exchange start 2-9. */
-const nanp = fc.tuple(fc.integer({ min: 2, max: 9 }), digits(2), fc.integer({ min: 2, max: 9 }), digits(2), digits(4)).map(([a, b, c, d, e]) => ({ area: `${a}${b}`, exchange: `${c}${d}`, line: e }));
+const nanp = fc
+  .tuple(fc.integer({ min: 2, max: 9 }), digits(2), fc.integer({ min: 2, max: 9 }), digits(2), digits(4))
+  .map(([a, b, c, d, e]) => ({ area: `${a}${b}`, exchange: `${c}${d}`, line: e }));
 const nanpFormats = (n: { area: string; exchange: string; line: string }) => [
   `(${n.area}) ${n.exchange}-${n.line}`,
   `${n.area}.${n.exchange}.${n.line}`,
@@ -45,12 +47,16 @@ describe('athlete phone rule (parseAthleteInput) per gym country', () => {
 
   it('any country: text without digits is refused on its field, and an empty phone stays empty', () => {
     fc.assert(
-      fc.property(fc.constantFrom('US', 'GB', 'CA' as const), fc.stringMatching(/^[a-z ]{1,20}$/).filter((s) => s.trim() !== ''), (country, text) => {
-        const parsed = parseAthleteInput({ ...base, phone: text }, gym(country));
-        expect(parsed.ok ? null : parsed.fields.phone).toEqual([messages.phoneInvalid]);
-        const none = parseAthleteInput({ ...base, phone: '' }, gym(country));
-        expect(none.ok && none.value.phone).toBe('');
-      }),
+      fc.property(
+        fc.constantFrom('US', 'GB', 'CA' as const),
+        fc.stringMatching(/^[a-z ]{1,20}$/).filter((s) => s.trim() !== ''),
+        (country, text) => {
+          const parsed = parseAthleteInput({ ...base, phone: text }, gym(country));
+          expect(parsed.ok ? null : parsed.fields.phone).toEqual([messages.phoneInvalid]);
+          const none = parseAthleteInput({ ...base, phone: '' }, gym(country));
+          expect(none.ok && none.value.phone).toBe('');
+        },
+      ),
     );
   });
 });
@@ -78,11 +84,21 @@ describe('athlete postcode rule (parseAthleteInput) per address country', () => 
   const caOther = 'ABCEGHJKLMNPRSTVWXYZ';
   it('CA: letter-digit-letter digit-letter-digit passes in any case, with or without the space, stored upper-cased', () => {
     fc.assert(
-      fc.property(oneOf(caFirst), digits(1), oneOf(caOther), digits(1), oneOf(caOther), digits(1), fc.boolean(), fc.boolean(), (a, b, c, d, e, f, space, lower) => {
-        const typed = `${a}${b}${c}${space ? ' ' : ''}${d}${e}${f}`;
-        const ok = zipOf('CA', lower ? typed.toLowerCase() : typed);
-        expect(ok.ok && ok.value.address.zipCode).toBe(typed);
-      }),
+      fc.property(
+        oneOf(caFirst),
+        digits(1),
+        oneOf(caOther),
+        digits(1),
+        oneOf(caOther),
+        digits(1),
+        fc.boolean(),
+        fc.boolean(),
+        (a, b, c, d, e, f, space, lower) => {
+          const typed = `${a}${b}${c}${space ? ' ' : ''}${d}${e}${f}`;
+          const ok = zipOf('CA', lower ? typed.toLowerCase() : typed);
+          expect(ok.ok && ok.value.address.zipCode).toBe(typed);
+        },
+      ),
     );
   });
 
@@ -108,7 +124,8 @@ describe('athlete postcode rule (parseAthleteInput) per address country', () => 
         oneOf(gbUnit),
         oneOf(gbUnit),
         (shape, first, second, nums, inward, u1, u2) => {
-          const outward = shape.length === 2 || shape === 'A99' ? `${first}${nums.slice(0, shape.length - 1)}` : `${first}${second}${nums.slice(0, shape.length - 2)}`;
+          const outward =
+            shape.length === 2 || shape === 'A99' ? `${first}${nums.slice(0, shape.length - 1)}` : `${first}${second}${nums.slice(0, shape.length - 2)}`;
           const postcode = `${outward} ${inward}${u1}${u2}`;
           fc.pre(gbArea.includes(first));
           const ok = zipOf('GB', postcode.toLowerCase());
@@ -120,10 +137,13 @@ describe('athlete postcode rule (parseAthleteInput) per address country', () => 
 
   it('GB: digits only are refused with the postcode message', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 7 }).chain((n) => digits(n)), (zip) => {
-        const bad = zipOf('GB', zip);
-        expect(bad.ok ? null : bad.fields['address.zipCode']).toEqual([zipCodeMessages.GB]);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 7 }).chain((n) => digits(n)),
+        (zip) => {
+          const bad = zipOf('GB', zip);
+          expect(bad.ok ? null : bad.fields['address.zipCode']).toEqual([zipCodeMessages.GB]);
+        },
+      ),
     );
   });
 });

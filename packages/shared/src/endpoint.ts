@@ -26,6 +26,11 @@ export type Endpoint = {
    * other endpoint that needs a session refuses then.
    */
   readonly duringHandOff?: true;
+  /**
+   * Issue 32 (decision 039): every request has a time budget and answers 503 past it; a long legitimate route (an
+   * export, a PDF, an import's steps) declares the long budget. Uploads have it too.
+   */
+  readonly budget?: 'long';
   /** More paths served alike (the spec writes one path without its trailing slash). */
   readonly aliases?: readonly `/api/${string}`[];
 };

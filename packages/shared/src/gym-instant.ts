@@ -37,10 +37,7 @@ export function zoneAbbreviation(instant: Date, timeZone: string, country: GymCo
  * in the country's date and clock format, and the zone's abbreviation. "03/08/2026 3:30 AM CDT" (US, CA),
  * "08/03/2026 08:30 GMT" (UK). Every screen that shows a gym's instant (a demo's expiry) says it this one way.
  */
-export function formatGymInstant(
-  instant: Date | string,
-  gym: { timeZone: string; country: GymCountry | null | undefined },
-): string {
+export function formatGymInstant(instant: Date | string, gym: { timeZone: string; country: GymCountry | null | undefined }): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const { date, time } = toZoned(at, gym.timeZone);
   return `${formatDate(date, gym.country)} ${formatTime(time, gym.country)} ${zoneAbbreviation(at, gym.timeZone, gym.country)}`;

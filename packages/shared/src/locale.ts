@@ -17,9 +17,39 @@ export type LocaleInfo = {
 };
 
 export const locales: Record<GymCountry, LocaleInfo> = {
-  US: { country: 'US', locale: 'en-US', currency: 'USD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'US', firstDayOfWeek: 0 },
-  CA: { country: 'CA', locale: 'en-CA', currency: 'CAD', dateFormat: 'MM/DD/YYYY', hour12: true, amountLabel: 'Pre-tax', taxLabel: 'Tax', phoneCountry: 'CA', firstDayOfWeek: 0 },
-  GB: { country: 'GB', locale: 'en-GB', currency: 'GBP', dateFormat: 'DD/MM/YYYY', hour12: false, amountLabel: 'Total', taxLabel: 'VAT', phoneCountry: 'GB', firstDayOfWeek: 1 },
+  US: {
+    country: 'US',
+    locale: 'en-US',
+    currency: 'USD',
+    dateFormat: 'MM/DD/YYYY',
+    hour12: true,
+    amountLabel: 'Pre-tax',
+    taxLabel: 'Tax',
+    phoneCountry: 'US',
+    firstDayOfWeek: 0,
+  },
+  CA: {
+    country: 'CA',
+    locale: 'en-CA',
+    currency: 'CAD',
+    dateFormat: 'MM/DD/YYYY',
+    hour12: true,
+    amountLabel: 'Pre-tax',
+    taxLabel: 'Tax',
+    phoneCountry: 'CA',
+    firstDayOfWeek: 0,
+  },
+  GB: {
+    country: 'GB',
+    locale: 'en-GB',
+    currency: 'GBP',
+    dateFormat: 'DD/MM/YYYY',
+    hour12: false,
+    amountLabel: 'Total',
+    taxLabel: 'VAT',
+    phoneCountry: 'GB',
+    firstDayOfWeek: 1,
+  },
 };
 
 /** Spec 9: the default country is the US. */
@@ -36,6 +66,11 @@ export function formatMoney(minor: number, country: GymCountry | null | undefine
 }
 
 /** A YYYY-MM-DD date as MM/DD/YYYY (US, Canada) or DD/MM/YYYY (UK). */
+/** Issue 34: a package period's invoice line, its dates as the gym's country writes them: "Unlimited: 11/28/2026 to 12/27/2026". */
+export function periodLineDescription(name: string, start: string, end: string, country: GymCountry | null | undefined): string {
+  return `${name}: ${formatDate(start, country)} to ${formatDate(end, country)}`;
+}
+
 export function formatDate(date: string, country: GymCountry | null | undefined): string {
   const [y, m, d] = date.slice(0, 10).split('-');
   return localeOf(country).dateFormat === 'DD/MM/YYYY' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
@@ -90,7 +125,9 @@ export function amountBreakdown(minor: number, percent: number, country: GymCoun
 export function priceTaxNote(priceMinor: number, percent: number | null, isTaxInclusive: boolean, country: GymCountry | null | undefined): string {
   const l = localeOf(country);
   const word = l.taxLabel === 'VAT' ? 'VAT' : 'tax';
-  if (percent === null || percent === 0) return isTaxInclusive ? `incl. ${word}` : `+ ${word}`;
+  // Issue 34: a 0% rate adds and includes nothing: "no VAT", never "incl. VAT" or "+ tax" with no amount.
+  if (percent !== null && Number(percent) === 0) return `no ${word}`;
+  if (percent === null) return isTaxInclusive ? `incl. ${word}` : `+ ${word}`;
   const t = taxOf(priceMinor, percent, isTaxInclusive);
   return isTaxInclusive ? `includes ${word} ${formatMoney(t.tax, country)}` : `+ ${word} ${formatMoney(t.tax, country)}`;
 }
@@ -106,7 +143,10 @@ export function billingPeriodWords(interval: 'week' | 'month' | 'year', interval
 }
 
 /** A billing plan as a member reads it: "$179.00 a month", "£152.00 a month, 6 payments", "$25.00 once". */
-export function billingPlanWords(plan: { priceMinor: number; interval: 'week' | 'month' | 'year'; intervalCount: number; paymentCount: number | null }, country: GymCountry | null | undefined): string {
+export function billingPlanWords(
+  plan: { priceMinor: number; interval: 'week' | 'month' | 'year'; intervalCount: number; paymentCount: number | null },
+  country: GymCountry | null | undefined,
+): string {
   const money = formatMoney(plan.priceMinor, country);
   if (plan.paymentCount === 1) return `${money} once`;
   const period = `${money} ${billingPeriodWords(plan.interval, plan.intervalCount)}`;

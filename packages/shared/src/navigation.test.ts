@@ -17,7 +17,12 @@ const base: Session = {
   demoGym: null,
   isImpersonating: false,
 };
-const staff = (perms: Permission[], extra: Partial<Session> = {}): Session => ({ ...base, role: 'staff', staff: { staffId: base.staff!.staffId, permissions: perms }, ...extra });
+const staff = (perms: Permission[], extra: Partial<Session> = {}): Session => ({
+  ...base,
+  role: 'staff',
+  staff: { staffId: base.staff!.staffId, permissions: perms },
+  ...extra,
+});
 const paths = (s: Session | null | undefined, ctx = desktop) => routesFor(s, ctx).routes.map((r) => r.path);
 const labels = (items: MenuItem[]) => items.flatMap((i) => ('to' in i ? [i.label] : [i.label, ...i.children.map((c) => `${i.label}/${c.label}`)]));
 
@@ -41,10 +46,23 @@ describe('staff and owner routes (spec 2.7, 6)', () => {
     const none = paths(staff([]));
     expect(none).toContain('/');
     expect(none).toContain('/calendar/scheduling');
-    for (const gated of ['/kiosk', '/users/athletes', '/users/staff', '/invoices', '/payroll/payroll-report', '/payroll/pay-rates', '/flows', '/flows/builder', '/gym-settings', '/reports/arm/total-revenue']) {
+    for (const gated of [
+      '/kiosk',
+      '/users/athletes',
+      '/users/staff',
+      '/invoices',
+      '/payroll/payroll-report',
+      '/payroll/pay-rates',
+      '/flows',
+      '/flows/builder',
+      '/gym-settings',
+      '/reports/arm/total-revenue',
+    ]) {
       expect(none, gated).not.toContain(gated);
     }
-    expect(paths(staff(['Kiosk', 'AthleteView']))).toEqual(expect.arrayContaining(['/kiosk', '/kiosk/:eventId', '/users/athletes', '/users/athletes/:athleteId/:activeTab?']));
+    expect(paths(staff(['Kiosk', 'AthleteView']))).toEqual(
+      expect.arrayContaining(['/kiosk', '/kiosk/:eventId', '/users/athletes', '/users/athletes/:athleteId/:activeTab?']),
+    );
     expect(paths(staff(['FlowView']))).toEqual(expect.arrayContaining(['/flows', '/flows/builder/:flowId', '/flows/templates']));
     expect(paths(staff(['FlowView']))).not.toContain('/flows/builder');
     expect(paths(staff(['FlowMutate']))).toContain('/flows/builder');
@@ -58,7 +76,11 @@ describe('staff and owner routes (spec 2.7, 6)', () => {
       const gained = paths(staff(held)).filter((x) => !open.has(x));
       if (p === 'BusinessMetricsReportsView') expect(gained).toEqual([]);
       else expect(gained.length, p).toBeGreaterThan(0);
-      if (reportGroups.includes(p)) expect(gained.every((x) => x.startsWith('/reports/arm/')), p).toBe(true);
+      if (reportGroups.includes(p))
+        expect(
+          gained.every((x) => x.startsWith('/reports/arm/')),
+          p,
+        ).toBe(true);
     }
   });
 
@@ -73,19 +95,27 @@ describe('staff and owner routes (spec 2.7, 6)', () => {
 
   it('removes GLM flows unless ghlV2Enabled, the sales portal in demo gyms, and the payment dashboard unless custom', () => {
     expect(paths(base)).not.toContain('/glm-flows');
-    expect(paths({ ...base, gym: { ...base.gym!, ghlV2Enabled: true } })).toEqual(expect.arrayContaining(['/glm-flows', '/glm-flows/builder', '/glm-flows/builder/:flowId']));
+    expect(paths({ ...base, gym: { ...base.gym!, ghlV2Enabled: true } })).toEqual(
+      expect.arrayContaining(['/glm-flows', '/glm-flows/builder', '/glm-flows/builder/:flowId']),
+    );
     expect(paths(base)).toContain('/products/sales-portal');
     const demo = paths({ ...base, demoGym: { type: 'TIME_LIMITED', expiresAt: '2030-01-01T00:00:00Z', isActive: true } });
     expect(demo.filter((p) => p.includes('sales-portal'))).toEqual([]);
     expect(paths(base)).not.toContain('/stripe-dashboard');
     expect(paths({ ...base, gym: { ...base.gym!, stripeAccountType: 'custom' } })).toContain('/stripe-dashboard');
     expect(paths({ ...base, gym: { ...base.gym!, stripeAccountType: 'express' } })).not.toContain('/stripe-dashboard');
+    // Issue 34: a staff member without GymMutate (the endpoint's access) is redirected, not shown a 403.
+    const custom = (s: Session): Session => ({ ...s, gym: { ...s.gym!, stripeAccountType: 'custom' } });
+    expect(paths(custom(staff(['Kiosk', 'AthleteView'])))).not.toContain('/stripe-dashboard');
+    expect(paths(custom(staff(['GymMutate'])))).toContain('/stripe-dashboard');
   });
 
   it('switches to the spec 2.8 set on a narrow viewport', () => {
     const set = routesFor(base, phone);
     expect(set.name).toBe('staffMobile');
-    expect(set.routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/kiosk', '/athletes', '/products', '/packages/:packageId', '/dashboard', '/account', '/reports/arm/total-revenue']));
+    expect(set.routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/', '/kiosk', '/athletes', '/products', '/packages/:packageId', '/dashboard', '/account', '/reports/arm/total-revenue']),
+    );
     expect(set.routes.map((r) => r.path)).not.toContain('/gym-settings');
     expect(paths(staff([]), phone)).not.toContain('/athletes');
   });
@@ -123,7 +153,19 @@ describe('menus', () => {
     expect(menu).not.toContain('Users/Staff');
     expect(menu).not.toContain('Payroll');
     expect(menu).not.toContain('Invoices');
-    expect(labels(menuFor(base, desktop)).filter((l) => !l.includes('/'))).toEqual(['Dashboard', 'Kiosk', 'Calendar', 'Products', 'Users', 'Events', 'Documents', 'Invoices', 'Payroll', 'Notifications', 'Log Work']);
+    expect(labels(menuFor(base, desktop)).filter((l) => !l.includes('/'))).toEqual([
+      'Dashboard',
+      'Kiosk',
+      'Calendar',
+      'Products',
+      'Users',
+      'Events',
+      'Documents',
+      'Invoices',
+      'Payroll',
+      'Notifications',
+      'Log Work',
+    ]);
     expect(labels(menuFor(base, desktop))).not.toContain('Notifications/GLM Flows');
   });
 

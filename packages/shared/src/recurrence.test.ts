@@ -83,7 +83,13 @@ describe('weekly series in the gym zone (issue 16)', () => {
   });
 
   it('moves a time skipped by the change forward by the gap, and takes the first of a repeated time', () => {
-    const daily = (timeZone: string, startTime: string, firstDate: string): WeeklyPattern => ({ timeZone, weekdays: [0, 1, 2, 3, 4, 5, 6], startTime, firstDate, lastDate: null });
+    const daily = (timeZone: string, startTime: string, firstDate: string): WeeklyPattern => ({
+      timeZone,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      startTime,
+      firstDate,
+      lastDate: null,
+    });
     // Chicago and Toronto spring forward on 2026-03-08 at 02:00, London on 2026-03-29 at 01:00.
     const [chicago] = occurrencesBetween(daily('America/Chicago', '02:30', '2026-03-08'), '2026-03-08', '2026-03-08');
     expect(toZoned(chicago!.startsAt, 'America/Chicago')).toEqual({ date: '2026-03-08', time: '03:30:00' });
@@ -111,8 +117,8 @@ describe('weekly series in the gym zone (issue 16)', () => {
   });
 
   it('refuses a series with no weekday', () => {
-    expect(() => occurrencesBetween({ timeZone: 'Europe/London', weekdays: [], startTime: '06:00', firstDate: '2026-01-01', lastDate: null }, '2026-01-01', '2026-01-31')).toThrow(
-      'A weekly series needs at least one weekday.',
-    );
+    expect(() =>
+      occurrencesBetween({ timeZone: 'Europe/London', weekdays: [], startTime: '06:00', firstDate: '2026-01-01', lastDate: null }, '2026-01-01', '2026-01-31'),
+    ).toThrow('A weekly series needs at least one weekday.');
   });
 });

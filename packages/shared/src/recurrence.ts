@@ -77,7 +77,10 @@ export function fromRRuleText(text: string): WeeklyPattern {
   if (options.freq !== RRule.WEEKLY) throw new RangeError('Only weekly series are supported.');
   const days = Array.isArray(options.byweekday) ? options.byweekday : options.byweekday != null ? [options.byweekday] : [];
   // rrule numbers weekdays from Monday = 0; ours count from Sunday = 0.
-  const weekdays = days.map((d) => (((typeof d === 'number' ? d : typeof d === 'string' ? RRULE_WEEKDAYS.findIndex((w) => w.toString() === d) + 6 : d.weekday) + 1) % 7) as WeekdayNumber);
+  const weekdays = days.map(
+    (d) =>
+      (((typeof d === 'number' ? d : typeof d === 'string' ? RRULE_WEEKDAYS.findIndex((w) => w.toString() === d) + 6 : d.weekday) + 1) % 7) as WeekdayNumber,
+  );
   return {
     weekdays: weekdays.length > 0 ? weekdays : [options.dtstart.getUTCDay() as WeekdayNumber],
     startTime: timeOf(options.dtstart),

@@ -15,7 +15,8 @@ describe('regions and postcodes', () => {
     expect(isValidZipCode('CA', 'M5V 2T6')).toBe(true);
     expect(isValidZipCode('CA', 'm5v2t6')).toBe(true);
     expect(isValidZipCode('CA', 'D5V 2T6')).toBe(false);
-    for (const ok of ['SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A 1BB', 'W1A 0AX', 'ls1 4ap']) expect(isValidZipCode('GB', ok), ok).toBe(true);
+    for (const ok of ['SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A 1BB', 'W1A 0AX', 'ls1 4ap'])
+      expect(isValidZipCode('GB', ok), ok).toBe(true);
     for (const bad of ['QQ1 1AA', '12345', 'SW1A', 'V1 1AA']) expect(isValidZipCode('GB', bad), bad).toBe(false);
   });
 });

@@ -3,18 +3,20 @@
  * A rate is a percent (8.25 means 8.25 %) with at most 4 decimals.
  */
 
-const SCALE = 1_000_000; // 100 % = 1,000,000 parts
+const SCALE = 1_000_000n; // 100 % = 1,000,000 parts
 
-function rateParts(percent: number): number {
+function rateParts(percent: number): bigint {
   if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`Invalid tax rate: ${percent}`);
-  return Math.round(percent * 10_000);
+  return BigInt(Math.round(percent * 10_000));
 }
 
-/** Round a / b (b > 0) half away from zero. */
-function divRound(a: number, b: number): number {
-  const q = Math.floor(Math.abs(a) * 2 / b);
-  const rounded = Math.floor((q + 1) / 2);
-  return a < 0 ? -rounded : rounded;
+/**
+ * Round a / b (b > 0) half away from zero, in integers: a line's price times the scale passes 2^53 (decision 040),
+ * where floating point would round the quotient wrongly.
+ */
+function divRound(a: bigint, b: bigint): bigint {
+  const rounded = (((a < 0n ? -a : a) * 2n) / b + 1n) / 2n;
+  return a < 0n ? -rounded : rounded;
 }
 
 export type TaxBreakdown = {
@@ -30,13 +32,14 @@ export type TaxBreakdown = {
  * Otherwise the tax is price x rate, added on top.
  */
 export function taxOf(priceMinor: number, percent: number, isTaxInclusive: boolean): TaxBreakdown {
-  if (!Number.isInteger(priceMinor)) throw new RangeError('Prices are integer minor units.');
+  if (!Number.isSafeInteger(priceMinor)) throw new RangeError('Prices are integer minor units.');
   const parts = rateParts(percent);
+  const price = BigInt(priceMinor);
   if (isTaxInclusive) {
-    const net = divRound(priceMinor * SCALE, SCALE + parts);
+    const net = Number(divRound(price * SCALE, SCALE + parts));
     return { net, tax: priceMinor - net, total: priceMinor };
   }
-  const tax = divRound(priceMinor * parts, SCALE);
+  const tax = Number(divRound(price * parts, SCALE));
   return { net: priceMinor, tax, total: priceMinor + tax };
 }
 

@@ -24,9 +24,7 @@ export function fromZoned(date: string, time: string, timeZone: string): Date {
   const before = zoneOffsetMinutes(new Date(naive - 86_400_000), timeZone);
   const after = zoneOffsetMinutes(new Date(naive + 86_400_000), timeZone);
   // Try both offsets around the moment; keep the earliest candidate that maps back to the wall time.
-  const candidates = [...new Set([before, after])]
-    .map((offset) => naive - offset * 60_000)
-    .sort((a, b) => a - b);
+  const candidates = [...new Set([before, after])].map((offset) => naive - offset * 60_000).sort((a, b) => a - b);
   for (const candidate of candidates) {
     const back = toZoned(new Date(candidate), timeZone);
     if (back.date === date && back.time === hhmmss) return new Date(candidate);

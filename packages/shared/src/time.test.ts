@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, dayOfWeek, toZoned } from './time';
+import { addDays, dayOfWeek, oneYearAfter, toZoned } from './time';
 import { fromZoned, zoneOffsetMinutes } from './time-from-zoned';
 
 describe('gym-local time', () => {
@@ -20,19 +20,15 @@ describe('gym-local time', () => {
   it('round-trips every wall time that exists', () => {
     const zones = ['America/Chicago', 'Europe/London', 'America/Toronto', 'UTC'];
     fc.assert(
-      fc.property(
-        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
-        fc.constantFrom(...zones),
-        (ms, zone) => {
-          const instant = new Date(Math.floor(ms / 60_000) * 60_000);
-          const local = toZoned(instant, zone);
-          const back = fromZoned(local.date, local.time, zone);
-          // Ambiguous autumn times come back as their first occurrence: at most an hour earlier.
-          expect(instant.getTime() - back.getTime()).toBeGreaterThanOrEqual(0);
-          expect(instant.getTime() - back.getTime()).toBeLessThanOrEqual(3600_000);
-          expect(toZoned(back, zone)).toEqual(local);
-        },
-      ),
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
+        const instant = new Date(Math.floor(ms / 60_000) * 60_000);
+        const local = toZoned(instant, zone);
+        const back = fromZoned(local.date, local.time, zone);
+        // Ambiguous autumn times come back as their first occurrence: at most an hour earlier.
+        expect(instant.getTime() - back.getTime()).toBeGreaterThanOrEqual(0);
+        expect(instant.getTime() - back.getTime()).toBeLessThanOrEqual(3600_000);
+        expect(toZoned(back, zone)).toEqual(local);
+      }),
     );
   });
 
@@ -40,5 +36,13 @@ describe('gym-local time', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(dayOfWeek('2026-11-22')).toBe(0);
+  });
+});
+
+describe('oneYearAfter', () => {
+  it('keeps the month and day, and moves 29 February to 1 March (the calendar rolls over)', () => {
+    expect(oneYearAfter('2026-11-28')).toBe('2027-11-28');
+    expect(oneYearAfter('2026-12-31')).toBe('2027-12-31');
+    expect(oneYearAfter('2028-02-29')).toBe('2029-03-01');
   });
 });

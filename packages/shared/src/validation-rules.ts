@@ -5,8 +5,7 @@ export const messages = {
   emailRequired: 'Email field is required.',
   emailInvalid: 'Please provide a valid email.',
   passwordRequired: 'Password field is required.',
-  passwordRule:
-    'Length should be more than 8 characters. Must contain at least one number, one uppercase, and one lowercase letter.',
+  passwordRule: 'Length should be more than 8 characters. Must contain at least one number, one uppercase, and one lowercase letter.',
   passwordMismatch: "Password doesn't match.",
   nameRequired: 'Name field is required.',
   nameInvalid: 'Please provide a valid name.',

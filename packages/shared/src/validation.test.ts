@@ -3,7 +3,17 @@ import fc from 'fast-check';
 import { changeEmailInputSchema, changePasswordInputSchema, loginInputSchema } from './api/auth';
 import { hasPermission } from './permissions';
 import { permissions } from './roles';
-import { emailSchema, isRichTextEmpty, isValidEmail, isValidName, isValidPassword, isValidSenderName, messages, nameSchema, newPasswordSchema } from './validation';
+import {
+  emailSchema,
+  isRichTextEmpty,
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  isValidSenderName,
+  messages,
+  nameSchema,
+  newPasswordSchema,
+} from './validation';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -47,7 +57,8 @@ describe('spec 5 validation rules', () => {
   });
 
   it('rich text: empty when null, blank, only paragraph or line-break tags, or an empty list', () => {
-    for (const empty of [null, undefined, '', '<p></p>', '<p><br></p>', '<br/><p> </p>', '<p style="text-align: center"></p>', '<P><BR class="x"></P>', []]) expect(isRichTextEmpty(empty)).toBe(true);
+    for (const empty of [null, undefined, '', '<p></p>', '<p><br></p>', '<br/><p> </p>', '<p style="text-align: center"></p>', '<P><BR class="x"></P>', []])
+      expect(isRichTextEmpty(empty)).toBe(true);
     expect(isRichTextEmpty('<pre>x</pre>')).toBe(false);
     expect(isRichTextEmpty('<p style="text-align: center">Hi</p>')).toBe(false);
     expect(isRichTextEmpty('<p>Hi</p>')).toBe(false);

@@ -4,11 +4,7 @@ import { isValidEmail, isValidName, isValidPassword, messages } from './validati
 export * from './validation-rules';
 export * from './sender-rules';
 
-export const emailSchema = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .refine(isValidEmail, messages.emailInvalid);
+export const emailSchema = z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).refine(isValidEmail, messages.emailInvalid);
 
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })

@@ -104,7 +104,15 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   if (config.database.kind === 'postgres') {
     // Connections stay open once made (pg closes idle ones after 10 s by default). A class start needs them all at
     // once, each with its prepared statements; and closing several while reads go on stalled those reads ~50 ms.
-    const pool = new pg.Pool({ connectionString: config.database.url, max: POOL_SIZE, idleTimeoutMillis: 0 });
+    // Issue 32 (decision 039): the server cancels a statement that runs longer than the configured time (SQLSTATE
+    // 57014, answered 503), so no request holds a connection for long. Migrations and the seed open without it.
+    const timeout = config.database.statementTimeoutMs;
+    const pool = new pg.Pool({
+      connectionString: config.database.url,
+      max: POOL_SIZE,
+      idleTimeoutMillis: 0,
+      ...(timeout ? { statement_timeout: timeout } : {}),
+    });
     // An idle connection that the server drops (restart, failover, a dropped database) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
@@ -167,6 +175,15 @@ export function sqlState(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** PostgreSQL's detail of a failed query (node-postgres and PGlite both set `detail`), searched like sqlState. */
+export function detailOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return detail;
   }
   return undefined;
 }

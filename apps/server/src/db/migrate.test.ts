@@ -59,7 +59,8 @@ describe('migration 0004: classes and appointments become events, their reservat
   it('moves every row keeping its id and values; appointments take their type’s fees and tax rate', async () => {
     const { db } = database;
     await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    const tables = async () => (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public'`)).map((r) => r.name);
+    const tables = async () =>
+      (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public'`)).map((r) => r.name);
     expect(await tables()).toEqual(expect.arrayContaining(['classes', 'appointments', 'athlete_kilo_classes', 'athlete_appointments']));
     expect(await tables()).not.toContain('events');
 
@@ -131,19 +132,87 @@ describe('migration 0004: classes and appointments become events, their reservat
     const at = (iso: string) => new Date(iso);
     const common = { gymId: gym.id };
     expect(events.map((e) => ({ ...e, startsAt: new Date(e.startsAt as string), createdAt: new Date(e.createdAt as string) }))).toEqual([
-      { ...common, id: rootClassId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: null, rootId: null, startsAt: at('2026-03-04T12:00:00Z'),
-        startDate: '2026-03-04', startTime: '06:00:00', duration: 45, capacity: 12, taxRateId: null, cancellationFee: 0, noShowFee: 0, cancellationCredits: 0, noShowCredits: 0,
-        createdAt: at('2026-01-01T00:00:00Z') },
-      { ...common, id: classId, kind: 'class', classTypeId: classType!.id, appointmentTypeId: null, locationId: location!.id, rootId: rootClassId, startsAt: at('2026-03-05T12:00:00Z'),
-        startDate: '2026-03-05', startTime: '06:00:00', duration: 60, capacity: 10, taxRateId: classRate.id, cancellationFee: 1500, noShowFee: 3000, cancellationCredits: 1,
-        noShowCredits: 2, createdAt: at('2026-01-02T00:00:00Z') },
+      {
+        ...common,
+        id: rootClassId,
+        kind: 'class',
+        classTypeId: classType!.id,
+        appointmentTypeId: null,
+        locationId: null,
+        rootId: null,
+        startsAt: at('2026-03-04T12:00:00Z'),
+        startDate: '2026-03-04',
+        startTime: '06:00:00',
+        duration: 45,
+        capacity: 12,
+        taxRateId: null,
+        cancellationFee: 0,
+        noShowFee: 0,
+        cancellationCredits: 0,
+        noShowCredits: 0,
+        createdAt: at('2026-01-01T00:00:00Z'),
+      },
+      {
+        ...common,
+        id: classId,
+        kind: 'class',
+        classTypeId: classType!.id,
+        appointmentTypeId: null,
+        locationId: location!.id,
+        rootId: rootClassId,
+        startsAt: at('2026-03-05T12:00:00Z'),
+        startDate: '2026-03-05',
+        startTime: '06:00:00',
+        duration: 60,
+        capacity: 10,
+        taxRateId: classRate.id,
+        cancellationFee: 1500,
+        noShowFee: 3000,
+        cancellationCredits: 1,
+        noShowCredits: 2,
+        createdAt: at('2026-01-02T00:00:00Z'),
+      },
       // An appointment had no fee settings of its own: it takes its type's, and its type's tax rate.
-      { ...common, id: ptId, kind: 'appointment', classTypeId: null, appointmentTypeId: ptType!.id, locationId: location!.id, rootId: null, startsAt: at('2026-03-06T15:30:00Z'),
-        startDate: '2026-03-06', startTime: '09:30:00', duration: 30, capacity: 1, taxRateId: typeRate.id, cancellationFee: 3000, noShowFee: 4500, cancellationCredits: 1,
-        noShowCredits: 2, createdAt: at('2026-01-03T00:00:00Z') },
-      { ...common, id: introId, kind: 'appointment', classTypeId: null, appointmentTypeId: introType!.id, locationId: null, rootId: null, startsAt: at('2026-03-07T16:00:00Z'),
-        startDate: '2026-03-07', startTime: '10:00:00', duration: 60, capacity: 3, taxRateId: null, cancellationFee: 0, noShowFee: 0, cancellationCredits: 0, noShowCredits: 0,
-        createdAt: at('2026-01-04T00:00:00Z') },
+      {
+        ...common,
+        id: ptId,
+        kind: 'appointment',
+        classTypeId: null,
+        appointmentTypeId: ptType!.id,
+        locationId: location!.id,
+        rootId: null,
+        startsAt: at('2026-03-06T15:30:00Z'),
+        startDate: '2026-03-06',
+        startTime: '09:30:00',
+        duration: 30,
+        capacity: 1,
+        taxRateId: typeRate.id,
+        cancellationFee: 3000,
+        noShowFee: 4500,
+        cancellationCredits: 1,
+        noShowCredits: 2,
+        createdAt: at('2026-01-03T00:00:00Z'),
+      },
+      {
+        ...common,
+        id: introId,
+        kind: 'appointment',
+        classTypeId: null,
+        appointmentTypeId: introType!.id,
+        locationId: null,
+        rootId: null,
+        startsAt: at('2026-03-07T16:00:00Z'),
+        startDate: '2026-03-07',
+        startTime: '10:00:00',
+        duration: 60,
+        capacity: 3,
+        taxRateId: null,
+        cancellationFee: 0,
+        noShowFee: 0,
+        cancellationCredits: 0,
+        noShowCredits: 0,
+        createdAt: at('2026-01-04T00:00:00Z'),
+      },
     ]);
 
     const reservations = await queryRows<Record<string, unknown>>(
@@ -156,21 +225,111 @@ describe('migration 0004: classes and appointments become events, their reservat
     );
     const time = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
     expect(reservations.map((r) => ({ ...r, registered: time(r.registered), checkedInAt: time(r.checkedInAt), updatedAt: time(r.updatedAt) }))).toEqual([
-      { id: r1, gymId: gym.id, eventId: classId, athleteId: a1!.athleteId, isWaitlisted: false, isReserved: true, isCheckedIn: true, isLateCancel: false, isNoShow: false,
-        chargeNow: false, chargeDate: null, chargeFee: null, taxRateId: null, deductCredit: false, isCredited: true, registered: '2026-02-01T10:00:00.000Z',
-        checkedInAt: '2026-03-05T11:55:00.000Z', updatedAt: '2026-03-05T11:55:00.000Z', updatedBy: staff.userId },
-      { id: r2, gymId: gym.id, eventId: classId, athleteId: a2!.athleteId, isWaitlisted: false, isReserved: true, isCheckedIn: false, isLateCancel: true, isNoShow: false,
-        chargeNow: false, chargeDate: '2026-03-10', chargeFee: 1500, taxRateId: classRate.id, deductCredit: true, isCredited: true, registered: '2026-02-02T10:00:00.000Z',
-        checkedInAt: null, updatedAt: '2026-03-05T09:00:00.000Z', updatedBy: staff.userId },
-      { id: r3, gymId: gym.id, eventId: rootClassId, athleteId: a3!.athleteId, isWaitlisted: true, isReserved: false, isCheckedIn: false, isLateCancel: false, isNoShow: false,
-        chargeNow: false, chargeDate: null, chargeFee: null, taxRateId: null, deductCredit: false, isCredited: false, registered: '2026-02-03T10:00:00.000Z',
-        checkedInAt: null, updatedAt: '2026-02-03T10:00:00.000Z', updatedBy: null },
-      { id: p1, gymId: gym.id, eventId: ptId, athleteId: a1!.athleteId, isWaitlisted: false, isReserved: true, isCheckedIn: false, isLateCancel: false, isNoShow: true,
-        chargeNow: true, chargeDate: '2026-03-06', chargeFee: 4500, taxRateId: typeRate.id, deductCredit: true, isCredited: true, registered: '2026-02-04T10:00:00.000Z',
-        checkedInAt: null, updatedAt: '2026-03-06T17:00:00.000Z', updatedBy: staff.userId },
-      { id: p2, gymId: gym.id, eventId: introId, athleteId: a2!.athleteId, isWaitlisted: false, isReserved: true, isCheckedIn: false, isLateCancel: false, isNoShow: false,
-        chargeNow: false, chargeDate: null, chargeFee: null, taxRateId: null, deductCredit: false, isCredited: false, registered: '2026-02-05T10:00:00.000Z',
-        checkedInAt: null, updatedAt: '2026-02-05T10:00:00.000Z', updatedBy: null },
+      {
+        id: r1,
+        gymId: gym.id,
+        eventId: classId,
+        athleteId: a1!.athleteId,
+        isWaitlisted: false,
+        isReserved: true,
+        isCheckedIn: true,
+        isLateCancel: false,
+        isNoShow: false,
+        chargeNow: false,
+        chargeDate: null,
+        chargeFee: null,
+        taxRateId: null,
+        deductCredit: false,
+        isCredited: true,
+        registered: '2026-02-01T10:00:00.000Z',
+        checkedInAt: '2026-03-05T11:55:00.000Z',
+        updatedAt: '2026-03-05T11:55:00.000Z',
+        updatedBy: staff.userId,
+      },
+      {
+        id: r2,
+        gymId: gym.id,
+        eventId: classId,
+        athleteId: a2!.athleteId,
+        isWaitlisted: false,
+        isReserved: true,
+        isCheckedIn: false,
+        isLateCancel: true,
+        isNoShow: false,
+        chargeNow: false,
+        chargeDate: '2026-03-10',
+        chargeFee: 1500,
+        taxRateId: classRate.id,
+        deductCredit: true,
+        isCredited: true,
+        registered: '2026-02-02T10:00:00.000Z',
+        checkedInAt: null,
+        updatedAt: '2026-03-05T09:00:00.000Z',
+        updatedBy: staff.userId,
+      },
+      {
+        id: r3,
+        gymId: gym.id,
+        eventId: rootClassId,
+        athleteId: a3!.athleteId,
+        isWaitlisted: true,
+        isReserved: false,
+        isCheckedIn: false,
+        isLateCancel: false,
+        isNoShow: false,
+        chargeNow: false,
+        chargeDate: null,
+        chargeFee: null,
+        taxRateId: null,
+        deductCredit: false,
+        isCredited: false,
+        registered: '2026-02-03T10:00:00.000Z',
+        checkedInAt: null,
+        updatedAt: '2026-02-03T10:00:00.000Z',
+        updatedBy: null,
+      },
+      {
+        id: p1,
+        gymId: gym.id,
+        eventId: ptId,
+        athleteId: a1!.athleteId,
+        isWaitlisted: false,
+        isReserved: true,
+        isCheckedIn: false,
+        isLateCancel: false,
+        isNoShow: true,
+        chargeNow: true,
+        chargeDate: '2026-03-06',
+        chargeFee: 4500,
+        taxRateId: typeRate.id,
+        deductCredit: true,
+        isCredited: true,
+        registered: '2026-02-04T10:00:00.000Z',
+        checkedInAt: null,
+        updatedAt: '2026-03-06T17:00:00.000Z',
+        updatedBy: staff.userId,
+      },
+      {
+        id: p2,
+        gymId: gym.id,
+        eventId: introId,
+        athleteId: a2!.athleteId,
+        isWaitlisted: false,
+        isReserved: true,
+        isCheckedIn: false,
+        isLateCancel: false,
+        isNoShow: false,
+        chargeNow: false,
+        chargeDate: null,
+        chargeFee: null,
+        taxRateId: null,
+        deductCredit: false,
+        isCredited: false,
+        registered: '2026-02-05T10:00:00.000Z',
+        checkedInAt: null,
+        updatedAt: '2026-02-05T10:00:00.000Z',
+        updatedBy: null,
+      },
     ]);
 
     const charges = await queryRows<Record<string, unknown>>(
@@ -180,12 +339,48 @@ describe('migration 0004: classes and appointments become events, their reservat
       from charges order by created_at`,
     );
     expect(charges.map((c) => ({ ...c, createdAt: time(c.createdAt) }))).toEqual([
-      { id: looseCharge, gymId: gym.id, athleteId: a3!.athleteId, reservationId: null, reason: 'no_show', amount: 700, taxRateId: null, collectOn: '2026-02-20',
-        chargeNow: false, credits: 0, createdBy: null, createdAt: '2026-02-20T00:00:00.000Z' },
-      { id: classCharge, gymId: gym.id, athleteId: a2!.athleteId, reservationId: r2, reason: 'late_cancel', amount: 1500, taxRateId: classRate.id, collectOn: '2026-03-10',
-        chargeNow: false, credits: 1, createdBy: staff.userId, createdAt: '2026-03-05T09:00:00.000Z' },
-      { id: appointmentCharge, gymId: gym.id, athleteId: a1!.athleteId, reservationId: p1, reason: 'no_show', amount: 4500, taxRateId: typeRate.id, collectOn: '2026-03-06',
-        chargeNow: true, credits: 2, createdBy: staff.userId, createdAt: '2026-03-06T17:00:00.000Z' },
+      {
+        id: looseCharge,
+        gymId: gym.id,
+        athleteId: a3!.athleteId,
+        reservationId: null,
+        reason: 'no_show',
+        amount: 700,
+        taxRateId: null,
+        collectOn: '2026-02-20',
+        chargeNow: false,
+        credits: 0,
+        createdBy: null,
+        createdAt: '2026-02-20T00:00:00.000Z',
+      },
+      {
+        id: classCharge,
+        gymId: gym.id,
+        athleteId: a2!.athleteId,
+        reservationId: r2,
+        reason: 'late_cancel',
+        amount: 1500,
+        taxRateId: classRate.id,
+        collectOn: '2026-03-10',
+        chargeNow: false,
+        credits: 1,
+        createdBy: staff.userId,
+        createdAt: '2026-03-05T09:00:00.000Z',
+      },
+      {
+        id: appointmentCharge,
+        gymId: gym.id,
+        athleteId: a1!.athleteId,
+        reservationId: p1,
+        reason: 'no_show',
+        amount: 4500,
+        taxRateId: typeRate.id,
+        collectOn: '2026-03-06',
+        chargeNow: true,
+        credits: 2,
+        createdBy: staff.userId,
+        createdAt: '2026-03-06T17:00:00.000Z',
+      },
     ]);
 
     const coaches = await queryRows<{ id: string; eventId: string; staffId: string; role: string }>(
@@ -203,7 +398,9 @@ describe('migration 0004: classes and appointments become events, their reservat
     );
 
     // The new constraints hold over the moved rows: one reservation per athlete and event, the charge's key.
-    await expect(db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id) values (${randomUUID()}, ${gym.id}, ${classId}, ${a1!.athleteId})`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into reservations (id, gym_id, event_id, athlete_id) values (${randomUUID()}, ${gym.id}, ${classId}, ${a1!.athleteId})`),
+    ).rejects.toThrow();
     await expect(db.execute(sql`delete from reservations where id = ${r2}`)).resolves.toBeDefined();
     const [kept] = await queryRows<{ reservationId: string | null }>(db, sql`select reservation_id as "reservationId" from charges where id = ${classCharge}`);
     expect(kept).toEqual({ reservationId: null });
@@ -324,7 +521,10 @@ describe('migration 0008: classes know when they end, and a coach or a room is n
       (${a}, ${gym.id}, ${early}, ${coach.staffId}, 'lead'), (${b}, ${gym.id}, ${overlapping}, ${coach.staffId}, 'lead'), (${c}, ${gym.id}, ${later}, ${coach.staffId}, 'lead')`);
 
     await migrate(database);
-    const ends = await queryRows<{ id: string; ends: string; busy: string }>(db, sql`select id, ends_at as ends, busy_until as busy from events order by starts_at`);
+    const ends = await queryRows<{ id: string; ends: string; busy: string }>(
+      db,
+      sql`select id, ends_at as ends, busy_until as busy from events order by starts_at`,
+    );
     expect(ends.map((e) => [e.id, new Date(e.ends).toISOString(), new Date(e.busy).toISOString()])).toEqual([
       [early, '2026-03-05T13:00:00.000Z', '2026-03-05T13:00:00.000Z'],
       [overlapping, '2026-03-05T13:45:00.000Z', '2026-03-05T13:45:00.000Z'],
@@ -339,13 +539,20 @@ describe('migration 0008: classes know when they end, and a coach or a room is n
     expect(fees).toEqual({ fee: 1500, noShow: 3000, credits: 2, rate: rate.id });
 
     // The coach cannot take the overlapping class again; once it moves clear, they can; a cancelled class frees them.
-    await expect(db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id) values (${gym.id}, ${overlapping}, ${coach.staffId})`)).rejects.toMatchObject({ cause: { code: '23P01', constraint: 'event_coaches_no_overlap' } });
+    await expect(
+      db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id) values (${gym.id}, ${overlapping}, ${coach.staffId})`),
+    ).rejects.toMatchObject({ cause: { code: '23P01', constraint: 'event_coaches_no_overlap' } });
     await db.execute(sql`update events set starts_at = '2026-03-05T13:00:00Z' where id = ${overlapping}`);
     await db.execute(sql`insert into event_coaches (gym_id, event_id, staff_id) values (${gym.id}, ${overlapping}, ${coach.staffId})`);
-    await expect(db.execute(sql`update events set duration_minutes = 90 where id = ${early}`)).rejects.toMatchObject({ cause: { code: '23P01', constraint: 'event_coaches_no_overlap' } });
+    await expect(db.execute(sql`update events set duration_minutes = 90 where id = ${early}`)).rejects.toMatchObject({
+      cause: { code: '23P01', constraint: 'event_coaches_no_overlap' },
+    });
     await db.execute(sql`update events set cancelled_at = now() where id = ${early}`);
     await db.execute(sql`update events set duration_minutes = 90 where id = ${early}`);
-    const [synced] = await queryRows<{ cancelled: boolean; busy: string }>(db, sql`select is_cancelled as cancelled, busy_until as busy from event_coaches where id = ${a}`);
+    const [synced] = await queryRows<{ cancelled: boolean; busy: string }>(
+      db,
+      sql`select is_cancelled as cancelled, busy_until as busy from event_coaches where id = ${a}`,
+    );
     expect({ ...synced, busy: new Date(synced!.busy).toISOString() }).toEqual({ cancelled: true, busy: '2026-03-05T13:30:00.000Z' });
   });
 });

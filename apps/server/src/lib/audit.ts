@@ -15,7 +15,12 @@ export type AuditEntry = {
 };
 
 /** The actor of a request's session: the impersonating platform staff member is named as such. */
-export function actorOf(auth: { profileId: string | null; profileName: string | null; isImpersonating: boolean; impersonatorProfileId: string | null }): AuditActor {
+export function actorOf(auth: {
+  profileId: string | null;
+  profileName: string | null;
+  isImpersonating: boolean;
+  impersonatorProfileId: string | null;
+}): AuditActor {
   if (auth.isImpersonating) return { profileId: auth.impersonatorProfileId, name: `Spotter support (as ${auth.profileName ?? 'staff'})` };
   return { profileId: auth.profileId, name: auth.profileName ?? 'Unknown' };
 }

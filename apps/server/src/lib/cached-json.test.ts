@@ -6,7 +6,8 @@ import { gunzipSync } from 'node:zlib';
 describe('acceptsGzip', () => {
   it('reads Accept-Encoding as browsers and proxies send it', () => {
     for (const yes of ['gzip', 'gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8', '*', 'identity, *;q=0.5', ' GZIP ']) expect(acceptsGzip(yes), yes).toBe(true);
-    for (const no of [undefined, '', 'identity', 'br', 'deflate, br', 'gzip;q=0', 'gzip; q=0', '*;q=0', 'x-gzip-not']) expect(acceptsGzip(no), String(no)).toBe(false);
+    for (const no of [undefined, '', 'identity', 'br', 'deflate, br', 'gzip;q=0', 'gzip; q=0', '*;q=0', 'x-gzip-not'])
+      expect(acceptsGzip(no), String(no)).toBe(false);
   });
 });
 

@@ -218,7 +218,10 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database, kee
   it("shows a check-in through A in B's very next read of the event", async () => {
     const { gym, staff, members } = await make().kioskGym({ athletes: 3 });
     const event = await make().event(gym, { time: '18:00' });
-    const [first] = await make().reserve(event, members.map((m) => m.athleteId));
+    const [first] = await make().reserve(
+      event,
+      members.map((m) => m.athleteId),
+    );
     const { token } = await make().session(staff);
     const onA = clientOf(a, token);
     const onB = clientOf(b, token);
@@ -256,7 +259,10 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database, kee
   it('keeps nothing while its feed is down, and keeps again once it listens again', async () => {
     const { gym, staff, members } = await make().kioskGym({ athletes: 2 });
     const event = await make().event(gym, { time: '19:00' });
-    const [first] = await make().reserve(event, members.map((m) => m.athleteId));
+    const [first] = await make().reserve(
+      event,
+      members.map((m) => m.athleteId),
+    );
     const { token } = await make().session(staff);
     const onA = clientOf(a, token);
     const onB = clientOf(b, token);

@@ -80,10 +80,12 @@ export class ChangeFeed {
       // Sent once the barrier before it is answered (one statement at a time on the connection: pg 9 refuses a query
       // sent while one runs). A failed barrier means a lost connection: `lost` has told every listener that anything
       // may have changed.
-      const sent = this.#lastBarrier.then(() => client.query('select 1')).then(
-        () => undefined,
-        () => undefined,
-      );
+      const sent = this.#lastBarrier
+        .then(() => client.query('select 1'))
+        .then(
+          () => undefined,
+          () => undefined,
+        );
       this.#lastBarrier = sent;
       return sent;
     });

@@ -35,7 +35,10 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
 /** toCsv's rows without the header line (a streamed export's later batches), each line ended by CRLF. */
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   if (rows.length === 0) return '';
-  const text = Papa.unparse({ fields: [], data: rows.map((r) => r.map((c) => (c === null ? '' : c))) }, { header: false, escapeFormulae: FORMULA_START, newline: '\r\n' });
+  const text = Papa.unparse(
+    { fields: [], data: rows.map((r) => r.map((c) => (c === null ? '' : c))) },
+    { header: false, escapeFormulae: FORMULA_START, newline: '\r\n' },
+  );
   return `${text}\r\n`;
 }
 

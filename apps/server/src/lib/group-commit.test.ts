@@ -38,7 +38,6 @@ function recorded(maxBatch = 100, concurrency = 1) {
   return { submit, batches, release, releaseOne };
 }
 
-
 /** A gathering batcher on a hand clock whose run records each batch and answers each value; `clock.now` is moved by hand. */
 function gathering(options: { maxBatch: number; gatherMs: number; maxGatherMs?: number }) {
   const clock = { now: 0 };
@@ -65,7 +64,10 @@ async function withHandTimers(body: (timers: { fn: () => void; ms: number; id: n
     return ids;
   }) as unknown as typeof setTimeout;
   globalThis.clearTimeout = ((id: number) => {
-    timers.splice(timers.findIndex((t) => t.id === id), 1);
+    timers.splice(
+      timers.findIndex((t) => t.id === id),
+      1,
+    );
   }) as unknown as typeof clearTimeout;
   try {
     await body(timers);
@@ -87,7 +89,10 @@ describe('groupCommit', () => {
     expect(batches).toHaveLength(1);
     await release();
     expect(await Promise.all(first)).toEqual([10, 20, undefined]);
-    expect(batches.map((b) => b.map((i) => i.key))).toEqual([['a', 'b', 'c'], ['d', 'e']]);
+    expect(batches.map((b) => b.map((i) => i.key))).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+    ]);
     await release();
     expect(await Promise.all(later)).toEqual([40, 50]);
   });

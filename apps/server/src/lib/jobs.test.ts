@@ -51,10 +51,21 @@ async function serverProcess(jobs: 'on' | 'off', mailer: (mail: Mail) => Promise
 
 /** Queues mails as a domain write would: the rows and their jobs in one transaction. */
 async function queue(app: FastifyInstance, to: string[], kind = 'test'): Promise<string[]> {
-  return app.db.transaction((tx) => queueMail(tx, app.jobs, to.map((address) => ({ kind, to: address, subject: `Hello ${address}`, text: 'Hi.' }))));
+  return app.db.transaction((tx) =>
+    queueMail(
+      tx,
+      app.jobs,
+      to.map((address) => ({ kind, to: address, subject: `Hello ${address}`, text: 'Hi.' })),
+    ),
+  );
 }
 
-const outbox = (id: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).then((rows) => rows[0]!);
+const outbox = (id: string) =>
+  database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .then((rows) => rows[0]!);
 
 describe('the durable job queue and the mail outbox (decision 027)', () => {
   it('a worker delivers a queued mail, once, and the outbox row says so', async () => {
@@ -103,7 +114,7 @@ describe('the durable job queue and the mail outbox (decision 027)', () => {
     const first = await app.jobs.drain();
     expect(first.failed).toHaveLength(1);
     expect(await outbox(id!)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
-    // pg-boss holds the job back before its retry (30 s, doubling each time: QUEUES['mail.deliver']).
+    // pg-boss holds the job back before its retry (30 s, doubling each time: JOBS['mail.deliver'].queue).
     const [job] = await queryRows<{ state: string; wait: number }>(
       app.db,
       sql`select state, extract(epoch from start_after - now())::float as wait from pgboss.job where name = 'mail.deliver' and data->>'outboxId' = ${id}`,

@@ -22,7 +22,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
   if (!smtpUrl) {
     return {
       send: async (mail) => {
-        log.info({ mailTo: mail.to, fromName: mail.fromName, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) }, `mail not sent (no SMTP_URL configured):\n${mail.text}`);
+        log.info(
+          { mailTo: mail.to, fromName: mail.fromName, subject: mail.subject, attachments: mail.attachments?.map((a) => a.filename) },
+          `mail not sent (no SMTP_URL configured):\n${mail.text}`,
+        );
       },
     };
   }

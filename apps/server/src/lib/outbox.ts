@@ -80,12 +80,7 @@ export async function deliverMail(
   const [row] = await db
     .update(mailOutbox)
     .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, claimedUntil: new Date(now.getTime() + DELIVERY_CLAIM_MS) })
-    .where(
-      and(
-        eq(mailOutbox.id, outboxId),
-        or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedUntil, now))),
-      ),
-    )
+    .where(and(eq(mailOutbox.id, outboxId), or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedUntil, now)))))
     .returning();
   if (!row) return 'skipped';
   try {

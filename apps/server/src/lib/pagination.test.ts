@@ -6,7 +6,10 @@ const request = (url: string) => ({ url }) as FastifyRequest;
 
 describe('toPageJson', () => {
   it('writes what JSON.stringify writes for the head fields and toPage, with the results text as it is', () => {
-    const results = [{ a: 1, b: 'x"y\n' }, { a: 2, b: null }];
+    const results = [
+      { a: 1, b: 'x"y\n' },
+      { a: 2, b: null },
+    ];
     const resultsJson = JSON.stringify(results);
     for (const [url, limit, offset, count] of [
       ['/api/events/x/kiosk-event/?eventType=class', 2, 0, 5],

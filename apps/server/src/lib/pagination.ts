@@ -21,7 +21,14 @@ export function toPage<T>(request: FastifyRequest, limit: number, offset: number
  * toPage's answer as JSON text when the results already are JSON text (an array the database wrote), with `head`'s
  * fields first: what JSON.stringify({ ...head, ...toPage(..., JSON.parse(resultsJson)) }) would give, without the parse.
  */
-export function toPageJson(request: FastifyRequest, limit: number, offset: number, count: number, resultsJson: string, head: Record<string, unknown> = {}): string {
+export function toPageJson(
+  request: FastifyRequest,
+  limit: number,
+  offset: number,
+  count: number,
+  resultsJson: string,
+  head: Record<string, unknown> = {},
+): string {
   const { results: _, ...links } = toPage(request, limit, offset, count, []);
   const before = JSON.stringify({ ...head, ...links });
   return `${before.slice(0, -1)},"results":${resultsJson}}`;

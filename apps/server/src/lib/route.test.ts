@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access, defineEndpoint, endpoints, healthSchema, type Endpoint } from '@spotter/shared';
+import { loadConfig } from '../config';
 import { accessPlugin } from '../plugins/access';
 import { errorsPlugin } from '../plugins/errors';
 import { assertEveryEndpointRouted, route } from './route';
@@ -10,6 +11,8 @@ import { assertEveryEndpointRouted, route } from './route';
 // No database: the access and errors plugins and the routes only, as buildApp orders them.
 async function tinyApp(): Promise<FastifyInstance> {
   const app = Fastify();
+  // route() reads the long budget of exports and uploads from the config (decision 039).
+  app.decorate('config', loadConfig({ NODE_ENV: 'test' }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
@@ -87,7 +90,14 @@ describe('the access plugin', () => {
 
   it('refuses a declaration that is not in endpoints', async () => {
     const app = await open();
-    const stray = defineEndpoint({ method: 'GET', path: '/api/stray/', access: access.anyone, summary: 'Not in the table', tags: ['test'], answers: { 200: healthSchema } });
+    const stray = defineEndpoint({
+      method: 'GET',
+      path: '/api/stray/',
+      access: access.anyone,
+      summary: 'Not in the table',
+      tags: ['test'],
+      answers: { 200: healthSchema },
+    });
     expect(() => route(app, stray, async () => ({ status: 'ok' as const }))).toThrow(/not in endpoints/);
   });
 

@@ -33,6 +33,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       method: endpoint.method,
       url,
       config: { access: endpoint.access, endpoint },
+      ...(endpoint.budget === 'long' || endpoint.upload ? { handlerTimeout: app.config.longRequestBudgetMs } : {}),
       schema: {
         tags: [...endpoint.tags],
         summary: endpoint.summary,

@@ -3,11 +3,27 @@ import { checkAccess, demoGymRefusal, DEMO_EXPIRED_MESSAGE } from './access';
 import type { AuthContext } from './session';
 
 const base: AuthContext = {
-  sessionId: 's', tokenHash: 'h', userId: 'u', email: 'e', actorUserId: 'u', impersonatorProfileId: null, isImpersonating: false,
-  lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3600_000), profileId: 'p',
- profileName: null, role: 'staff', loginEnabled: true,
+  sessionId: 's',
+  tokenHash: 'h',
+  userId: 'u',
+  email: 'e',
+  actorUserId: 'u',
+  impersonatorProfileId: null,
+  isImpersonating: false,
+  lastSeenAt: new Date(),
+  expiresAt: new Date(Date.now() + 3600_000),
+  profileId: 'p',
+  profileName: null,
+  role: 'staff',
+  loginEnabled: true,
   gym: { gymId: 'g', title: 'G', timeZone: 'UTC', country: 'US', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false },
-  athleteId: null, staffId: 'st', permissions: ['Kiosk'], kiloStaffId: null, isSalesTeam: false, demoGym: null, signingDocumentId: null,
+  athleteId: null,
+  staffId: 'st',
+  permissions: ['Kiosk'],
+  kiloStaffId: null,
+  isSalesTeam: false,
+  demoGym: null,
+  signingDocumentId: null,
 };
 
 const codeOf = (fn: () => void) => {

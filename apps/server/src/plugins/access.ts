@@ -87,7 +87,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${String(route.method)} ${route.url} is not registered from an endpoint declaration (route() in lib/route.ts).`);
     }
     const name = endpointNames.get(endpoint);
-    if (!name) throw new Error(`Route ${String(route.method)} ${route.url} is registered from a declaration that is not in endpoints (packages/shared/src/endpoints).`);
+    if (!name)
+      throw new Error(`Route ${String(route.method)} ${route.url} is registered from a declaration that is not in endpoints (packages/shared/src/endpoints).`);
     const access = route.config?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access).`);

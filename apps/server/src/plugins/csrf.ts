@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { endpoints } from '@spotter/shared';
+import { endpointPath, endpoints } from '@spotter/shared';
 import { forbidden } from '../lib/http-error';
 import { hmac, randomToken, safeEqual } from '../lib/tokens';
 
@@ -38,9 +38,15 @@ export function setCsrfCookie(reply: FastifyReply, secure: boolean, token: strin
 
 /**
  * The only unsafe routes without the check, with why: the payment provider's webhook (issue 19) is not a browser call
- * and carries no session; its signature over the raw body proves who sent it.
+ * and carries no session; its signature over the raw body proves who sent it. Sign in with Apple's callback (issue 40,
+ * decision 046) is posted by appleid.apple.com (form_post), which cannot carry our token: it changes nothing itself and
+ * only passes its fields on (303) to the GET callback, which the one-use `state`, bound to the browser that started the
+ * sign-in, protects instead.
  */
-export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set([endpoints.paymentWebhook.path]);
+export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set([
+  endpoints.paymentWebhook.path,
+  endpointPath(endpoints.ssoCallbackPost.path, { provider: 'apple' }),
+]);
 
 export type CsrfOptions = { secret: string; cookieSecure: boolean; appUrl: string };
 

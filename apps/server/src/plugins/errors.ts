@@ -2,10 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { calendarMessages, documentMessages } from '@spotter/shared';
-import { constraintOf, sqlState } from '../db/client';
+import { constraintOf, detailOf, sqlState } from '../db/client';
+import { coachConflictMessage } from '../modules/calendar/coach-conflict';
 import { HttpError, conflict, fieldError } from '../lib/http-error';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** Issue 32: a request past its time budget, or a statement PostgreSQL cancelled after its statement timeout. */
+export const TOO_LONG_MESSAGE = 'This took too long to answer. Please try again, or ask for less at once.';
 
 /** The path to the first text in a parsed query, path or JSON body that holds U+0000, which PostgreSQL cannot take. */
 export function findNullCharacter(value: unknown): string | null {
@@ -63,15 +66,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (field) throw fieldError(field, NULL_CHARACTER_MESSAGE);
   });
 
-  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    // Issue 32: a streamed answer (a CSV export) that fails before its first byte has already been given the headers of
+    // its body: its type, @fastify/compress's Content-Encoding, the download's name and length. The error is plain JSON.
+    for (const header of ['content-type', 'content-encoding', 'content-disposition', 'content-length']) reply.removeHeader(header);
     const err = refusalOf(thrown) ?? thrown;
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+      if (err.headers) reply.headers(err.headers);
+      const message = err.code === 'coach_busy' ? ((await coachConflictMessage(app.db, detailOf(thrown)).catch(() => null)) ?? err.message) : err.message;
+      return reply.status(err.statusCode).send({ message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsOf(err.validation as ValidationIssue[]);
       const first = Object.values(fields)[0]?.[0] ?? 'Invalid request.';
       return reply.status(400).send({ message: first, code: 'validation_error', fields });
+    }
+    if (err.code === 'FST_ERR_HANDLER_TIMEOUT' || sqlState(err) === '57014') {
+      request.log.warn({ err }, 'request over its time budget');
+      return reply.status(503).send({ message: TOO_LONG_MESSAGE, code: 'timeout' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

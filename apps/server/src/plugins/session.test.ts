@@ -72,7 +72,8 @@ describe('SharedSessionLookups', () => {
 
 describe('SharedSessionLookups keeping sessions for reads (SESSION_CACHE_MS)', () => {
   const far = 10 ** 13;
-  const auth = (expiresAt: number, o: Partial<AuthContext> = {}) => ({ sessionId: 's', userId: 'u', actorUserId: 'u', gym: null, expiresAt: new Date(expiresAt), ...o }) as AuthContext;
+  const auth = (expiresAt: number, o: Partial<AuthContext> = {}) =>
+    ({ sessionId: 's', userId: 'u', actorUserId: 'u', gym: null, expiresAt: new Date(expiresAt), ...o }) as AuthContext;
   const setup = (keepMs = 10_000, maxKept = 2000) => {
     let clock = 1_000_000;
     const lookups = new SharedSessionLookups(keepMs, () => clock, maxKept);
@@ -214,9 +215,11 @@ describe('a server keeping sessions for reads (SESSION_CACHE_MS=10000)', () => {
   it('looks a session up once for a run of reads; other users’ and refused writes leave it, a change naming it ends it', async () => {
     const c = await t.as(w.staff);
     expect((await c.get('/api/auth/csrf/')).statusCode).toBe(200);
-    expect(await lookups(async () => {
-      for (let i = 0; i < 4; i++) expect((await c.get('/api/health')).statusCode).toBe(200);
-    })).toBe(0);
+    expect(
+      await lookups(async () => {
+        for (let i = 0; i < 4; i++) expect((await c.get('/api/health')).statusCode).toBe(200);
+      }),
+    ).toBe(0);
     // A write refused by validation changes nothing; it looks the session up afresh on PostgreSQL, where another
     // process may have changed it, and may use the kept one on PGlite, whose only writer this process is.
     const refused = await countDriverQueries(t.db, () => c.post('/api/auth/select-profile/', { profileId: 'not-an-id' }));
@@ -248,7 +251,11 @@ describe('a server keeping sessions for reads (SESSION_CACHE_MS=10000)', () => {
     const [laptop, phone, colleague] = [await t.as(owner), await t.as(owner), await t.as(w.staff)];
     for (const c of [laptop, phone, colleague]) expect((await c.get('/api/auth/session/')).statusCode).toBe(200);
     expect(await lookups(() => Promise.all([phone.get('/api/auth/session/'), colleague.get('/api/auth/session/')]))).toBe(0);
-    const changed = await laptop.post('/api/auth/change-password/', { password: TEST_PASSWORD, newPassword: 'Another-Secret-42', reNewPassword: 'Another-Secret-42' });
+    const changed = await laptop.post('/api/auth/change-password/', {
+      password: TEST_PASSWORD,
+      newPassword: 'Another-Secret-42',
+      reNewPassword: 'Another-Secret-42',
+    });
     expect(changed.statusCode).toBe(200);
     // The phone's session was ended by the change, and its kept copy with it.
     expect((await phone.get('/api/auth/session/')).statusCode).toBe(401);
@@ -282,7 +289,10 @@ describe('writes with a kept session (decision 018: no route is session-neutral)
     t = await createTestApp({ SESSION_CACHE_MS: '10000' });
     w = await t.make.kioskGym({ athletes: 4 });
     const event = await t.make.event(w.gym, { time: '23:00' });
-    held = await t.make.reserve(event, w.members.map((m) => m.athleteId));
+    held = await t.make.reserve(
+      event,
+      w.members.map((m) => m.athleteId),
+    );
   });
   afterAll(async () => {
     await t.close();

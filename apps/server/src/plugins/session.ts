@@ -315,17 +315,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     if (wantsKept) await opts.changes.caughtUp();
     const mayUseKept = wantsKept && opts.changes.listening;
     // Shared: nothing below may change the AuthContext it answers.
-    request.auth = await lookups.lookup(tokenHash, async () => {
-      const auth = await loadAuthContext(opts.db, tokenHash);
-      if (auth && Date.now() - auth.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        // Sliding expiry, written at most every few minutes so reads stay read-only.
-        await opts.db
-          .update(sessions)
-          .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
-          .where(eq(sessions.id, auth.sessionId));
-      }
-      return auth && frozen(auth);
-    }, mayUseKept);
+    request.auth = await lookups.lookup(
+      tokenHash,
+      async () => {
+        const auth = await loadAuthContext(opts.db, tokenHash);
+        if (auth && Date.now() - auth.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+          // Sliding expiry, written at most every few minutes so reads stay read-only.
+          await opts.db
+            .update(sessions)
+            .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + opts.ttlMs) })
+            .where(eq(sessions.id, auth.sessionId));
+        }
+        return auth && frozen(auth);
+      },
+      mayUseKept,
+    );
   });
 });
 

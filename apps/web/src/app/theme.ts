@@ -1,34 +1,12 @@
-import { Alert, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Alert, Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Spec 9: a blue primary scale. Shade 7 (filled buttons, links) keeps white text above 4.5:1 contrast. */
-const spotterBlue: MantineColorsTuple = [
-  '#e8f1fc',
-  '#d0e2f8',
-  '#a3c5ef',
-  '#72a6e6',
-  '#4a8bdd',
-  '#2f7ad7',
-  '#1f6ccc',
-  '#175bb0',
-  '#124d96',
-  '#0b3a73',
-];
+const spotterBlue: MantineColorsTuple = ['#e8f1fc', '#d0e2f8', '#a3c5ef', '#72a6e6', '#4a8bdd', '#2f7ad7', '#1f6ccc', '#175bb0', '#124d96', '#0b3a73'];
 
 /** Mantine's gray 6 (#868e96) is used for dimmed text and is below 4.5:1 on white; this one is not. */
-const gray: MantineColorsTuple = [
-  '#f8f9fa',
-  '#f1f3f5',
-  '#e9ecef',
-  '#dee2e6',
-  '#ced4da',
-  '#adb5bd',
-  '#676f77',
-  '#495057',
-  '#343a40',
-  '#212529',
-];
+const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#676f77', '#495057', '#343a40', '#212529'];
 
-/** Title and icon colour of a light alert, where the colour's own shade is too pale on its tint (WCAG AA). */
+/** Title and icon colour of a light alert or badge, where the colour's own shade is too pale on its tint (WCAG AA). */
 const LIGHT_ALERT_TEXT: Record<string, string> = { teal: '#0b5e45', orange: '#a33b0a', yellow: '#7a4f00' };
 
 export const theme = createTheme({
@@ -48,6 +26,13 @@ export const theme = createTheme({
       vars: (_theme, props) => {
         const darker = (props.variant ?? 'light') === 'light' && typeof props.color === 'string' ? LIGHT_ALERT_TEXT[props.color] : undefined;
         return { root: darker ? { '--alert-color': darker } : {} };
+      },
+    }),
+    // The same for a light badge's label (teal 9 on teal 1 is 4.3:1 at 11px bold).
+    Badge: Badge.extend({
+      vars: (_theme, props) => {
+        const darker = props.variant === 'light' && typeof props.color === 'string' && !props.c ? LIGHT_ALERT_TEXT[props.color] : undefined;
+        return { root: darker ? { '--badge-color': darker } : {} };
       },
     }),
   },

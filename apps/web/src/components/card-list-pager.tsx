@@ -21,15 +21,7 @@ export function CardListPager({ page, pageSize, count, onPage, range }: CardList
       <Text size="sm" c="#495057">
         {range ?? `${(page - 1) * pageSize + 1}–${Math.min(count, page * pageSize)} of ${count}`}
       </Text>
-      {totalPages > 1 && (
-        <LabelledPagination
-          total={totalPages}
-          value={page}
-          onChange={onPage}
-          size="sm"
-          siblings={0}
-        />
-      )}
+      {totalPages > 1 && <LabelledPagination total={totalPages} value={page} onChange={onPage} size="sm" siblings={0} />}
     </Group>
   );
 }

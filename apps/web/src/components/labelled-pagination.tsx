@@ -7,5 +7,12 @@ const controlName = (control: string) => `${control.charAt(0).toUpperCase()}${co
  * "Next page" (and "First page", "Last page"). Every paged list uses this one.
  */
 export function LabelledPagination(props: PaginationProps) {
-  return <Pagination size="sm" {...props} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} getControlProps={(control) => ({ 'aria-label': controlName(control) })} />;
+  return (
+    <Pagination
+      size="sm"
+      {...props}
+      getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+      getControlProps={(control) => ({ 'aria-label': controlName(control) })}
+    />
+  );
 }

@@ -11,7 +11,15 @@ import { useState } from 'react';
  * closing, and tiptap focuses the editor on the next animation frame, so returning focus after a choice raced the
  * editor and the next keys could land on the button.
  */
-export function MergeFieldMenu({ editor, fields, disabled = false }: { editor: Editor | null; fields: readonly { key: string; label: string }[]; disabled?: boolean }) {
+export function MergeFieldMenu({
+  editor,
+  fields,
+  disabled = false,
+}: {
+  editor: Editor | null;
+  fields: readonly { key: string; label: string }[];
+  disabled?: boolean;
+}) {
   const [returnFocus, setReturnFocus] = useState(true);
   return (
     <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false} returnFocus={returnFocus} onOpen={() => setReturnFocus(true)}>

@@ -21,7 +21,7 @@ describe('PackageRequiredAlert (issue 18)', () => {
     expect(screen.getByRole('link', { name: 'Browse packages' })).toBeTruthy();
   });
 
-  it('says before booking that a package is needed, when none of the athlete\'s covers it', () => {
+  it("says before booking that a package is needed, when none of the athlete's covers it", () => {
     render(<PackageRequiredAlert error={null} needsPackage of="appointment" />);
     expect(screen.getByText('A package is needed to book this')).toBeTruthy();
     expect(screen.getByText('You need a package that covers this appointment to book it.')).toBeTruthy();

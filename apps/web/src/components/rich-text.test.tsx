@@ -32,9 +32,9 @@ describe('RichText', () => {
 
   it('keeps no style but a known alignment, and no alignment on other tags', () => {
     expect(html('<p style="text-align: center; color: red; background: url(javascript:alert(1))">a</p>')).toBe('<p style="text-align: center;">a</p>');
-    expect(html('<p style="text-align: expression(alert(1))">b</p><li style="text-align: center">c</li><blockquote style="text-align:right">d</blockquote>')).toBe(
-      '<p>b</p><li>c</li><blockquote>d</blockquote>',
-    );
+    expect(
+      html('<p style="text-align: expression(alert(1))">b</p><li style="text-align: center">c</li><blockquote style="text-align:right">d</blockquote>'),
+    ).toBe('<p>b</p><li>c</li><blockquote>d</blockquote>');
   });
 
   it('keeps mailto links', () => {

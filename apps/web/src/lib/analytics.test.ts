@@ -35,7 +35,10 @@ describe('analytics', () => {
   it('initialises without autocapture or page-view tracking, persisting to local storage', async () => {
     const client = fakeClient();
     await initAnalytics({ analyticsToken: 'phc_x', environment: 'production' }, async () => client);
-    expect(client.init).toHaveBeenCalledWith('phc_x', expect.objectContaining({ autocapture: false, capture_pageview: false, persistence: 'localStorage', disable_session_recording: true }));
+    expect(client.init).toHaveBeenCalledWith(
+      'phc_x',
+      expect.objectContaining({ autocapture: false, capture_pageview: false, persistence: 'localStorage', disable_session_recording: true }),
+    );
   });
 
   it('records about 5 % of sessions, deciding once per browser session', async () => {
@@ -72,7 +75,11 @@ describe('analytics', () => {
 
   it('resets the identity on logout and keeps failures in the console', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const client = fakeClient({ capture: vi.fn(() => { throw new Error('blocked by an ad blocker'); }) });
+    const client = fakeClient({
+      capture: vi.fn(() => {
+        throw new Error('blocked by an ad blocker');
+      }),
+    });
     await initAnalytics({ analyticsToken: 'phc_x', environment: 'test' }, async () => client);
     expect(() => trackEvent('x')).not.toThrow();
     expect(error).toHaveBeenCalled();
@@ -82,7 +89,9 @@ describe('analytics', () => {
 
   it('survives a loader that fails', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await initAnalytics({ analyticsToken: 'phc_x', environment: 'test' }, async () => { throw new Error('offline'); });
+    await initAnalytics({ analyticsToken: 'phc_x', environment: 'test' }, async () => {
+      throw new Error('offline');
+    });
     expect(error).toHaveBeenCalled();
     expect(() => trackEvent('x')).not.toThrow();
   });

@@ -152,10 +152,19 @@ describe('api client', () => {
   it('reads the answer with the given schema, and sends a JSON body with the declared method', async () => {
     document.cookie = 'csrftoken=t; path=/';
     const fetchMock = stubFetch(() => jsonResponse({ detail: 'Done.', extra: 1 }));
-    const answer = await callEndpoint('resetPassword', { body: { email: 'a@b.co' } }, { schema: { parse: (body) => ({ detail: (body as { detail: string }).detail }) } });
+    const answer = await callEndpoint(
+      'resetPassword',
+      { body: { email: 'a@b.co' } },
+      { schema: { parse: (body) => ({ detail: (body as { detail: string }).detail }) } },
+    );
     expect(answer).toEqual({ detail: 'Done.' });
     const [url, init] = (fetchMock.mock.calls as unknown as Call[])[0]!;
-    expect([init.method, url, init.body, headerOf([url, init], 'Content-Type')]).toEqual(['POST', '/api/auth/users/reset_password/', '{"email":"a@b.co"}', 'application/json']);
+    expect([init.method, url, init.body, headerOf([url, init], 'Content-Type')]).toEqual([
+      'POST',
+      '/api/auth/users/reset_password/',
+      '{"email":"a@b.co"}',
+      'application/json',
+    ]);
   });
 
   it("reads the offset of a page's next link", () => {

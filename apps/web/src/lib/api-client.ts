@@ -35,9 +35,30 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+const shownRefusals = new WeakSet<object>();
+
+/**
+ * Issue 34: marks a failure as shown where it happened (its text in the form, or its fields on the form's fields), so
+ * useApiMutation does not also notify it. Marked in a mutation's own onError or a mutateAsync's catch, never while
+ * rendering (a render may come before or after the notification is decided).
+ */
+export function markShown(error: unknown): void {
+  if (typeof error === 'object' && error !== null) shownRefusals.add(error);
+}
+
+export function isShown(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && shownRefusals.has(error);
+}
+
 /** The message to show for any failure: the server's own message, else the default text. */
 export function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : defaultErrorMessage();
+}
+
+/** errorMessage for a caller that shows the refusal itself (in its dialog): marked shown, so it is said once. */
+export function shownMessage(error: unknown): string {
+  markShown(error);
+  return errorMessage(error);
 }
 
 export function readCookie(name: string): string | null {
@@ -117,7 +138,8 @@ function readErrorBody(body: unknown): ErrorBody {
   const { message, code, fields } = body as Record<string, unknown>;
   if (message !== undefined && typeof message !== 'string') return {};
   if (code !== undefined && typeof code !== 'string') return {};
-  if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields) || !Object.values(fields).every(isStringArray))) return {};
+  if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields) || !Object.values(fields).every(isStringArray)))
+    return {};
   return { message, code, fields: fields as ErrorBody['fields'] };
 }
 
@@ -190,10 +212,23 @@ export type EndpointResult<N extends EndpointName> = EndpointAnswer<Declared<N>>
  * The answer is read with `schema` (a zod schema, or answers.x on the first screens, decision 014); without one it is
  * not read, and its type is unknown.
  */
-export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema: ResponseParser<EndpointResult<N>> }): Promise<EndpointResult<N>>;
+export function callEndpoint<N extends EndpointName>(
+  name: N,
+  call: EndpointCall<N>,
+  options: { schema: ResponseParser<EndpointResult<N>> },
+): Promise<EndpointResult<N>>;
 export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options?: { schema?: undefined }): Promise<unknown>;
-export function callEndpoint<N extends EndpointName>(name: N, call: EndpointCall<N>, options: { schema?: ResponseParser<EndpointResult<N>> } = {}): Promise<unknown> {
-  const { params, query, body, signal } = call as { params?: Record<string, string>; query?: Parameters<typeof endpointQueryString>[0]; body?: unknown; signal?: AbortSignal };
+export function callEndpoint<N extends EndpointName>(
+  name: N,
+  call: EndpointCall<N>,
+  options: { schema?: ResponseParser<EndpointResult<N>> } = {},
+): Promise<unknown> {
+  const { params, query, body, signal } = call as {
+    params?: Record<string, string>;
+    query?: Parameters<typeof endpointQueryString>[0];
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const run = (route: Route) => {
     const path = `${endpointPath(pathOf(route), params)}${endpointQueryString(query)}`;
     const payload = route.upload ? uploadPayload(body as Blob) : jsonPayload(body);

@@ -33,7 +33,12 @@ describe('reloadAfterChunkError', () => {
 
   it('does not reload when storage cannot keep the count', () => {
     const reload = vi.fn();
-    const storage = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadAfterChunkError('login', { storage, reload })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -66,7 +71,11 @@ describe('lazyWithReload', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      const Lazy = lazyWithReload('broken', (): Promise<{ default: typeof Page }> => Promise.reject(new Error('chunk gone')), () => ({ storage, reload }));
+      const Lazy = lazyWithReload(
+        'broken',
+        (): Promise<{ default: typeof Page }> => Promise.reject(new Error('chunk gone')),
+        () => ({ storage, reload }),
+      );
       Lazy.preload();
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();

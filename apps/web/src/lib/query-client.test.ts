@@ -6,7 +6,9 @@ describe('createQueryClient', () => {
   it('refreshes the session when a call is refused because the demo ended (decision 008)', async () => {
     const client = createQueryClient();
     client.setQueryData(['session'], { role: 'owner' });
-    await client.fetchQuery({ queryKey: ['banners'], queryFn: () => Promise.reject(new ApiError(403, 'Your 48-hour demo access has ended.', 'demo_expired')) }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['banners'], queryFn: () => Promise.reject(new ApiError(403, 'Your 48-hour demo access has ended.', 'demo_expired')) })
+      .catch(() => undefined);
     expect(client.getQueryState(['session'])?.isInvalidated).toBe(true);
   });
 

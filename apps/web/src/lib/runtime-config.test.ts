@@ -26,7 +26,16 @@ describe('readRuntimeConfig', () => {
   });
 
   it('keeps values of the right type and replaces the others one key at a time, dropping unknown keys', () => {
-    const config = readRuntimeConfig({ apiServer: 'https://api.example.com', tracesSampleRate: 0.5, sentryDsn: 'dsn', ssoLoginEnabled: true, environment: 3, imageTag: null, analyticsToken: 5, extra: 'x' });
+    const config = readRuntimeConfig({
+      apiServer: 'https://api.example.com',
+      tracesSampleRate: 0.5,
+      sentryDsn: 'dsn',
+      ssoLoginEnabled: true,
+      environment: 3,
+      imageTag: null,
+      analyticsToken: 5,
+      extra: 'x',
+    });
     expect(config).toEqual({ ...defaults, apiServer: 'https://api.example.com', tracesSampleRate: 0.5, sentryDsn: 'dsn', ssoLoginEnabled: true });
     expect(readRuntimeConfig({ apiServer: '', tokenRefreshThreshold: '60' })).toEqual(defaults);
   });

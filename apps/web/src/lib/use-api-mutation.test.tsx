@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '../testing/render';
-import { ApiError } from './api-client';
+import { ApiError, shownMessage } from './api-client';
+import { fieldRefusal } from './form-refusal';
 import { useApiMutation, type ApiMutationOptions } from './use-api-mutation';
 
 function Probe<TData>({ options, variables }: { options: ApiMutationOptions<TData, string, unknown>; variables: string }) {
@@ -52,12 +53,60 @@ describe('useApiMutation', () => {
   });
 
   it('shows a fixed failure text instead of the server message when given one', async () => {
-    run({ mutationFn: async () => Promise.reject(new ApiError(500, 'Internal details.')), errorNotice: { title: 'Logout failed', message: 'Logging out failed, please try again.' } });
+    run({
+      mutationFn: async () => Promise.reject(new ApiError(500, 'Internal details.')),
+      errorNotice: { title: 'Logout failed', message: 'Logging out failed, please try again.' },
+    });
     expect(await screen.findByText('Logging out failed, please try again.')).toBeTruthy();
     expect(screen.queryByText('Internal details.')).toBeNull();
   });
 
-  it('shows nothing when no text is given', async () => {
+  it("issue 34: shows a refusal without a title of its own as the server's message, once", async () => {
+    run({
+      mutationFn: async () =>
+        Promise.reject(
+          new ApiError(400, 'Give each initials field a label.', 'validation_error', { 'initialFields.0': ['Give each initials field a label.'] }),
+        ),
+    });
+    expect(await screen.findByText('Give each initials field a label.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getAllByText('Give each initials field a label.')).toHaveLength(1);
+  });
+
+  it('issue 34: does not notify a refusal the caller showed itself (its text shown, or its fields placed on the form)', async () => {
+    const refused = () =>
+      Promise.reject(new ApiError(409, 'A coach is already booked at that time.', 'conflict', { coachIds: ['A coach is already booked at that time.'] }));
+    const shown: string[] = [];
+    function Caller() {
+      const byText = useApiMutation({ mutationFn: refused, errorTitle: 'Could not save' });
+      const byField = useApiMutation({ mutationFn: refused });
+      const elsewhere = useApiMutation({ mutationFn: refused, errorTitle: 'Not placed' });
+      return (
+        <>
+          <button type="button" onClick={() => byText.mutate(undefined, { onError: (e) => shown.push(shownMessage(e)) })}>
+            Text
+          </button>
+          <button type="button" onClick={() => byField.mutate(undefined, { onError: (e) => shown.push(...Object.values(fieldRefusal(e, ['coachIds']))) })}>
+            Field
+          </button>
+          <button type="button" onClick={() => elsewhere.mutate(undefined, { onError: (e) => shown.push(...Object.values(fieldRefusal(e, ['title']))) })}>
+            Elsewhere
+          </button>
+        </>
+      );
+    }
+    render(<Caller />);
+    fireEvent.click(screen.getByRole('button', { name: 'Text' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Field' }));
+    await waitFor(() => expect(shown).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Not placed')).toBeTruthy();
+    expect(screen.getByText('A coach is already booked at that time.')).toBeTruthy();
+  });
+
+  it('shows nothing on success when no text is given', async () => {
     const mutationFn = vi.fn(async () => 'ok');
     run({ mutationFn });
     await waitFor(() => expect(mutationFn).toHaveBeenCalled());

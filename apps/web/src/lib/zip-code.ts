@@ -11,6 +11,11 @@ export function maskZipCode(country: GymCountry | '', raw: string): string {
     const compact = upper.replace(/[^A-Z0-9]/g, '').slice(0, 6);
     return compact.length > 3 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : compact;
   }
-  if (country === 'GB') return upper.replace(/[^A-Z0-9 ]/g, '').replace(/ {2,}/g, ' ').trimStart().slice(0, 8);
+  if (country === 'GB')
+    return upper
+      .replace(/[^A-Z0-9 ]/g, '')
+      .replace(/ {2,}/g, ' ')
+      .trimStart()
+      .slice(0, 8);
   return raw.slice(0, 20);
 }

@@ -47,7 +47,10 @@ if (typeof window.HTMLDialogElement.prototype.showModal !== 'function') {
 
 // Textarea autosize listens for web fonts loading; jsdom has no FontFaceSet.
 if (!('fonts' in document) || !document.fonts) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
 }
 
 // ProseMirror (the rich-text editor) measures ranges when it scrolls the selection into view; jsdom has no layout.

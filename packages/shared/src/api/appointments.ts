@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { gymCountries } from '../roles';
-import { uuidSchema } from './common';
+import { dateTimeWithin, uuidSchema } from './common';
 import { availabilityMessages, scheduleDateSchema } from './availability';
 import { coachSchema, locationRefSchema, taxRateSchema } from './events';
-import { myBookingSchema } from './schedule';
+import { bookabilitySchema, myBookingSchema } from './schedule';
 
 /**
  * Issue 16: appointments booked into a coach's free slot (rules/appointment-slots.ts). The athlete app's
@@ -50,9 +50,7 @@ export type AppointmentSlotsAnswer = z.infer<typeof appointmentSlotsAnswerSchema
 export const bookAppointmentInputSchema = z.object({
   appointmentTypeId: uuidSchema,
   staffId: uuidSchema,
-  startsAt: z.iso
-    .datetime({ offset: true, error: appointmentMessages.startFormat })
-    .refine((v) => v >= '2000' && v < '2100', availabilityMessages.dateRange),
+  startsAt: dateTimeWithin('2000-01-01', '2099-12-31', availabilityMessages.dateRange),
   /** Athletes book for themselves only; staff with Kiosk for anyone of the gym. */
   athleteId: uuidSchema,
 });
@@ -107,6 +105,8 @@ export const appointmentDetailSchema = z.object({
   myBooking: myBookingSchema.nullable(),
   /** Cancelling the booking now: a late cancel (after the type's cut-off) costs the appointment's cancellation fee. */
   cancellation: z.object({ isLate: z.boolean(), feeMinor: z.number().int(), cutoffMinutes: z.number().int() }),
+  /** Issue 33: what the athlete can do with it now (cancel, late cancel, or nothing and why), decided by the server. */
+  bookability: bookabilitySchema,
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 

@@ -155,6 +155,10 @@ export const adjustCreditsSchema = z.object({
     .min(-10_000, athletePackageMessages.deltaWhole)
     .max(10_000, athletePackageMessages.deltaWhole)
     .refine((d) => d !== 0, athletePackageMessages.deltaNotZero),
-  note: z.string({ error: athletePackageMessages.noteRequired }).trim().min(1, athletePackageMessages.noteRequired).max(200, athletePackageMessages.noteTooLong),
+  note: z
+    .string({ error: athletePackageMessages.noteRequired })
+    .trim()
+    .min(1, athletePackageMessages.noteRequired)
+    .max(200, athletePackageMessages.noteTooLong),
 });
 export type AdjustCreditsInput = z.infer<typeof adjustCreditsSchema>;

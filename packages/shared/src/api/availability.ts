@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gymCountries } from '../roles';
-import { isoDateSchema, uuidSchema } from './common';
+import { isoDateWithin, uuidSchema } from './common';
 import { localTimeSchema } from './events';
 
 /**
@@ -22,10 +22,14 @@ export const availabilityMessages = {
 } as const;
 
 /** A date of the schedule: a real date, within the years anyone books in (the zone arithmetic stays in range). */
-export const scheduleDateSchema = isoDateSchema.refine((d) => d >= '2000-01-01' && d <= '2099-12-31', availabilityMessages.dateRange);
+export const scheduleDateSchema = isoDateWithin('2000-01-01', '2099-12-31', availabilityMessages.dateRange);
 
 export const weeklyRangeInputSchema = z.object({
-  weekday: z.number({ error: availabilityMessages.weekday }).int(availabilityMessages.weekday).min(1, availabilityMessages.weekday).max(7, availabilityMessages.weekday),
+  weekday: z
+    .number({ error: availabilityMessages.weekday })
+    .int(availabilityMessages.weekday)
+    .min(1, availabilityMessages.weekday)
+    .max(7, availabilityMessages.weekday),
   startTime: localTimeSchema,
   endTime: localTimeSchema,
 });

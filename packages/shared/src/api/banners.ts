@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '../roles';
-import { pageSchema, uuidSchema } from './common';
+import { dateTimeSchema, pageSchema, uuidSchema } from './common';
 
 /**
  * Who a banner is for (issue 23): gym staff and owners, athletes, or platform staff. A banner is shown only to the
@@ -50,8 +50,8 @@ export const gymBannerInputSchema = z
     message: z.string({ error: bannerMessages.messageRequired }).max(5000, bannerMessages.messageTooLong),
     audiences: z.array(z.enum(gymBannerAudiences)).min(1, bannerMessages.audiencesRequired).max(2),
     /** ISO instants; null: at once / until ended. */
-    startsAt: z.iso.datetime({ offset: true }).nullable(),
-    endsAt: z.iso.datetime({ offset: true }).nullable(),
+    startsAt: dateTimeSchema.nullable(),
+    endsAt: dateTimeSchema.nullable(),
   })
   .refine((b) => !b.startsAt || !b.endsAt || new Date(b.startsAt) < new Date(b.endsAt), { message: bannerMessages.windowInvalid, path: ['endsAt'] });
 export type GymBannerInput = z.infer<typeof gymBannerInputSchema>;

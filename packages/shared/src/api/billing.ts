@@ -12,9 +12,16 @@ export const billingMessages = {
 export const MAX_DUNNING_DAY = 60;
 
 export const dunningDaysSchema = z
-  .array(z.number({ error: billingMessages.dunningDay }).int(billingMessages.dunningDay).min(1, billingMessages.dunningDay).max(MAX_DUNNING_DAY, billingMessages.dunningDay), {
-    error: billingMessages.dunningCount,
-  })
+  .array(
+    z
+      .number({ error: billingMessages.dunningDay })
+      .int(billingMessages.dunningDay)
+      .min(1, billingMessages.dunningDay)
+      .max(MAX_DUNNING_DAY, billingMessages.dunningDay),
+    {
+      error: billingMessages.dunningCount,
+    },
+  )
   .min(1, billingMessages.dunningCount)
   .max(MAX_DUNNING_RETRIES, billingMessages.dunningCount)
   .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), { message: billingMessages.dunningOrder });

@@ -24,6 +24,8 @@ export const calendarMessages = {
   locationArchived: 'This location is archived; restore it first.',
   roomArchived: 'This room is archived; restore it first.',
   coachBusy: 'A coach is already booked at that time.',
+  /** After the class in conflict is named (issue 34 item 4). */
+  coachBusyHint: 'Choose another time or coach.',
   roomBusy: 'The room is already booked at that time.',
   started: 'This class has already started; it can no longer be changed.',
   cancelled: 'This class is cancelled.',
@@ -73,7 +75,10 @@ export const calendarQuerySchema = z.object({
   classTypeId: uuidSchema.optional(),
   kind: z.enum(['class', 'appointment', 'all']).default('all'),
   /** Cancelled classes are shown (struck through) unless false. */
-  includeCancelled: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  includeCancelled: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
@@ -106,7 +111,11 @@ const placementFields = {
   roomId: uuidSchema.nullable().default(null),
 };
 
-export const durationSchema = z.coerce.number().int().min(5, 'A class lasts at least 5 minutes.').max(24 * 60, 'A class lasts at most 24 hours.');
+export const durationSchema = z.coerce
+  .number()
+  .int()
+  .min(5, 'A class lasts at least 5 minutes.')
+  .max(24 * 60, 'A class lasts at most 24 hours.');
 export const capacitySchema = z.coerce.number().int().min(1, 'The capacity is at least 1.').max(1000, 'The capacity is at most 1,000.');
 
 export const createSeriesInputSchema = z.object({

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import {
-  DOCUMENT_LIMITS,
-  documentMessages,
-  documentSources,
-  documentStates,
-  documentTabs,
-  documentTypes,
-} from '../rules/documents';
+import { DOCUMENT_LIMITS, documentIntegrityStates, documentMessages, documentSources, documentStates, documentTabs, documentTypes } from '../rules/documents';
 import { isRichTextEmpty } from '../validation-rules';
 import { athleteListFilterSchema } from './athletes-list';
-import { isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
+import { dateRangeRefinement, isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
 
 /**
  * Issue 20 (decision 035): document templates, issued documents, signing and the front-desk hand-off on the wire.
@@ -102,7 +95,7 @@ export const documentListFilterSchema = z
     sort: z.enum(documentSortKeys).default('issuedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The end date must be on or after the start date.', path: ['to'] });
+  .superRefine(dateRangeRefinement('from', 'to'));
 export type DocumentListFilter = z.infer<typeof documentListFilterSchema>;
 
 export const documentListQuerySchema = z.intersection(
@@ -176,7 +169,21 @@ export type SignatureRecord = z.infer<typeof signatureRecordSchema>;
  * One document as it is read: unsigned, the content rendered now (merge fields filled and escaped) with its SHA-256,
  * which a signature must send back; signed, the exact content that was signed, with the signature.
  */
+/** Issue 32 (decision 041): the stored content of a signed document hashed again and compared with the recorded SHA-256. */
+export const documentIntegritySchema = z.object({
+  state: z.enum(documentIntegrityStates),
+  message: z.string(),
+  recordedSha256: z.string().nullable(),
+  computedSha256: z.string().nullable(),
+});
+
+/** An owner's Verify: the integrity check run now. */
+export const documentVerificationSchema = documentIntegritySchema.extend({ documentId: z.uuid(), checkedAt: z.string() });
+export type DocumentVerification = z.infer<typeof documentVerificationSchema>;
+
 export const documentDetailSchema = documentRowSchema.extend({
+  /** Integrity (issue 32): checked on every read; `altered` when the stored content no longer matches its hash. */
+  integrity: documentIntegritySchema,
   content: z.string(),
   contentSha256: z.string(),
   requiresSignature: z.boolean(),
@@ -202,7 +209,12 @@ export const signDocumentInputSchema = z
       .optional(),
     typedName: z.string().trim().max(DOCUMENT_LIMITS.typedNameMax, documentMessages.typedNameRequired).optional(),
     initials: z
-      .array(z.object({ label: z.string().max(DOCUMENT_LIMITS.initialLabelMax), value: z.string().trim().min(1, documentMessages.initialsRequired).max(DOCUMENT_LIMITS.initialsMax) }))
+      .array(
+        z.object({
+          label: z.string().max(DOCUMENT_LIMITS.initialLabelMax),
+          value: z.string().trim().min(1, documentMessages.initialsRequired).max(DOCUMENT_LIMITS.initialsMax),
+        }),
+      )
       .max(DOCUMENT_LIMITS.initialFieldsMax)
       .default([]),
     agreed: z.literal(true, { error: documentMessages.agreeRequired }),
@@ -230,4 +242,11 @@ export const handOffStateSchema = z.object({
   /** Where staff return to when the hand-off ends (a path inside the app). */
   returnTo: z.string().nullable(),
 });
-export const startHandOffInputSchema = z.object({ returnTo: z.string().max(500).regex(/^\/(?!\/)/).nullable().default(null) });
+export const startHandOffInputSchema = z.object({
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)/)
+    .nullable()
+    .default(null),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../validation-rules';
 import { searchTermSchema, uuidSchema } from './common';
 import { taxRateSchema } from './events';
+import { MAX_PRICE_MINOR } from '../rules/money-limits';
 
 /**
  * Issue 16, spec 2.7 `/events/classes`, `/events/appointments`, `/events/location`: what the set-up screens of class
@@ -60,11 +61,7 @@ export const setupMessages = {
 } as const;
 
 /** Spec 5 name rule's required text; the character rule is checked where the name is new (an old name may predate it). */
-export const setupNameSchema = z
-  .string({ error: messages.nameRequired })
-  .trim()
-  .min(1, messages.nameRequired)
-  .max(100, setupMessages.nameTooLong);
+export const setupNameSchema = z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100, setupMessages.nameTooLong);
 
 export const typeColorSchema = z.enum(typeColors, { error: setupMessages.colorInvalid });
 
@@ -73,9 +70,9 @@ export const typeDescriptionSchema = z.string().trim().max(2000, setupMessages.d
 
 const wholeNumber = () => z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber);
 
-/** Money in minor units (cents, pence): 0 to 100,000.00. */
-export const feeMinorSchema = wholeNumber().min(0, setupMessages.feeNegative).max(10_000_000, setupMessages.feeTooHigh);
-export const priceMinorSchema = wholeNumber().min(0, setupMessages.priceNegative).max(10_000_000, setupMessages.priceTooHigh);
+/** Money in minor units (cents, pence): 0 to 100,000.00 (MAX_PRICE_MINOR, decision 040). */
+export const feeMinorSchema = wholeNumber().min(0, setupMessages.feeNegative).max(MAX_PRICE_MINOR, setupMessages.feeTooHigh);
+export const priceMinorSchema = wholeNumber().min(0, setupMessages.priceNegative).max(MAX_PRICE_MINOR, setupMessages.priceTooHigh);
 export const creditsSchema = wholeNumber().min(0, setupMessages.creditsNegative).max(100, setupMessages.creditsTooHigh);
 /** A cut-off or window in minutes before the start: 0 to one week. */
 export const minutesBeforeSchema = wholeNumber().min(0, setupMessages.minutesNegative).max(10_080, setupMessages.minutesTooHigh);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageSchema, queryBooleanSchema, searchTermSchema, uuidSchema } from './common';
+import { dateRangeRefinement, isoDateSchema, pageSchema, queryBooleanSchema, searchTermSchema, uuidSchema } from './common';
 import { CLASS_PREVIEW_PAGE_LIMIT, TAX_RATE_PAGE_LIMIT } from './limits';
 
 /** Spec 3 Event, Class and Appointment: what a gym schedules, with its types, locations and tax rates. */
@@ -38,7 +38,14 @@ export const localTimeSchema = z
 /** Bulk payload weekdays: 1 = Sunday .. 7 = Saturday (spec 3), as "1,3,5" or [1, 3, 5]. */
 export const weekdayCodesSchema = z
   .union([z.string(), z.array(z.number())], { error: eventMessages.weekdaysRequired })
-  .transform((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : v.map(String)))
+  .transform((v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : v.map(String),
+  )
   .pipe(
     z
       .array(z.string())
@@ -138,17 +145,19 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 /** Spec 7.3 bulk preview: GET kilo-classes/ with days, start, end, start_time, kilo_class_type, location (or None). */
-export const kiloClassesQuerySchema = z.object({
-  days: weekdayCodesSchema.optional(),
-  start: isoDateSchema.optional(),
-  end: isoDateSchema.optional(),
-  start_time: localTimeSchema.optional(),
-  kilo_class_type: uuidSchema.optional(),
-  location: z.union([uuidSchema, z.enum(['None', 'null'])]).optional(),
-  /** Accepted for the spec's client; a series root is a real class here, so nothing is excluded. */
-  exclude_root: queryBooleanSchema.optional(),
-  athlete: uuidSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(CLASS_PREVIEW_PAGE_LIMIT).default(CLASS_PREVIEW_PAGE_LIMIT),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const kiloClassesQuerySchema = z
+  .object({
+    days: weekdayCodesSchema.optional(),
+    start: isoDateSchema.optional(),
+    end: isoDateSchema.optional(),
+    start_time: localTimeSchema.optional(),
+    kilo_class_type: uuidSchema.optional(),
+    location: z.union([uuidSchema, z.enum(['None', 'null'])]).optional(),
+    /** Accepted for the spec's client; a series root is a real class here, so nothing is excluded. */
+    exclude_root: queryBooleanSchema.optional(),
+    athlete: uuidSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(CLASS_PREVIEW_PAGE_LIMIT).default(CLASS_PREVIEW_PAGE_LIMIT),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine(dateRangeRefinement('start', 'end', { orderMessage: eventMessages.endBeforeStart }));
 export type KiloClassesQuery = z.infer<typeof kiloClassesQuerySchema>;

@@ -3,7 +3,7 @@ import { gymCountries } from '../roles';
 import { messages, isValidEmail } from '../validation-rules';
 import { replyToMessages, senderNameMessages, isValidSenderName } from '../sender-rules';
 import { classTypeInputSchema } from './class-types';
-import { kioskSettingsSchema } from './kiosk';
+import { kioskSettingsAnswerSchema } from './kiosk';
 import { setupMessages } from './event-setup';
 import { uuidSchema } from './common';
 import { taxRateSchema } from './events';
@@ -127,7 +127,7 @@ export const gymSettingsSchema = z.object({
   isTaxInclusive: z.boolean(),
   classTaxRate: taxRateSchema.nullable(),
   classDefaults: classDefaultsSchema,
-  kiosk: kioskSettingsSchema,
+  kiosk: kioskSettingsAnswerSchema,
   emailIdentity: z.object({
     /** null until set: mails go out under the gym's title. */
     senderName: z.string().nullable(),
@@ -139,4 +139,3 @@ export const gymSettingsSchema = z.object({
   isDemo: z.boolean(),
 });
 export type GymSettings = z.infer<typeof gymSettingsSchema>;
-

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invoiceSources, invoiceStatuses, manualPaymentTypes, paymentChannels, paymentKinds, paymentMethodTypes, paymentStatuses } from '../rules/invoices';
-import { isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
+import { MAX_INVOICE_TOTAL_MINOR, MAX_LINE_QUANTITY, MAX_SALE_LINES, moneyLimitMessages } from '../rules/money-limits';
+import { dateRangeRefinement, isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
 
 /**
  * Issue 19 (decision 033): invoices, payments, refunds, the point of sale and saved payment methods on the wire.
@@ -18,7 +19,7 @@ export const invoiceMessages = {
   buyerRequired: 'Choose an athlete or enter the guest’s name.',
   guestNameTooLong: 'Keep the name under 100 characters.',
   guestEmail: 'Enter a valid email address.',
-  quantity: 'Enter a quantity from 1 to 999.',
+  quantity: moneyLimitMessages.quantity,
   invoiceNotFound: 'Invoice not found.',
   paymentNotFound: 'Payment not found.',
   noProvider: 'Card payments are not set up for this gym.',
@@ -30,7 +31,11 @@ export const idempotencyKeySchema = z
   .min(8, invoiceMessages.idempotencyKey)
   .max(100, invoiceMessages.idempotencyKey);
 
-const amountSchema = z.number({ error: invoiceMessages.amount }).int(invoiceMessages.amount).min(1, invoiceMessages.amount).max(100_000_000, invoiceMessages.amount);
+const amountSchema = z
+  .number({ error: invoiceMessages.amount })
+  .int(invoiceMessages.amount)
+  .min(1, invoiceMessages.amount)
+  .max(MAX_INVOICE_TOTAL_MINOR, invoiceMessages.amount);
 
 export const INVOICES_PAGE_SIZE = 25;
 
@@ -47,7 +52,7 @@ export const invoiceListFilterSchema = z
     sort: z.enum(invoiceSortKeys).default('issueDate'),
     order: z.enum(['asc', 'desc']).default('desc'),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: invoiceMessages.rangeOrder, path: ['to'] });
+  .superRefine(dateRangeRefinement('from', 'to', { orderMessage: invoiceMessages.rangeOrder }));
 export type InvoiceListFilter = z.infer<typeof invoiceListFilterSchema>;
 
 export const invoiceListQuerySchema = z.intersection(
@@ -170,10 +175,32 @@ export const cartSaleSchema = z
     athleteId: uuidSchema.nullable().default(null),
     guestName: z.string().trim().max(100, invoiceMessages.guestNameTooLong).optional(),
     guestEmail: z.email({ error: invoiceMessages.guestEmail }).optional(),
+    /**
+     * The lines naming one product become one line of their summed quantity (the web's cart keeps one line a product),
+     * so together they hold at most MAX_LINE_QUANTITY: the line that would pass it is refused (decision 040).
+     */
     items: z
-      .array(z.object({ productId: uuidSchema, quantity: z.number({ error: invoiceMessages.quantity }).int(invoiceMessages.quantity).min(1, invoiceMessages.quantity).max(999, invoiceMessages.quantity) }))
+      .array(
+        z.object({
+          productId: uuidSchema,
+          quantity: z
+            .number({ error: invoiceMessages.quantity })
+            .int(invoiceMessages.quantity)
+            .min(1, invoiceMessages.quantity)
+            .max(MAX_LINE_QUANTITY, invoiceMessages.quantity),
+        }),
+      )
       .min(1, invoiceMessages.cartEmpty)
-      .max(50),
+      .max(MAX_SALE_LINES)
+      .superRefine((items, ctx) => {
+        const sums = new Map<string, number>();
+        items.forEach((item, i) => {
+          const sum = (sums.get(item.productId) ?? 0) + item.quantity;
+          sums.set(item.productId, sum);
+          if (sum > MAX_LINE_QUANTITY && item.quantity <= MAX_LINE_QUANTITY)
+            ctx.addIssue({ code: 'custom', message: moneyLimitMessages.itemTwice, path: [i, 'quantity'] });
+        });
+      }),
     /** Paid at once (cash at the desk…); absent: the invoice stays open. */
     payment: z.object({ type: z.enum(manualPaymentTypes), reference: z.string().trim().max(100, invoiceMessages.referenceTooLong).optional() }).optional(),
     idempotencyKey: idempotencyKeySchema,
@@ -198,6 +225,7 @@ export const paymentMethodListSchema = z.object({ results: z.array(paymentMethod
 /** How a saved method reads on screen: "Visa ···· 4242", "Chase ···· 6789", with the nickname first when set. */
 export function paymentMethodLabel(m: Pick<PaymentMethodView, 'type' | 'nickname' | 'metadata'>): string {
   const brand = m.metadata.brand ? m.metadata.brand.charAt(0).toUpperCase() + m.metadata.brand.slice(1) : null;
-  const base = m.type === 'CARD' ? `${brand ?? 'Card'} ···· ${m.metadata.last4 ?? '????'}` : `${m.metadata.bankName ?? 'Bank account'} ···· ${m.metadata.last4 ?? '????'}`;
+  const base =
+    m.type === 'CARD' ? `${brand ?? 'Card'} ···· ${m.metadata.last4 ?? '????'}` : `${m.metadata.bankName ?? 'Bank account'} ···· ${m.metadata.last4 ?? '????'}`;
   return m.nickname ? `${m.nickname} (${base})` : base;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, pageSchema, queryBooleanSchema, searchTermSchema, uuidSchema } from './common';
 import { attendeeSchema, eventKindSchema, eventSummarySchema } from './events';
 import { ELIGIBLE_ATHLETES_PAGE_SIZE, KIOSK_PAGE_LIMIT } from './limits';
+import { defaultSelfCheckInWindow, MAX_SELF_CHECK_IN_MINUTES, selfCheckInMessages, type SelfCheckInWindow } from '../rules/reservations';
 
 // In a module of their own, without zod: the web app's kiosk screens use them, and not the schemas (decision 014).
 export * from './limits';
@@ -69,7 +70,16 @@ export const eligibleAthletesQuerySchema = z.object({
 export type EligibleAthletesQuery = z.infer<typeof eligibleAthletesQuerySchema>;
 export const kioskAthletePageSchema = pageSchema(kioskAthleteSchema);
 
-/** The kiosk (issue 22): what athlete mode shows, and whether an athlete with no covering package may walk in. */
+/** Minutes of the self check-in window (an absent value, as sent before issue 32, is the default). */
+const selfCheckInMinutes = (fallback: number) =>
+  z
+    .number({ error: selfCheckInMessages.minutes })
+    .int(selfCheckInMessages.minutes)
+    .min(0, selfCheckInMessages.minutes)
+    .max(MAX_SELF_CHECK_IN_MINUTES, selfCheckInMessages.minutes)
+    .default(fallback);
+
+/** The kiosk (issue 22): what athlete mode shows, and whether an athlete with no covering package may walk in; the self check-in window (issue 32). */
 export const kioskSettingsSchema = z.object({
   /** Athlete mode offers the Appointments tab (else classes only). */
   athleteModeShowsAppointments: z.boolean(),
@@ -82,6 +92,13 @@ export const kioskSettingsSchema = z.object({
    * at the desk and in athlete mode alike; staff sell a package first. On: the walk-in is recorded, uncredited.
    */
   allowWalkInsWithoutPackage: z.boolean(),
+  /**
+   * Issue 32: an athlete checks themselves in (their app, athlete mode) from this many minutes before the start
+   * (rules/reservations.ts selfCheckInRefusal)…
+   */
+  selfCheckInOpensMinutes: selfCheckInMinutes(defaultSelfCheckInWindow.opensMinutes),
+  /** …until this many minutes after the end. */
+  selfCheckInClosesMinutes: selfCheckInMinutes(defaultSelfCheckInWindow.closesMinutes),
 });
 export type KioskSettings = z.infer<typeof kioskSettingsSchema>;
 export const defaultKioskSettings: KioskSettings = {
@@ -89,10 +106,17 @@ export const defaultKioskSettings: KioskSettings = {
   athleteModeShowsPhotos: true,
   athleteModeShowsEligible: true,
   allowWalkInsWithoutPackage: true,
+  selfCheckInOpensMinutes: defaultSelfCheckInWindow.opensMinutes,
+  selfCheckInClosesMinutes: defaultSelfCheckInWindow.closesMinutes,
 };
+/** The self check-in window the settings describe. */
+export const selfCheckInWindowOf = (s: Pick<KioskSettings, 'selfCheckInOpensMinutes' | 'selfCheckInClosesMinutes'>): SelfCheckInWindow => ({
+  opensMinutes: s.selfCheckInOpensMinutes,
+  closesMinutes: s.selfCheckInClosesMinutes,
+});
 export const kioskSettingsMessages = {
   walkInNeedsPackage: (name: string) => `${name} has no package that covers this class. Please see the front desk.`,
 } as const;
 
-/** What the kiosk reads (staff holding Kiosk): its settings. */
-export const kioskSettingsAnswerSchema = kioskSettingsSchema;
+/** What the kiosk reads (staff holding Kiosk) and the settings page shows: the settings as kept, every field present. */
+export const kioskSettingsAnswerSchema = kioskSettingsSchema.extend({ selfCheckInOpensMinutes: z.number().int(), selfCheckInClosesMinutes: z.number().int() });

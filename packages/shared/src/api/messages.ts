@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
+import { dateRangeRefinement, isoDateSchema, pageSchema, searchTermSchema, uuidSchema } from './common';
 import { messageTemplateKinds, messageTemplateMessages } from '../rules/message-templates';
 
 /**
@@ -72,7 +72,7 @@ export const messageListFilterSchema = z
     /** On the recipient or the subject. */
     search: searchTermSchema,
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The end date must be on or after the start date.', path: ['to'] });
+  .superRefine(dateRangeRefinement('from', 'to'));
 export type MessageListFilter = z.infer<typeof messageListFilterSchema>;
 export const messageListQuerySchema = z.intersection(
   messageListFilterSchema,

@@ -56,7 +56,8 @@ export const packageMessages = {
 } as const;
 
 const whole = () => z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber);
-const optionalWhole = (min: number, minMessage: string, max: number, maxMessage: string) => whole().min(min, minMessage).max(max, maxMessage).nullable().default(null);
+const optionalWhole = (min: number, minMessage: string, max: number, maxMessage: string) =>
+  whole().min(min, minMessage).max(max, maxMessage).nullable().default(null);
 
 export const billingPlanInputSchema = z
   .object({
@@ -73,8 +74,10 @@ export const billingPlanInputSchema = z
     prorate: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
-    if (p.startsOn === 'day_of_month' && p.dayOfMonth === null) ctx.addIssue({ code: 'custom', message: packageMessages.dayOfMonthRequired, path: ['dayOfMonth'] });
-    if (p.startsOn === 'purchase' && p.dayOfMonth !== null) ctx.addIssue({ code: 'custom', message: packageMessages.dayOfMonthOnlyFixed, path: ['dayOfMonth'] });
+    if (p.startsOn === 'day_of_month' && p.dayOfMonth === null)
+      ctx.addIssue({ code: 'custom', message: packageMessages.dayOfMonthRequired, path: ['dayOfMonth'] });
+    if (p.startsOn === 'purchase' && p.dayOfMonth !== null)
+      ctx.addIssue({ code: 'custom', message: packageMessages.dayOfMonthOnlyFixed, path: ['dayOfMonth'] });
   });
 export type BillingPlanInput = z.input<typeof billingPlanInputSchema>;
 

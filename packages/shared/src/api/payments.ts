@@ -55,7 +55,12 @@ export const setupIntentSchema = z.object({
 });
 
 export const saveMethodSchema = z.object({
-  providerMethodId: z.string({ error: paymentsMessages.providerMethodId }).trim().min(3, paymentsMessages.providerMethodId).max(255, paymentsMessages.providerMethodId).regex(/^pm_\w+$/, paymentsMessages.providerMethodId),
+  providerMethodId: z
+    .string({ error: paymentsMessages.providerMethodId })
+    .trim()
+    .min(3, paymentsMessages.providerMethodId)
+    .max(255, paymentsMessages.providerMethodId)
+    .regex(/^pm_\w+$/, paymentsMessages.providerMethodId),
   nickname: z.string().trim().max(50, paymentsMessages.nicknameTooLong).optional(),
   makeDefault: z.boolean().optional(),
 });

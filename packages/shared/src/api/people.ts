@@ -10,7 +10,6 @@ export const storedPhoneSchema = z
   .max(250, messages.phoneInvalid)
   .regex(/^(\d{2,20})?$/, messages.phoneInvalid);
 
-
 export const addressSchema = z
   .object({
     addressLines: z.array(z.string().trim().max(200)).max(3).default([]),

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createDemoGymInputSchema,
-  demoGymState,
-  demoRemainingSeconds,
-  extendedExpiry,
-  isValidTimeZone,
-  platformMessages,
-} from './platform';
+import { createDemoGymInputSchema, demoGymState, demoRemainingSeconds, extendedExpiry, isValidTimeZone, platformMessages } from './platform';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;

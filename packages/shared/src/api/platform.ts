@@ -170,11 +170,7 @@ export type DemoGym = z.infer<typeof demoGymSchema>;
 export const demoGymPageSchema = pageSchema(demoGymSchema);
 
 export const createDemoGymInputSchema = z.object({
-  title: z
-    .string({ error: platformMessages.titleRequired })
-    .trim()
-    .min(1, platformMessages.titleRequired)
-    .max(100, platformMessages.titleTooLong),
+  title: z.string({ error: platformMessages.titleRequired }).trim().min(1, platformMessages.titleRequired).max(100, platformMessages.titleTooLong),
   type: z.enum(demoGymTypes).default('TIME_LIMITED'),
   prospectName: nameSchema,
   prospectEmail: emailSchema,

@@ -4,6 +4,7 @@ import { searchTermSchema, uuidSchema, pageSchema } from './common';
 import { setupNameSchema, setupStatuses } from './event-setup';
 import { taxRateSchema } from './events';
 import { productKinds } from '../rules/packages';
+import { MAX_LINE_QUANTITY, MAX_PRICE_MINOR, moneyLimitMessages } from '../rules/money-limits';
 
 /**
  * Issue 18, spec 2.7 `/products/tax-rates`, `/products/retail`, `/products/fees-and-misc-products`: the gym's named tax
@@ -34,13 +35,15 @@ export const catalogMessages = {
   thresholdNegative: 'The low-stock threshold cannot be negative.',
   thresholdTooHigh: 'The low-stock threshold can be at most 1,000,000.',
   quantityMin: 'The quantity is at least 1.',
-  quantityMax: 'The quantity is at most 1,000.',
+  quantityMax: moneyLimitMessages.quantity,
   receiveMin: 'Receive at least 1 unit.',
   taxRateArchived: 'This tax rate is archived: choose an active one.',
   descriptionTooLong: 'The description can be at most 2,000 characters.',
   archivedProduct: 'This product is archived: restore it before selling it.',
   outOfStock: (left: number) =>
-    left === 0 ? 'Out of stock: there are no units left to sell. Receive stock first.' : `Not enough stock: only ${left} left. Sell fewer or receive stock first.`,
+    left === 0
+      ? 'Out of stock: there are no units left to sell. Receive stock first.'
+      : `Not enough stock: only ${left} left. Sell fewer or receive stock first.`,
   athleteNotFound: 'Athlete not found.',
   feeHasNoStock: 'A fee has no stock.',
   idempotencyKey: 'The idempotency key is 8 to 100 characters.',
@@ -82,7 +85,6 @@ export const taxRateListQuerySchema = taxRateFilterSchema.extend({
 export type TaxRateListQuery = z.infer<typeof taxRateListQuerySchema>;
 export type TaxRateFilter = z.infer<typeof taxRateFilterSchema>;
 
-
 const whole = () => z.number({ error: catalogMessages.wholeNumber }).int(catalogMessages.wholeNumber);
 const stockSchema = whole().min(0, catalogMessages.stockNegative).max(1_000_000, catalogMessages.stockTooHigh);
 
@@ -99,7 +101,11 @@ export const productInputSchema = z.object({
     .default(null)
     .transform((v) => (v ? v : null)),
   description: z.string().trim().max(2000, catalogMessages.descriptionTooLong).default(''),
-  priceMinor: z.number({ error: catalogMessages.priceRequired }).int(catalogMessages.wholeNumber).min(0, catalogMessages.priceNegative).max(10_000_000, catalogMessages.priceTooHigh),
+  priceMinor: z
+    .number({ error: catalogMessages.priceRequired })
+    .int(catalogMessages.wholeNumber)
+    .min(0, catalogMessages.priceNegative)
+    .max(MAX_PRICE_MINOR, catalogMessages.priceTooHigh),
   /** A tax rate of the gym; null: no tax. */
   taxRateId: uuidSchema.nullable().default(null),
   /** Retail: the units in stock when created (later changes go through stock adjustments). Ignored on update. */
@@ -164,7 +170,8 @@ export const stockAdjustmentSchema = z.discriminatedUnion(
 export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
 
 export const saleInputSchema = z.object({
-  quantity: whole().min(1, catalogMessages.quantityMin).max(1000, catalogMessages.quantityMax).default(1),
+  /** One line of an invoice's worth: at most MAX_LINE_QUANTITY units (decision 040). */
+  quantity: whole().min(1, catalogMessages.quantityMin).max(MAX_LINE_QUANTITY, catalogMessages.quantityMax).default(1),
   /** The athlete it is sold to; null: a walk-in. */
   athleteId: uuidSchema.nullable().default(null),
   /** The same key twice is one sale. */
@@ -188,4 +195,3 @@ export const saleSchema = z.object({
   product: productSchema,
 });
 export type Sale = z.infer<typeof saleSchema>;
-

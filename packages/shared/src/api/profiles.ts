@@ -16,9 +16,7 @@ export const profileSchema = z.object({
   gymCountry: z.enum(gymCountries).nullable(),
   isDefault: z.boolean(),
   loginEnabled: z.boolean(),
-  demoGym: z
-    .object({ type: z.enum(demoGymTypes), isActive: z.boolean(), expiresAt: z.string().nullable() })
-    .nullable(),
+  demoGym: z.object({ type: z.enum(demoGymTypes), isActive: z.boolean(), expiresAt: z.string().nullable() }).nullable(),
   athleteGym: z.uuid().nullable(),
   /** Whether this profile belongs to another user and is reachable through a link (a dependant). */
   isLinked: z.boolean(),

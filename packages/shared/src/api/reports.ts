@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reportTypes, type ReportType } from '../navigation';
 import { MAX_REPORT_DAYS, MISSING_DAYS, rangeDays, reportCharts, reportDrills, reportUnits } from '../rules/report-basics';
-import { isoDateSchema, queryBooleanSchema, uuidSchema } from './common';
+import { isoDateAnswerSchema, isoDateSchema, queryBooleanSchema, uuidSchema } from './common';
 
 /**
  * Issue 21 (decision 037): what every report answers, the dashboard and the whole-gym export. Money is in minor units of
@@ -72,11 +72,11 @@ export const reportSchema = z.object({
   unit: z.enum(reportUnits),
   chart: z.enum(reportCharts),
   drill: z.enum(reportDrills),
-  from: isoDateSchema,
-  to: isoDateSchema,
+  from: isoDateAnswerSchema,
+  to: isoDateAnswerSchema,
   /** The comparison period (null when compare=false). */
-  previousFrom: isoDateSchema.nullable(),
-  previousTo: isoDateSchema.nullable(),
+  previousFrom: isoDateAnswerSchema.nullable(),
+  previousTo: isoDateAnswerSchema.nullable(),
   bucket: z.enum(['day', 'week', 'month', 'category']),
   /** ISO 4217 (the gym's country, spec 9) and its tax word ('VAT' or 'Tax'). */
   currency: z.string(),
@@ -106,7 +106,7 @@ export const reportDetailSchema = z.object({
   detail: z.string(),
   athleteId: z.uuid().nullable(),
   invoiceId: z.uuid().nullable(),
-  date: isoDateSchema.nullable(),
+  date: isoDateAnswerSchema.nullable(),
   amountMinor: z.number().int().nullable(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
@@ -115,7 +115,17 @@ export type ReportDetailPage = z.infer<typeof reportDetailPageSchema>;
 
 // ---- Dashboard ----
 
-export const dashboardCardKeys = ['revenue', 'activeMembers', 'newMembers', 'cancelledMembers', 'attendanceToday', 'attendanceWeek', 'pastDue', 'atRisk', 'birthdays'] as const;
+export const dashboardCardKeys = [
+  'revenue',
+  'activeMembers',
+  'newMembers',
+  'cancelledMembers',
+  'attendanceToday',
+  'attendanceWeek',
+  'pastDue',
+  'atRisk',
+  'birthdays',
+] as const;
 export type DashboardCardKey = (typeof dashboardCardKeys)[number];
 
 export const dashboardCardSchema = z.object({
@@ -128,13 +138,13 @@ export const dashboardCardSchema = z.object({
   unit: z.enum(reportUnits),
   /** The report it opens, with its range. */
   report: reportTypeSchema,
-  from: isoDateSchema,
-  to: isoDateSchema,
+  from: isoDateAnswerSchema,
+  to: isoDateAnswerSchema,
 });
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 
 export const dashboardSchema = z.object({
-  today: isoDateSchema,
+  today: isoDateAnswerSchema,
   currency: z.string(),
   taxLabel: z.string(),
   timeZone: z.string(),
@@ -166,7 +176,19 @@ export const gymExportStates = ['queued', 'running', 'done', 'failed'] as const;
 export type GymExportState = (typeof gymExportStates)[number];
 
 /** The CSV files of the ZIP, in the order they are built (the progress counts them). */
-export const gymExportFiles = ['athletes', 'staff', 'packages', 'athlete-packages', 'credit-ledger', 'invoices', 'invoice-lines', 'payments', 'bookings', 'attendance', 'documents'] as const;
+export const gymExportFiles = [
+  'athletes',
+  'staff',
+  'packages',
+  'athlete-packages',
+  'credit-ledger',
+  'invoices',
+  'invoice-lines',
+  'payments',
+  'bookings',
+  'attendance',
+  'documents',
+] as const;
 export type GymExportFile = (typeof gymExportFiles)[number];
 
 export const gymExportSchema = z.object({

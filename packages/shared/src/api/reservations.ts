@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, uuidSchema } from './common';
 import { localTimeSchema, weekdayCodesSchema } from './events';
 import { parseMoney } from '../tax';
+import { MAX_PRICE_MINOR, moneyLimitMessages } from '../rules/money-limits';
 
 /** The texts of the reservation writes' refusals (the web app prefixes them with the spec-8 situation). */
 export const reservationMessages = {
@@ -37,7 +38,7 @@ export const reservationMessages = {
 
 // Money travels as a decimal string with 2 places ("15.00"); the database keeps integer minor units (../tax.ts).
 
-/** Spec 5/9: a fee is numeric, at least 0, with at most 2 decimals. Accepts "15.00" or 15. */
+/** Spec 5/9: a fee is numeric, at least 0, with at most 2 decimals, at most 100,000.00 (decision 040). Accepts "15.00" or 15. */
 export const feeInputSchema = z
   .union([z.string(), z.number()], { error: reservationMessages.feeFormat })
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
@@ -46,7 +47,8 @@ export const feeInputSchema = z
       .string()
       .refine((v) => !v.startsWith('-'), reservationMessages.feeNegative)
       .refine((v) => v.startsWith('-') || parseMoney(v) !== null, reservationMessages.feeFormat)
-      .transform((v) => parseMoney(v) ?? 0),
+      .transform((v) => parseMoney(v) ?? 0)
+      .pipe(z.number().max(MAX_PRICE_MINOR, moneyLimitMessages.fee)),
   );
 
 const reservationStateFields = {

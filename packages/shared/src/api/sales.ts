@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productKinds } from '../rules/packages';
-import { taxOf } from '../tax';
+import { invoiceTotals } from '../tax';
 
 /**
  * Issue 19: the front desk's point of sale (kiosk and athlete page). The cart's body and answer are
@@ -40,11 +40,8 @@ export const saleMessages = {
 
 /** A cart's totals as the shared tax maths computes each line (spec 9): the sum of the lines' net, tax and total. */
 export function cartTotals(lines: readonly { priceMinor: number; quantity: number; percent: number | null }[], isTaxInclusive: boolean) {
-  return lines.reduce(
-    (sum, l) => {
-      const t = taxOf(l.priceMinor * l.quantity, l.percent ?? 0, isTaxInclusive);
-      return { net: sum.net + t.net, tax: sum.tax + t.tax, total: sum.total + t.total };
-    },
-    { net: 0, tax: 0, total: 0 },
+  return invoiceTotals(
+    lines.map((l) => ({ itemPrice: l.priceMinor, quantity: l.quantity, taxRateValue: l.percent })),
+    isTaxInclusive,
   );
 }

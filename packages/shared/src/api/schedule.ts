@@ -20,6 +20,17 @@ export const myBookingSchema = z.object({
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;
 
+/**
+ * Issue 33: what the athlete can do with the class now, decided by the server from the booking policy
+ * (rules/booking-policy.ts bookabilityOf); null with the reason when nothing. The web shows it and re-derives nothing.
+ */
+export const bookabilityActions = ['book', 'join_waitlist', 'cancel', 'late_cancel', 'leave_waitlist'] as const;
+export const bookabilitySchema = z.object({
+  action: z.enum(bookabilityActions).nullable(),
+  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type Bookability = z.infer<typeof bookabilitySchema>;
+
 export const scheduleClassSchema = z.object({
   eventId: z.uuid(),
   /** My Events lists appointments too (`/appointments/{eventId}`); the day's schedule has classes only. */
@@ -43,6 +54,7 @@ export const scheduleClassSchema = z.object({
   myBooking: myBookingSchema.nullable(),
   /** Cancelling the athlete's booking now: a late cancel (after the cut-off) costs the class's cancellation fee. */
   cancellation: z.object({ isLate: z.boolean(), feeMinor: z.number().int(), cutoffMinutes: z.number().int() }),
+  bookability: bookabilitySchema,
 });
 export type ScheduleClass = z.infer<typeof scheduleClassSchema>;
 
@@ -66,14 +78,6 @@ export const scheduleClassAnswerSchema = z.object({
   workout: classWorkoutSchema.nullable(),
 });
 export type ScheduleClassAnswer = z.infer<typeof scheduleClassAnswerSchema>;
-
-/** The places a class has left (never below 0: the front desk may fill it past its capacity). */
-export const placesLeft = (c: Pick<ScheduleClass, 'capacity' | 'placesHeld'>) => Math.max(0, c.capacity - c.placesHeld);
-
-/** Whether cancelling at `now` is a late cancel: at or after `cutoffMinutes` before the start. */
-export function isLateCancelAt(startsAt: Date, now: Date, cutoffMinutes: number): boolean {
-  return now.getTime() >= startsAt.getTime() - cutoffMinutes * 60_000;
-}
 
 /** `/events` and `/events/attendance`: the athlete's bookings of classes and appointments to come (soonest first) or past (latest first). */
 export const myBookingsQuerySchema = paginationQuerySchema.extend({ when: z.enum(['upcoming', 'past']).default('upcoming') });

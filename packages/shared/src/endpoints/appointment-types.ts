@@ -21,6 +21,7 @@ export const appointmentTypesEndpoints = {
   appointmentTypesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/appointment-types/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered appointment types, all of them, as a CSV file',

@@ -19,7 +19,8 @@ export const appointmentsEndpoints = {
     path: '/api/appointment-slots/',
     access: access.gymProfile,
     tags,
-    summary: "The free slots of an appointment type on a gym-local date: every 15 minutes inside each offering coach's hours, clear of their classes, appointments (with the type's buffer) and time off, at least an hour from now.",
+    summary:
+      "The free slots of an appointment type on a gym-local date: every 15 minutes inside each offering coach's hours, clear of their classes, appointments (with the type's buffer) and time off, at least an hour from now.",
     query: appointmentSlotsQuerySchema,
     answers: { 200: appointmentSlotsAnswerSchema },
   }),
@@ -28,7 +29,7 @@ export const appointmentsEndpoints = {
     path: '/api/appointment-bookings/',
     access: access.kiosk,
     tags,
-    summary: 'Books a free slot: the appointment, its coach and the athlete\'s reservation in one transaction. Athletes book for themselves; staff need Kiosk.',
+    summary: "Books a free slot: the appointment, its coach and the athlete's reservation in one transaction. Athletes book for themselves; staff need Kiosk.",
     body: bookAppointmentInputSchema,
     answers: { 201: bookedAppointmentSchema },
   }),
@@ -45,7 +46,8 @@ export const appointmentsEndpoints = {
     path: '/api/schedule/appointments/:eventId/',
     access: access.athlete,
     tags,
-    summary: "`/appointments/{eventId}`: a bookable appointment type (type) or one of the athlete's own appointments (appointment), with what cancelling now would cost.",
+    summary:
+      "`/appointments/{eventId}`: a bookable appointment type (type) or one of the athlete's own appointments (appointment), with what cancelling now would cost.",
     params: idParamsSchema('eventId'),
     answers: { 200: athleteAppointmentAnswerSchema },
   }),

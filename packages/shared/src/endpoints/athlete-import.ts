@@ -30,13 +30,14 @@ export const athleteImportEndpoints = {
     path: '/api/athlete-imports/:importId/',
     access: access.staffAthleteView,
     tags,
-    summary: "An import and its progress: rows processed, created, skipped as existing or duplicate, invalid",
+    summary: 'An import and its progress: rows processed, created, skipped as existing or duplicate, invalid',
     params,
     answers: { 200: athleteImportSchema },
   }),
   previewAthleteImport: defineEndpoint({
     method: 'POST',
     path: '/api/athlete-imports/:importId/preview/',
+    budget: 'long',
     access: access.staffAthleteView,
     tags,
     summary: 'The first rows read with a mapping, each with its problems or the athlete it matches, and the whole file’s counts; writes nothing',
@@ -47,6 +48,7 @@ export const athleteImportEndpoints = {
   dryRunAthleteImport: defineEndpoint({
     method: 'POST',
     path: '/api/athlete-imports/:importId/dry-run/',
+    budget: 'long',
     access: access.staffAthleteView,
     tags,
     summary: 'Every row checked with a mapping: how many would be created, skipped as existing or duplicate, or refused and why; writes nothing',
@@ -57,6 +59,7 @@ export const athleteImportEndpoints = {
   startAthleteImport: defineEndpoint({
     method: 'POST',
     path: '/api/athlete-imports/:importId/start/',
+    budget: 'long',
     access: access.staffAthleteView,
     tags,
     summary: 'Import the file with a mapping, as a background job in batches; poll the import for its progress',
@@ -67,9 +70,11 @@ export const athleteImportEndpoints = {
   athleteImportSkippedCsv: defineEndpoint({
     method: 'GET',
     path: '/api/athlete-imports/:importId/skipped/',
+    budget: 'long',
     access: access.staffAthleteView,
     tags,
-    summary: "The invalid rows of an import as a CSV file: their row number, problems and cells (the cells only for 30 days after the import finished: then the file's rows are purged)",
+    summary:
+      "The invalid rows of an import as a CSV file: their row number, problems and cells (the cells only for 30 days after the import finished: then the file's rows are purged)",
     params,
     answers: { 200: csvAnswerSchema },
   }),

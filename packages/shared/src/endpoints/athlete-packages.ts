@@ -112,7 +112,7 @@ export const athletePackagesEndpoints = {
     path: '/api/athlete-packages/:athletePackageId/adjust/',
     access: access.staffAthleteView,
     tags,
-    summary: "Add or remove credits by hand, with a note (the balance never goes below zero)",
+    summary: 'Add or remove credits by hand, with a note (the balance never goes below zero)',
     params,
     body: adjustCreditsSchema,
     answers: { 200: athletePackageSchema },

@@ -114,6 +114,7 @@ export const athleteRecordEndpoints = {
   exportAthlete: defineEndpoint({
     method: 'GET',
     path: '/api/athletes/:athleteId/export.json',
+    budget: 'long',
     access: staff,
     tags,
     summary: 'Subject-access export: everything the gym holds about the athlete, as a JSON file',
@@ -125,7 +126,8 @@ export const athleteRecordEndpoints = {
     path: '/api/athletes/:athleteId/anonymise/',
     access: staff,
     tags,
-    summary: 'Anonymise an athlete on request (irreversible): personal fields blanked, notes and tags removed, login ended; invoices, reservations and ledger kept',
+    summary:
+      'Anonymise an athlete on request (irreversible): personal fields blanked, notes and tags removed, login ended; invoices, reservations and ledger kept',
     params,
     body: anonymiseInputSchema,
     answers: { 200: athleteRecordSchema },
@@ -135,7 +137,7 @@ export const athleteRecordEndpoints = {
     path: '/api/athletes/:athleteId/overview/',
     access: staff,
     tags,
-    summary: "The Overview tab: membership state, current packages, next bookings, flags, last visit and attendance counts",
+    summary: 'The Overview tab: membership state, current packages, next bookings, flags, last visit and attendance counts',
     params,
     answers: { 200: athleteOverviewSchema },
   }),
@@ -144,7 +146,8 @@ export const athleteRecordEndpoints = {
     path: '/api/athletes/:athleteId/attendance/',
     access: staff,
     tags,
-    summary: "The athlete's attendance history: past visits marked checked in, late cancel or no show (latest first; a booking never marked is not listed), paged, with the attendance counts",
+    summary:
+      "The athlete's attendance history: past visits marked checked in, late cancel or no show (latest first; a booking never marked is not listed), paged, with the attendance counts",
     params,
     query: paginationQuerySchema,
     answers: { 200: athleteAttendancePageSchema },

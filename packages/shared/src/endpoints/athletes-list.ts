@@ -24,13 +24,15 @@ export const athletesListEndpoints = {
     path: '/api/athletes/',
     access: access.staffAthleteView,
     tags,
-    summary: "The gym's athletes, paged: searched by name, email or phone; filtered by membership state, past-due bill, unsigned document, tag, last visit, archived; sorted",
+    summary:
+      "The gym's athletes, paged: searched by name, email or phone; filtered by membership state, past-due bill, unsigned document, tag, last visit, archived; sorted",
     query: athleteListQuerySchema,
     answers: { 200: athletePageSchema },
   }),
   athletesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/athletes/export.csv',
+    budget: 'long',
     access: access.staffAthleteView,
     tags,
     summary: 'Every athlete of the filter (not one page), in its sort, as a CSV file streamed in batches',
@@ -69,7 +71,8 @@ export const athletesListEndpoints = {
     path: '/api/athletes/bulk/tags/',
     access: access.staffAthleteView,
     tags,
-    summary: "Add a tag to, or remove it from, the chosen athletes in one transaction (another gym's ids change nothing), with an audit row per athlete changed",
+    summary:
+      "Add a tag to, or remove it from, the chosen athletes in one transaction (another gym's ids change nothing), with an audit row per athlete changed",
     body: bulkTagInputSchema,
     answers: { 200: bulkTagAnswerSchema },
   }),
@@ -78,7 +81,8 @@ export const athletesListEndpoints = {
     path: '/api/athletes/bulk/email/',
     access: access.staffAthleteView,
     tags,
-    summary: 'Email the chosen athletes that have an email, one mail each through the outbox, with an audit row per mail queued. The same Idempotency-Key (or body key) again with the same athletes and subject mails nobody twice (queued 0); with other athletes or another subject it is refused (409 key_reused), nothing sent',
+    summary:
+      'Email the chosen athletes that have an email, one mail each through the outbox, with an audit row per mail queued. The same Idempotency-Key (or body key) again with the same athletes and subject mails nobody twice (queued 0); with other athletes or another subject it is refused (409 key_reused), nothing sent',
     body: bulkEmailInputSchema,
     answers: { 200: bulkEmailAnswerSchema },
   }),

@@ -1,6 +1,14 @@
 import { access } from '../access';
 import { okSchema } from '../api/common';
-import { changeEmailInputSchema, changePasswordInputSchema, csrfResponseSchema, impersonateInputSchema, loginInputSchema, selectProfileInputSchema, sessionSchema } from '../api/auth';
+import {
+  changeEmailInputSchema,
+  changePasswordInputSchema,
+  csrfResponseSchema,
+  impersonateInputSchema,
+  loginInputSchema,
+  selectProfileInputSchema,
+  sessionSchema,
+} from '../api/auth';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['auth'];

@@ -28,7 +28,8 @@ export const billingEndpoints = {
     path: '/api/payments/billing-run/',
     access: access.gymMutate,
     tags,
-    summary: "Runs the gym's billing now (what the hourly billing run does): due package periods and kiosk charges invoiced once each, saved methods charged, overdue invoices marked",
+    summary:
+      "Runs the gym's billing now (what the hourly billing run does): due package periods and kiosk charges invoiced once each, saved methods charged, overdue invoices marked",
     answers: { 200: billingRunResultSchema },
   }),
 };

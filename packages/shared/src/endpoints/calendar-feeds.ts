@@ -19,7 +19,7 @@ export const calendarFeedsEndpoints = {
     path: '/api/calendar-feeds/mine/',
     access: access.gymProfile,
     tags,
-    summary: 'Make a new calendar link for the caller\'s profile (the live one stops working); its URL is answered this once.',
+    summary: "Make a new calendar link for the caller's profile (the live one stops working); its URL is answered this once.",
     answers: { 201: createdCalendarFeedSchema },
   }),
   revokeCalendarFeed: defineEndpoint({

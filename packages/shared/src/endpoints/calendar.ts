@@ -42,7 +42,7 @@ export const calendarEndpoints = {
     path: '/api/class-series/',
     access: access.staffOrOwner,
     tags,
-    summary: 'A recurring weekly class series in the gym\'s zone; its classes are made over the rolling window at once.',
+    summary: "A recurring weekly class series in the gym's zone; its classes are made over the rolling window at once.",
     body: createSeriesInputSchema,
     answers: { 201: createSeriesAnswerSchema },
   }),

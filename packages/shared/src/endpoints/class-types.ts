@@ -22,6 +22,7 @@ export const classTypesEndpoints = {
   classTypesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/class-types/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered class types, all of them, as a CSV file',

@@ -11,6 +11,7 @@ import {
   documentTemplateInputSchema,
   documentTemplateListSchema,
   documentTemplateVersionSchema,
+  documentVerificationSchema,
   endHandOffInputSchema,
   handOffStateSchema,
   issueDocumentsAnswerSchema,
@@ -109,6 +110,7 @@ export const documentsEndpoints = {
   issuedDocumentsCsv: defineEndpoint({
     method: 'GET',
     path: '/api/documents/export.csv',
+    budget: 'long',
     access: access.documents,
     tags,
     summary: 'Every issued document of the filter (not one page), as a CSV file',
@@ -136,11 +138,22 @@ export const documentsEndpoints = {
   issuedDocumentPdf: defineEndpoint({
     method: 'GET',
     path: '/api/documents/:documentId/pdf',
+    budget: 'long',
     access: access.documents,
     tags,
-    summary: 'A signed document as a PDF: the content, the signature and an audit page',
+    summary:
+      'A signed document as a PDF: the content, the signature and an audit page; a copy whose content no longer matches its hash carries a warning on every page',
     params: documentParams,
     answers: { 200: pdfAnswerSchema },
+  }),
+  verifyDocument: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/:documentId/verify/',
+    access: access.owner,
+    tags,
+    summary: 'Verify a signed document (owners): hash its stored content again and compare it with the SHA-256 recorded when it was signed',
+    params: documentParams,
+    answers: { 200: documentVerificationSchema },
   }),
   voidDocument: defineEndpoint({
     method: 'POST',
@@ -196,7 +209,7 @@ export const documentsEndpoints = {
     access: access.documents,
     duringHandOff: true,
     tags,
-    summary: "End a hand-off: staff give their own password; the device is theirs again",
+    summary: 'End a hand-off: staff give their own password; the device is theirs again',
     body: endHandOffInputSchema,
     answers: { 200: okSchema },
   }),
@@ -231,6 +244,7 @@ export const documentsEndpoints = {
   myDocumentPdf: defineEndpoint({
     method: 'GET',
     path: '/api/me/documents/:documentId/pdf',
+    budget: 'long',
     access: access.athlete,
     tags,
     summary: 'A signed document of the athlete (or a dependant) as a PDF',

@@ -12,7 +12,8 @@ export const eventsEndpoints = {
     path: '/api/kilo-classes/',
     access: access.kiosk,
     tags,
-    summary: 'Bulk-reservation preview: classes between start and end on the weekdays (1 = Sunday .. 7 = Saturday) at a start time, of a type, at a location (None: no location)',
+    summary:
+      'Bulk-reservation preview: classes between start and end on the weekdays (1 = Sunday .. 7 = Saturday) at a start time, of a type, at a location (None: no location)',
     query: kiloClassesQuerySchema,
     answers: { 200: kiloClassPreviewPageSchema },
   }),

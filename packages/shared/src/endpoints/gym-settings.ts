@@ -1,11 +1,6 @@
 import { access } from '../access';
 import { idParamsSchema, okSchema } from '../api/common';
-import {
-  gymBannerInputSchema,
-  gymBannerListQuerySchema,
-  gymBannerPageSchema,
-  gymBannerSchema,
-} from '../api/banners';
+import { gymBannerInputSchema, gymBannerListQuerySchema, gymBannerPageSchema, gymBannerSchema } from '../api/banners';
 import {
   classDefaultsSchema,
   emailIdentityInputSchema,
@@ -74,7 +69,7 @@ export const gymSettingsEndpoints = {
     path: '/api/gym-settings/kiosk/',
     access: access.gymMutate,
     tags,
-    summary: "Kiosk: what athlete mode shows, and whether walk-ins without a package are allowed",
+    summary: 'Kiosk: what athlete mode shows, whether walk-ins without a package are allowed, and when athletes may check themselves in',
     body: kioskSettingsSchema,
     answers: { 200: gymSettingsSchema },
   }),

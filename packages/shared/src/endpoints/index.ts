@@ -5,6 +5,7 @@ import { appointmentTypesEndpoints } from './appointment-types';
 import { athleteRecordEndpoints } from './athlete-record';
 import { athletesListEndpoints } from './athletes-list';
 import { authEndpoints } from './auth';
+import { ssoEndpoints } from './sso';
 import { availabilityEndpoints } from './availability';
 import { bannersEndpoints } from './banners';
 import { calendarEndpoints } from './calendar';
@@ -36,11 +37,13 @@ import { documentsEndpoints } from './documents';
 import { gymSettingsEndpoints } from './gym-settings';
 import { messagesEndpoints } from './messages';
 import { reportsEndpoints } from './reports';
+import { payrollEndpoints } from './payroll';
 
 /** Every endpoint of the API by name (decision 017). The server registers exactly these; nothing else is routed under /api. */
 export const endpoints = {
   ...healthEndpoints,
   ...authEndpoints,
+  ...ssoEndpoints,
   ...accountsEndpoints,
   ...profilesEndpoints,
   ...bannersEndpoints,
@@ -76,6 +79,7 @@ export const endpoints = {
   ...gymSettingsEndpoints,
   ...messagesEndpoints,
   ...reportsEndpoints,
+  ...payrollEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

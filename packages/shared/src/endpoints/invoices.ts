@@ -1,6 +1,6 @@
 import { access } from '../access';
 import { csvAnswerSchema } from '../api/event-setup';
-import { idParamsSchema, isoDateSchema, okSchema, searchTermSchema } from '../api/common';
+import { dateRangeRefinement, idParamsSchema, isoDateSchema, okSchema, searchTermSchema } from '../api/common';
 import {
   INVOICES_PAGE_SIZE,
   invoiceMessages,
@@ -33,7 +33,7 @@ export const athleteInvoicesQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(INVOICES_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: invoiceMessages.rangeOrder, path: ['to'] });
+  .superRefine(dateRangeRefinement('from', 'to', { orderMessage: invoiceMessages.rangeOrder }));
 
 /** A PDF download (the body is the file's bytes). */
 export const pdfAnswerSchema = z.string();
@@ -48,13 +48,15 @@ export const invoicesEndpoints = {
     path: '/api/invoices/',
     access: access.invoiceView,
     tags,
-    summary: "The gym's invoices, paged: filtered by state, issue-date range, athlete and a search on number or name; with the totals of the whole filtered set",
+    summary:
+      "The gym's invoices, paged: filtered by state, issue-date range, athlete and a search on number or name; with the totals of the whole filtered set",
     query: invoiceListQuerySchema,
     answers: { 200: invoicePageSchema },
   }),
   invoicesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/invoices/export.csv',
+    budget: 'long',
     access: access.invoiceView,
     tags,
     summary: 'Every invoice of the filter (not one page), in its sort, as a CSV file streamed in batches',
@@ -73,6 +75,7 @@ export const invoicesEndpoints = {
   invoicePdf: defineEndpoint({
     method: 'GET',
     path: '/api/invoices/:invoiceId/pdf',
+    budget: 'long',
     access: access.invoiceView,
     tags,
     summary: "An invoice as a PDF, in the gym's locale and currency",
@@ -84,7 +87,8 @@ export const invoicesEndpoints = {
     path: '/api/invoices/:invoiceId/payments/',
     access: access.invoiceView,
     tags,
-    summary: 'Record a manual payment (Cash or Check, Gift Card, E Transfer, POS Terminal), never more than the balance; the same idempotency key again records nothing more and answers the invoice',
+    summary:
+      'Record a manual payment (Cash or Check, Gift Card, E Transfer, POS Terminal), never more than the balance; the same idempotency key again records nothing more and answers the invoice',
     params,
     body: manualPaymentSchema,
     answers: { 201: invoiceDetailSchema, 200: invoiceDetailSchema },
@@ -94,7 +98,8 @@ export const invoicesEndpoints = {
     path: '/api/invoices/:invoiceId/refunds/',
     access: access.invoiceView,
     tags,
-    summary: "Refund part or all of a payment, with a reason (a card payment is refunded through the provider first); never more than what the payment still holds",
+    summary:
+      'Refund part or all of a payment, with a reason (a card payment is refunded through the provider first); never more than what the payment still holds',
     params,
     body: refundSchema,
     answers: { 201: invoiceDetailSchema, 200: invoiceDetailSchema },
@@ -114,7 +119,7 @@ export const invoicesEndpoints = {
     path: '/api/invoices/:invoiceId/send/',
     access: access.invoiceView,
     tags,
-    summary: "Email the invoice (its PDF attached) to the athlete or guest again, through the outbox",
+    summary: 'Email the invoice (its PDF attached) to the athlete or guest again, through the outbox',
     params,
     answers: { 200: okSchema },
   }),
@@ -149,6 +154,7 @@ export const invoicesEndpoints = {
   myInvoicePdf: defineEndpoint({
     method: 'GET',
     path: '/api/me/invoices/:invoiceId/pdf',
+    budget: 'long',
     access: access.athlete,
     tags,
     summary: "One of the signed-in athlete's own invoices as a PDF",

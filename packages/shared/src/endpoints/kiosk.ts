@@ -1,6 +1,13 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
-import { eligibleAthletesQuerySchema, kioskAthletePageSchema, kioskEventDetailQuerySchema, kioskEventDetailSchema, kioskEventPageSchema, kioskEventsQuerySchema } from '../api/kiosk';
+import {
+  eligibleAthletesQuerySchema,
+  kioskAthletePageSchema,
+  kioskEventDetailQuerySchema,
+  kioskEventDetailSchema,
+  kioskEventPageSchema,
+  kioskEventsQuerySchema,
+} from '../api/kiosk';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['kiosk'];

@@ -22,6 +22,7 @@ export const locationsEndpoints = {
   locationsCsv: defineEndpoint({
     method: 'GET',
     path: '/api/locations/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered locations with their rooms, all of them, as a CSV file (one line per room)',

@@ -92,6 +92,7 @@ export const messagesEndpoints = {
   messagesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/messages/csv/',
+    budget: 'long',
     access: access.flowView,
     tags,
     summary: 'The message log, filtered as the list is, as CSV',

@@ -14,13 +14,15 @@ export const packagesEndpoints = {
     path: '/api/packages/',
     access: access.staffOrOwner,
     tags,
-    summary: "The gym's packages (active or archived) with their billing plans and what they cover, searched by name, filtered by kind and category, sorted, paged",
+    summary:
+      "The gym's packages (active or archived) with their billing plans and what they cover, searched by name, filtered by kind and category, sorted, paged",
     query: packageListQuerySchema,
     answers: { 200: packagePageSchema },
   }),
   packagesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/packages/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered packages, all of them, as a CSV file (one line per billing plan)',

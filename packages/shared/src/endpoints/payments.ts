@@ -1,7 +1,15 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
 import { paymentMethodListSchema, payWithSavedMethodSchema } from '../api/invoices';
-import { chargeResultSchema, onboardingLinkSchema, paymentAccountSchema, saveMethodSchema, setupIntentSchema, stripeDashboardSchema, webhookAnswerSchema } from '../api/payments';
+import {
+  chargeResultSchema,
+  onboardingLinkSchema,
+  paymentAccountSchema,
+  saveMethodSchema,
+  setupIntentSchema,
+  stripeDashboardSchema,
+  webhookAnswerSchema,
+} from '../api/payments';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['payments'];

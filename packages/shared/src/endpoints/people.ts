@@ -1,6 +1,14 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
-import { athleteSchema, gymSchema, kiloStaffSchema, staffSchema, updateAthleteInputSchema, updateKiloStaffSelfInputSchema, updateStaffSelfInputSchema } from '../api/people';
+import {
+  athleteSchema,
+  gymSchema,
+  kiloStaffSchema,
+  staffSchema,
+  updateAthleteInputSchema,
+  updateKiloStaffSelfInputSchema,
+  updateStaffSelfInputSchema,
+} from '../api/people';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['account'];

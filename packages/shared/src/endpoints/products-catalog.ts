@@ -39,6 +39,7 @@ export const productsCatalogEndpoints = {
   taxRatesCsv: defineEndpoint({
     method: 'GET',
     path: '/api/products/tax-rates/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered tax rates, all of them, as a CSV file',
@@ -103,6 +104,7 @@ export const productsCatalogEndpoints = {
   productsCsv: defineEndpoint({
     method: 'GET',
     path: '/api/products/items/export/',
+    budget: 'long',
     access: access.staffOrOwner,
     tags,
     summary: 'The filtered retail items or fees, all of them, as a CSV file',

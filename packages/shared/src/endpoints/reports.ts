@@ -48,6 +48,7 @@ const reportCsvEndpoint = (type: ReportType) =>
   defineEndpoint({
     method: 'GET',
     path: `/api/reports/${type}/csv/` as `/api/${string}`,
+    budget: 'long',
     access: reportAccess(type),
     tags,
     summary: `${reportTitle(type)}: exactly the table shown, as CSV`,
@@ -89,6 +90,7 @@ export const reportsEndpoints = {
   gymExport: defineEndpoint({
     method: 'GET',
     path: '/api/gym-export/',
+    budget: 'long',
     access: access.owner,
     tags,
     summary: "The gym's latest whole-gym export, with its progress",
@@ -97,6 +99,7 @@ export const reportsEndpoints = {
   startGymExport: defineEndpoint({
     method: 'POST',
     path: '/api/gym-export/',
+    budget: 'long',
     access: access.owner,
     tags,
     summary: 'Start building a ZIP of CSVs of everything the gym holds (a background job; one at a time per gym)',
@@ -105,6 +108,7 @@ export const reportsEndpoints = {
   downloadGymExport: defineEndpoint({
     method: 'GET',
     path: '/api/gym-export/:exportId/download/',
+    budget: 'long',
     access: access.owner,
     tags,
     summary: 'The ZIP of a finished export',

@@ -22,7 +22,8 @@ export const reservationsEndpoints = {
     path: '/api/athlete-kilo-classes/',
     access: access.kiosk,
     tags,
-    summary: 'Reserve a class, or check in a walk-in (isReserved false, isCheckedIn true). The same athleteKiloClassId again answers the existing record (200).',
+    summary:
+      'Reserve a class, or check in a walk-in (isReserved false, isCheckedIn true). The same athleteKiloClassId again answers the existing record (200).',
     body: createClassReservationInputSchema,
     answers: { 200: classReservationSchema, 201: classReservationSchema },
   }),

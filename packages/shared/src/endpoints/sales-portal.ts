@@ -1,5 +1,6 @@
 import { access } from '../access';
 import { sessionSchema } from '../api/auth';
+import { okSchema } from '../api/common';
 import {
   mySalesPortalSchema,
   portalAccountInputSchema,
@@ -72,10 +73,11 @@ export const salesPortalEndpoints = {
     path: '/api/sales-portals/:salesPortalSlug/account/',
     access: access.anyone,
     tags,
-    summary: "Create an account in the portal: a user with an athlete profile in the portal's gym, logged in to it",
+    summary:
+      "Sign up in the portal: an inactive user with an athlete profile in the portal's gym and a mail whose link activates it; answers the same when the email already has an account (its owner is mailed how to log in). Limited per source address (429 with Retry-After)",
     params,
     body: portalAccountInputSchema,
-    answers: { 201: sessionSchema },
+    answers: { 200: okSchema },
   }),
   salesPortalLogin: defineEndpoint({
     method: 'POST',
@@ -92,7 +94,8 @@ export const salesPortalEndpoints = {
     path: '/api/sales-portals/:salesPortalSlug/purchases/',
     access: access.user,
     tags,
-    summary: 'Buy a package with a billing plan (issuing its required documents), by card or at the front desk; the same idempotency key again is the same purchase',
+    summary:
+      'Buy a package with a billing plan (issuing its required documents), by card or at the front desk; the same idempotency key again is the same purchase',
     params,
     body: portalPurchaseInputSchema,
     answers: { 200: portalPurchaseSchema, 201: portalPurchaseSchema },

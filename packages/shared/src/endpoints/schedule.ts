@@ -1,6 +1,13 @@
 import { access } from '../access';
 import { idParamsSchema } from '../api/common';
-import { myAttendanceSchema, myBookingsPageSchema, myBookingsQuerySchema, scheduleClassAnswerSchema, scheduleDaySchema, scheduleQuerySchema } from '../api/schedule';
+import {
+  myAttendanceSchema,
+  myBookingsPageSchema,
+  myBookingsQuerySchema,
+  scheduleClassAnswerSchema,
+  scheduleDaySchema,
+  scheduleQuerySchema,
+} from '../api/schedule';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['schedule'];

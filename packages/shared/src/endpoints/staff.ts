@@ -81,7 +81,7 @@ export const staffEndpoints = {
     path: '/api/staff/:staffId/deactivate/',
     access: access.staffView,
     tags,
-    summary: "Deactivate a staff member (owners only): their sessions end at once; the last active owner cannot be",
+    summary: 'Deactivate a staff member (owners only): their sessions end at once; the last active owner cannot be',
     params,
     answers: { 200: staffMemberSchema },
   }),

@@ -15,17 +15,62 @@ import {
 
 /** Header rows as the three products export them (decision 031 says which are documented and which assumed). */
 const MINDBODY = [
-  'Client ID', 'Last Name', 'First Name', 'Email', 'Mobile Phone', 'Home Phone', 'Work Phone', 'Address Line 1', 'Address Line 2',
-  'City', 'State', 'Postal Code', 'Country', 'Birth Date', 'Gender', 'Emergency Contact Info Name', 'Emergency Contact Info Phone',
-  'Emergency Contact Info Relationship', 'Notes',
+  'Client ID',
+  'Last Name',
+  'First Name',
+  'Email',
+  'Mobile Phone',
+  'Home Phone',
+  'Work Phone',
+  'Address Line 1',
+  'Address Line 2',
+  'City',
+  'State',
+  'Postal Code',
+  'Country',
+  'Birth Date',
+  'Gender',
+  'Emergency Contact Info Name',
+  'Emergency Contact Info Phone',
+  'Emergency Contact Info Relationship',
+  'Notes',
 ];
 const PUSHPRESS = [
-  'first_name', 'last_name', 'email', 'phone', 'birthday', 'gender', 'address_1', 'address_2', 'city', 'state', 'postal_code',
-  'country', 'emergency_contact_name', 'emergency_contact_phone', 'status', 'plan',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'birthday',
+  'gender',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'status',
+  'plan',
 ];
 const WODIFY = [
-  'First Name', 'Last Name', 'Email', 'Gender', 'Date of Birth', 'Client Status', 'Default Program', 'Default Location', 'Phone',
-  'Address', 'City', 'State', 'Province', 'Zip Code', 'Country', 'Is Dependent', 'Group',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Gender',
+  'Date of Birth',
+  'Client Status',
+  'Default Program',
+  'Default Location',
+  'Phone',
+  'Address',
+  'City',
+  'State',
+  'Province',
+  'Zip Code',
+  'Country',
+  'Is Dependent',
+  'Group',
 ];
 
 const fieldsOf = (headers: string[], country: 'US' | 'GB' | 'CA' = 'US') => {
@@ -151,14 +196,33 @@ describe('parseImportDate', () => {
 describe('cells to the spec enumerations', () => {
   it('reads genders', () => {
     expect(['M', 'male', 'F', 'Woman', 'Non-binary', 'nb', 'Trans', 'Prefer not to say', 'Unknown', '', 'Robot'].map(parseImportGender)).toEqual([
-      'Male', 'Male', 'Female', 'Female', 'Non-binary/Non-conforming', 'Non-binary/Non-conforming', 'Transgender', 'Prefer not to respond',
-      'Prefer not to respond', '', null,
+      'Male',
+      'Male',
+      'Female',
+      'Female',
+      'Non-binary/Non-conforming',
+      'Non-binary/Non-conforming',
+      'Transgender',
+      'Prefer not to respond',
+      'Prefer not to respond',
+      '',
+      null,
     ]);
   });
 
   it('reads countries', () => {
     expect(['US', 'usa', 'United States of America', 'UK', 'Great Britain', 'England', 'gb', 'Canada', 'CAN', '', 'France'].map(parseImportCountry)).toEqual([
-      'US', 'US', 'US', 'GB', 'GB', 'GB', 'GB', 'CA', 'CA', '', null,
+      'US',
+      'US',
+      'US',
+      'GB',
+      'GB',
+      'GB',
+      'GB',
+      'CA',
+      'CA',
+      '',
+      null,
     ]);
   });
 
@@ -189,7 +253,10 @@ describe('mapImportRow', () => {
   const mapping = guessMapping(['Name', 'Email', 'Birthday', 'Sex', 'Street', 'City', 'State', 'Zip', 'Tags'], 'US');
 
   it('maps a row to the athlete input, the address in the gym’s country, ZIP+4 cut to five digits', () => {
-    const row = mapImportRow(['Doe, Jane', ' jane@example.com ', '3/15/1990', 'f', '1 Main St', 'Austin', 'tx', '78701-1234', 'A; B'], mapping, { country: 'US', thisYear: 2026 });
+    const row = mapImportRow(['Doe, Jane', ' jane@example.com ', '3/15/1990', 'f', '1 Main St', 'Austin', 'tx', '78701-1234', 'A; B'], mapping, {
+      country: 'US',
+      thisYear: 2026,
+    });
     expect(row).toEqual({
       input: {
         firstName: 'Jane',

@@ -75,8 +75,20 @@ export const importHeaderAliases: Record<ImportField, readonly string[]> = {
   fullName: ['fullname', 'name', 'clientname', 'membername', 'athletename', 'customername', 'contactname', 'client', 'member', 'athlete'],
   email: ['email', 'emailaddress', 'clientemail', 'memberemail', 'athleteemail', 'primaryemail', 'mail', 'username', 'emailusername'],
   phone: [
-    'mobilephone', 'cellphone', 'mobile', 'cell', 'mobilenumber', 'cellnumber', 'phone', 'phonenumber', 'primaryphone',
-    'telephone', 'tel', 'contactnumber', 'homephone', 'workphone',
+    'mobilephone',
+    'cellphone',
+    'mobile',
+    'cell',
+    'mobilenumber',
+    'cellnumber',
+    'phone',
+    'phonenumber',
+    'primaryphone',
+    'telephone',
+    'tel',
+    'contactnumber',
+    'homephone',
+    'workphone',
   ],
   dob: ['dateofbirth', 'birthdate', 'birthday', 'dob', 'birthdateday', 'bday', 'born'],
   gender: ['gender', 'sex', 'genderidentity'],
@@ -87,12 +99,34 @@ export const importHeaderAliases: Record<ImportField, readonly string[]> = {
   zipCode: ['zip', 'zipcode', 'postalcode', 'postcode', 'zippostalcode', 'postalzipcode', 'zippostcode', 'postal'],
   country: ['country', 'countrycode', 'nation'],
   emergencyName: [
-    'emergencycontactname', 'emergencycontactinfoname', 'emergencyname', 'emergencycontact', 'emergencycontactfullname', 'icename', 'incaseofemergencyname',
+    'emergencycontactname',
+    'emergencycontactinfoname',
+    'emergencyname',
+    'emergencycontact',
+    'emergencycontactfullname',
+    'icename',
+    'incaseofemergencyname',
   ],
   emergencyPhone: [
-    'emergencycontactphone', 'emergencycontactinfophone', 'emergencyphone', 'emergencycontactnumber', 'emergencynumber', 'emergencycontactphonenumber', 'icephone',
+    'emergencycontactphone',
+    'emergencycontactinfophone',
+    'emergencyphone',
+    'emergencycontactnumber',
+    'emergencynumber',
+    'emergencycontactphonenumber',
+    'icephone',
   ],
-  medicalNotes: ['medicalnotes', 'medical', 'medicalconditions', 'medicalinfo', 'medicalinformation', 'injuries', 'healthnotes', 'allergies', 'healthconditions'],
+  medicalNotes: [
+    'medicalnotes',
+    'medical',
+    'medicalconditions',
+    'medicalinfo',
+    'medicalinformation',
+    'injuries',
+    'healthnotes',
+    'allergies',
+    'healthconditions',
+  ],
   tags: ['tags', 'tag', 'labels', 'groups', 'segments', 'clienttags', 'membertags'],
 };
 
@@ -192,15 +226,39 @@ export function detectDateOrder(values: readonly string[], country: GymCountry):
 }
 
 const GENDER_SYNONYMS: Record<string, Gender> = {
-  m: 'Male', male: 'Male', man: 'Male', boy: 'Male', masculine: 'Male',
-  f: 'Female', female: 'Female', woman: 'Female', girl: 'Female', feminine: 'Female',
-  transgender: 'Transgender', trans: 'Transgender', transman: 'Transgender', transwoman: 'Transgender',
-  nonbinary: 'Non-binary/Non-conforming', nonbinarynonconforming: 'Non-binary/Non-conforming', nb: 'Non-binary/Non-conforming',
-  enby: 'Non-binary/Non-conforming', nonconforming: 'Non-binary/Non-conforming', gendernonconforming: 'Non-binary/Non-conforming',
-  genderqueer: 'Non-binary/Non-conforming', x: 'Non-binary/Non-conforming', other: 'Non-binary/Non-conforming',
-  prefernottorespond: 'Prefer not to respond', prefernottosay: 'Prefer not to respond', prefernottoanswer: 'Prefer not to respond',
-  declined: 'Prefer not to respond', declinetoanswer: 'Prefer not to respond', notspecified: 'Prefer not to respond',
-  unspecified: 'Prefer not to respond', unknown: 'Prefer not to respond', na: 'Prefer not to respond', u: 'Prefer not to respond',
+  m: 'Male',
+  male: 'Male',
+  man: 'Male',
+  boy: 'Male',
+  masculine: 'Male',
+  f: 'Female',
+  female: 'Female',
+  woman: 'Female',
+  girl: 'Female',
+  feminine: 'Female',
+  transgender: 'Transgender',
+  trans: 'Transgender',
+  transman: 'Transgender',
+  transwoman: 'Transgender',
+  nonbinary: 'Non-binary/Non-conforming',
+  nonbinarynonconforming: 'Non-binary/Non-conforming',
+  nb: 'Non-binary/Non-conforming',
+  enby: 'Non-binary/Non-conforming',
+  nonconforming: 'Non-binary/Non-conforming',
+  gendernonconforming: 'Non-binary/Non-conforming',
+  genderqueer: 'Non-binary/Non-conforming',
+  x: 'Non-binary/Non-conforming',
+  other: 'Non-binary/Non-conforming',
+  prefernottorespond: 'Prefer not to respond',
+  prefernottosay: 'Prefer not to respond',
+  prefernottoanswer: 'Prefer not to respond',
+  declined: 'Prefer not to respond',
+  declinetoanswer: 'Prefer not to respond',
+  notspecified: 'Prefer not to respond',
+  unspecified: 'Prefer not to respond',
+  unknown: 'Prefer not to respond',
+  na: 'Prefer not to respond',
+  u: 'Prefer not to respond',
   none: 'Prefer not to respond',
 };
 
@@ -213,10 +271,27 @@ export function parseImportGender(text: string): Gender | null | '' {
 }
 
 const COUNTRY_SYNONYMS: Record<string, GymCountry> = {
-  us: 'US', usa: 'US', unitedstates: 'US', unitedstatesofamerica: 'US', america: 'US', theunitedstates: 'US',
-  gb: 'GB', uk: 'GB', gbr: 'GB', unitedkingdom: 'GB', greatbritain: 'GB', britain: 'GB', england: 'GB', scotland: 'GB',
-  wales: 'GB', northernireland: 'GB', unitedkingdomofgreatbritainandnorthernireland: 'GB', theunitedkingdom: 'GB',
-  ca: 'CA', can: 'CA', canada: 'CA',
+  us: 'US',
+  usa: 'US',
+  unitedstates: 'US',
+  unitedstatesofamerica: 'US',
+  america: 'US',
+  theunitedstates: 'US',
+  gb: 'GB',
+  uk: 'GB',
+  gbr: 'GB',
+  unitedkingdom: 'GB',
+  greatbritain: 'GB',
+  britain: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  northernireland: 'GB',
+  unitedkingdomofgreatbritainandnorthernireland: 'GB',
+  theunitedkingdom: 'GB',
+  ca: 'CA',
+  can: 'CA',
+  canada: 'CA',
 };
 
 /** A country cell to GB, US or CA: '' when empty, null for any other country (spec 3 knows only these three). */
@@ -232,15 +307,41 @@ const US_CODES: Record<string, string> = Object.fromEntries(
     .map((code, i) => [code.toLowerCase(), usStates[i]!]),
 );
 const CA_CODES: Record<string, string> = {
-  ab: 'Alberta', bc: 'British Columbia', mb: 'Manitoba', nb: 'New Brunswick', nl: 'Newfoundland and Labrador', nf: 'Newfoundland and Labrador',
-  newfoundland: 'Newfoundland and Labrador', nt: 'Northwest Territories', nwt: 'Northwest Territories', ns: 'Nova Scotia', nu: 'Nunavut',
-  on: 'Ontario', ont: 'Ontario', pe: 'Prince Edward Island', pei: 'Prince Edward Island', qc: 'Quebec', pq: 'Quebec', que: 'Quebec',
-  sk: 'Saskatchewan', sask: 'Saskatchewan', yt: 'Yukon', yukonterritory: 'Yukon',
+  ab: 'Alberta',
+  bc: 'British Columbia',
+  mb: 'Manitoba',
+  nb: 'New Brunswick',
+  nl: 'Newfoundland and Labrador',
+  nf: 'Newfoundland and Labrador',
+  newfoundland: 'Newfoundland and Labrador',
+  nt: 'Northwest Territories',
+  nwt: 'Northwest Territories',
+  ns: 'Nova Scotia',
+  nu: 'Nunavut',
+  on: 'Ontario',
+  ont: 'Ontario',
+  pe: 'Prince Edward Island',
+  pei: 'Prince Edward Island',
+  qc: 'Quebec',
+  pq: 'Quebec',
+  que: 'Quebec',
+  sk: 'Saskatchewan',
+  sask: 'Saskatchewan',
+  yt: 'Yukon',
+  yukonterritory: 'Yukon',
 };
 const GB_ALIASES: Record<string, string> = {
-  london: 'Greater London', manchester: 'Greater Manchester', durham: 'County Durham', codurham: 'County Durham',
-  eastyorkshire: 'East Riding of Yorkshire', middlesex: 'Greater London', anglesey: 'Gwynedd', orkneyislands: 'Orkney',
-  shetlandislands: 'Shetland', nahebrideansiar: 'Western Isles', derry: 'Londonderry',
+  london: 'Greater London',
+  manchester: 'Greater Manchester',
+  durham: 'County Durham',
+  codurham: 'County Durham',
+  eastyorkshire: 'East Riding of Yorkshire',
+  middlesex: 'Greater London',
+  anglesey: 'Gwynedd',
+  orkneyislands: 'Orkney',
+  shetlandislands: 'Shetland',
+  nahebrideansiar: 'Western Isles',
+  derry: 'Londonderry',
 };
 
 /**
@@ -330,7 +431,11 @@ export function mapImportRow(cells: readonly string[], mapping: ImportMapping, g
   let region = '';
   if (regionText && country) {
     const parsed = parseImportRegion(regionText, country);
-    if (parsed === null) add('address.region', `“${regionText}” is not a ${country === 'US' ? 'state' : country === 'CA' ? 'province or territory' : 'county'} of ${country === 'GB' ? 'the United Kingdom' : country === 'US' ? 'the United States' : 'Canada'}.`);
+    if (parsed === null)
+      add(
+        'address.region',
+        `“${regionText}” is not a ${country === 'US' ? 'state' : country === 'CA' ? 'province or territory' : 'county'} of ${country === 'GB' ? 'the United Kingdom' : country === 'US' ? 'the United States' : 'Canada'}.`,
+      );
     else region = parsed;
   }
   let zipCode = value.zipCode ?? '';

@@ -6,7 +6,13 @@ import { freeSlots, isoWeekday, timeOffLocal, timeOffRange, weeklyHoursProblem, 
 
 const CHICAGO = 'America/Chicago';
 const at = (date: string, time: string, zone = CHICAGO) => fromZoned(date, time, zone);
-const coach = (o: Partial<SlotCoach> = {}): SlotCoach => ({ staffId: 'c1', fullName: 'Casey Coach', windows: [{ startTime: '09:00', endTime: '12:00' }], busy: [], ...o });
+const coach = (o: Partial<SlotCoach> = {}): SlotCoach => ({
+  staffId: 'c1',
+  fullName: 'Casey Coach',
+  windows: [{ startTime: '09:00', endTime: '12:00' }],
+  busy: [],
+  ...o,
+});
 const ask = (o: Partial<SlotQuestion> = {}): SlotQuestion => ({
   date: '2026-03-05',
   timeZone: CHICAGO,
@@ -43,7 +49,14 @@ describe('freeSlots (issue 16)', () => {
   });
 
   it('orders the slots of several coaches by time, then by name', () => {
-    const slots = freeSlots(ask({ coaches: [coach({ staffId: 'c2', fullName: 'Zoe', windows: [{ startTime: '10:00', endTime: '11:00' }] }), coach({ fullName: 'Abe', windows: [{ startTime: '10:00', endTime: '11:00' }] })] }));
+    const slots = freeSlots(
+      ask({
+        coaches: [
+          coach({ staffId: 'c2', fullName: 'Zoe', windows: [{ startTime: '10:00', endTime: '11:00' }] }),
+          coach({ fullName: 'Abe', windows: [{ startTime: '10:00', endTime: '11:00' }] }),
+        ],
+      }),
+    );
     expect(slots.map((s) => `${s.startTime} ${s.coachName}`)).toEqual(['10:00 Abe', '10:00 Zoe']);
   });
 
@@ -75,7 +88,14 @@ describe('freeSlots (issue 16)', () => {
           const date = '2026-03-08';
           const w = windows.map(([s, len]) => ({ startTime: hhmm(s), endTime: hhmm(Math.min(24 * 60 - 1, s + len)) })).filter((x) => x.endTime > x.startTime);
           const busy = busyRanges.map(([s, len]) => ({ startsAt: at(date, hhmm(s)), endsAt: new Date(at(date, hhmm(s)).getTime() + len * 60_000) }));
-          const slots = freeSlots({ date, timeZone: CHICAGO, durationMinutes: duration, bufferMinutes: buffer, now: at('2026-03-01', '00:00'), coaches: [coach({ windows: w, busy })] });
+          const slots = freeSlots({
+            date,
+            timeZone: CHICAGO,
+            durationMinutes: duration,
+            bufferMinutes: buffer,
+            now: at('2026-03-01', '00:00'),
+            coaches: [coach({ windows: w, busy })],
+          });
           for (const s of slots) {
             const from = s.startsAt.getTime();
             const to = s.endsAt.getTime() + buffer * 60_000;
@@ -97,9 +117,24 @@ describe('weekly hours and time off', () => {
   });
 
   it('refuses inverted and overlapping ranges of a day, and lets touching ones be', () => {
-    expect(weeklyHoursProblem([{ weekday: 1, startTime: '09:00', endTime: '12:00' }, { weekday: 1, startTime: '12:00', endTime: '14:00' }, { weekday: 2, startTime: '10:00', endTime: '13:00' }])).toBeNull();
-    expect(weeklyHoursProblem([{ weekday: 3, startTime: '12:00:00', endTime: '09:00:00' }])).toEqual({ index: 0, message: 'Wednesday: 12:00–09:00 must end after it starts.' });
-    expect(weeklyHoursProblem([{ weekday: 1, startTime: '11:00', endTime: '13:00' }, { weekday: 2, startTime: '08:00', endTime: '09:00' }, { weekday: 1, startTime: '09:00', endTime: '12:00' }])).toEqual({
+    expect(
+      weeklyHoursProblem([
+        { weekday: 1, startTime: '09:00', endTime: '12:00' },
+        { weekday: 1, startTime: '12:00', endTime: '14:00' },
+        { weekday: 2, startTime: '10:00', endTime: '13:00' },
+      ]),
+    ).toBeNull();
+    expect(weeklyHoursProblem([{ weekday: 3, startTime: '12:00:00', endTime: '09:00:00' }])).toEqual({
+      index: 0,
+      message: 'Wednesday: 12:00–09:00 must end after it starts.',
+    });
+    expect(
+      weeklyHoursProblem([
+        { weekday: 1, startTime: '11:00', endTime: '13:00' },
+        { weekday: 2, startTime: '08:00', endTime: '09:00' },
+        { weekday: 1, startTime: '09:00', endTime: '12:00' },
+      ]),
+    ).toEqual({
       index: 0,
       message: 'Monday: 09:00–12:00 and 11:00–13:00 overlap.',
     });
@@ -108,7 +143,13 @@ describe('weekly hours and time off', () => {
   it('turns whole days and local times into instants of the zone, and back', () => {
     const days = timeOffRange({ startDate: '2026-03-07', endDate: '2026-03-08', startTime: null, endTime: null }, CHICAGO);
     expect(days).toEqual({ startsAt: at('2026-03-07', '00:00'), endsAt: at('2026-03-09', '00:00') });
-    expect(timeOffLocal(days.startsAt, days.endsAt, CHICAGO)).toEqual({ startDate: '2026-03-07', startTime: '00:00', endDate: '2026-03-08', endTime: '00:00', isAllDay: true });
+    expect(timeOffLocal(days.startsAt, days.endsAt, CHICAGO)).toEqual({
+      startDate: '2026-03-07',
+      startTime: '00:00',
+      endDate: '2026-03-08',
+      endTime: '00:00',
+      isAllDay: true,
+    });
     const hours = timeOffRange({ startDate: '2026-03-08', endDate: '2026-03-08', startTime: '09:00:00', endTime: '13:30:00' }, CHICAGO);
     expect(hours.startsAt.toISOString()).toBe('2026-03-08T14:00:00.000Z');
     expect(timeOffLocal(hours.startsAt, hours.endsAt, CHICAGO)).toMatchObject({ startTime: '09:00', endTime: '13:30', isAllDay: false });

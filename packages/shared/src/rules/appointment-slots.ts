@@ -60,7 +60,13 @@ export function freeSlots(q: SlotQuestion): FreeSlot[] {
         if (coach.busy.some((r) => overlaps(start, start + taken, r))) continue;
         seen.add(start);
         const startsAt = new Date(start);
-        slots.push({ staffId: coach.staffId, coachName: coach.fullName, startsAt, endsAt: new Date(start + length), startTime: toZoned(startsAt, q.timeZone).time.slice(0, 5) });
+        slots.push({
+          staffId: coach.staffId,
+          coachName: coach.fullName,
+          startsAt,
+          endsAt: new Date(start + length),
+          startTime: toZoned(startsAt, q.timeZone).time.slice(0, 5),
+        });
       }
     }
   }
@@ -78,13 +84,17 @@ const hhmm = (time: string) => time.slice(0, 5);
  */
 export function weeklyHoursProblem(hours: readonly WeeklyRange[]): { index: number; message: string } | null {
   for (const [index, r] of hours.entries()) {
-    if (hhmm(r.endTime) <= hhmm(r.startTime)) return { index, message: `${weekdayName(r.weekday)}: ${hhmm(r.startTime)}–${hhmm(r.endTime)} must end after it starts.` };
+    if (hhmm(r.endTime) <= hhmm(r.startTime))
+      return { index, message: `${weekdayName(r.weekday)}: ${hhmm(r.startTime)}–${hhmm(r.endTime)} must end after it starts.` };
   }
   const order = hours.map((r, index) => ({ ...r, index })).sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime));
   for (let i = 1; i < order.length; i++) {
     const [a, b] = [order[i - 1]!, order[i]!];
     if (a.weekday === b.weekday && hhmm(b.startTime) < hhmm(a.endTime)) {
-      return { index: b.index, message: `${weekdayName(a.weekday)}: ${hhmm(a.startTime)}–${hhmm(a.endTime)} and ${hhmm(b.startTime)}–${hhmm(b.endTime)} overlap.` };
+      return {
+        index: b.index,
+        message: `${weekdayName(a.weekday)}: ${hhmm(a.startTime)}–${hhmm(a.endTime)} and ${hhmm(b.startTime)}–${hhmm(b.endTime)} overlap.`,
+      };
     }
   }
   return null;

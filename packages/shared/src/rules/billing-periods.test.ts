@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval, firstPeriod, type PlanCalendar } from './billing-periods';
+import { addInterval, firstPeriod, saleCharges, saleTotals, type PlanCalendar } from './billing-periods';
 
-const monthly: PlanCalendar = { interval: 'month', intervalCount: 1, paymentCount: null, startsOn: 'purchase', dayOfMonth: null, prorate: true, priceMinor: 12_000 };
+const monthly: PlanCalendar = {
+  interval: 'month',
+  intervalCount: 1,
+  paymentCount: null,
+  startsOn: 'purchase',
+  dayOfMonth: null,
+  prorate: true,
+  priceMinor: 12_000,
+};
 
 describe('addInterval', () => {
   it('keeps the day of the month, clamped to the last day', () => {
@@ -16,7 +24,12 @@ describe('addInterval', () => {
 
 describe('firstPeriod', () => {
   it('on purchase: one whole interval and the whole price', () => {
-    expect(firstPeriod(monthly, '2026-11-24')).toEqual({ periodStart: '2026-11-24', periodEnd: '2026-12-23', firstChargeMinor: 12_000, nextBillingDate: '2026-12-24' });
+    expect(firstPeriod(monthly, '2026-11-24')).toEqual({
+      periodStart: '2026-11-24',
+      periodEnd: '2026-12-23',
+      firstChargeMinor: 12_000,
+      nextBillingDate: '2026-12-24',
+    });
   });
   it('a single payment has no next billing date', () => {
     expect(firstPeriod({ ...monthly, paymentCount: 1 }, '2026-11-24').nextBillingDate).toBeNull();
@@ -33,5 +46,21 @@ describe('firstPeriod', () => {
   });
   it('without proration: the whole price to the anchor', () => {
     expect(firstPeriod({ ...monthly, startsOn: 'day_of_month', dayOfMonth: 1, prorate: false }, '2026-11-24').firstChargeMinor).toBe(12_000);
+  });
+});
+
+describe('saleCharges and saleTotals (issue 34 item 8: the sell dialog and the sale invoice agree)', () => {
+  it('invoices the first period and the sign-up fee, each when above zero, taxed at the package rate', () => {
+    expect(saleCharges(13900, 4900)).toEqual([
+      { kind: 'period', amountMinor: 13900 },
+      { kind: 'signUpFee', amountMinor: 4900 },
+    ]);
+    expect(saleCharges(0, 4900)).toEqual([{ kind: 'signUpFee', amountMinor: 4900 }]);
+    expect(saleCharges(0, 0)).toEqual([]);
+    // 8.25% on each line, rounded per line: 1146.75 -> 1147 and 404.25 -> 404.
+    expect(saleTotals(saleCharges(13900, 4900), 8.25, false)).toEqual({ net: 18800, tax: 1551, total: 20351 });
+    // Tax-inclusive (UK): the total is the prices.
+    expect(saleTotals(saleCharges(12000, 2500), 20, true).total).toBe(14500);
+    expect(saleTotals([], 20, false)).toEqual({ net: 0, tax: 0, total: 0 });
   });
 });

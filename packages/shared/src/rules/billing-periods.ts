@@ -1,4 +1,5 @@
 import { addDays } from '../time';
+import { invoiceTotals, type TaxBreakdown } from '../tax';
 import type { BillingInterval, BillingStart } from './packages';
 
 /**
@@ -20,7 +21,15 @@ export function addInterval(date: string, interval: BillingInterval, count = 1):
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-export type PlanCalendar = { interval: BillingInterval; intervalCount: number; paymentCount: number | null; startsOn: BillingStart; dayOfMonth: number | null; prorate: boolean; priceMinor: number };
+export type PlanCalendar = {
+  interval: BillingInterval;
+  intervalCount: number;
+  paymentCount: number | null;
+  startsOn: BillingStart;
+  dayOfMonth: number | null;
+  prorate: boolean;
+  priceMinor: number;
+};
 
 export type FirstPeriod = {
   /** The first period the first charge pays for: [periodStart, periodEnd] inclusive. */
@@ -54,4 +63,27 @@ export function firstPeriod(plan: PlanCalendar, start: string): FirstPeriod {
   const whole = daysBetween(addInterval(anchor, 'month', -1), anchor);
   const firstChargeMinor = plan.prorate ? Math.floor((plan.priceMinor * covered * 2 + whole) / (2 * whole)) : plan.priceMinor;
   return { periodStart: start, periodEnd: addDays(anchor, -1), firstChargeMinor, nextBillingDate: anchor };
+}
+
+/** One charge of a package sale's invoice: the first period's and the sign-up fee, each its own line. */
+export type SaleCharge = { kind: 'period' | 'signUpFee'; amountMinor: number };
+
+/**
+ * Issue 19: what a package sale invoices: the first period's charge (firstPeriod) and the package's sign-up fee, each
+ * when above zero; none (no invoice) for a comp or a free plan without a fee. The server's sale invoice and the sell
+ * dialog's "due at the sale" (issue 34 item 8) read the same list.
+ */
+export function saleCharges(firstChargeMinor: number, signUpFeeMinor: number): SaleCharge[] {
+  const charges: SaleCharge[] = [];
+  if (firstChargeMinor > 0) charges.push({ kind: 'period', amountMinor: firstChargeMinor });
+  if (signUpFeeMinor > 0) charges.push({ kind: 'signUpFee', amountMinor: signUpFeeMinor });
+  return charges;
+}
+
+/** The sale invoice's totals: each charge taxed at the package's rate, as every invoice is (spec 9, invoiceTotals). */
+export function saleTotals(charges: readonly SaleCharge[], taxPercent: number | null, isTaxInclusive: boolean): TaxBreakdown {
+  return invoiceTotals(
+    charges.map((c) => ({ itemPrice: c.amountMinor, quantity: 1, taxRateValue: taxPercent })),
+    isTaxInclusive,
+  );
 }

@@ -120,3 +120,46 @@ export const documentMessages = {
   impersonatingSign: 'A document cannot be signed while acting as someone else.',
   notSignedPdf: 'Only a signed document has a PDF.',
 } as const;
+
+/**
+ * Issue 32 (decision 041): whether a signed document is still what was signed. Its signature row keeps the exact
+ * content and the SHA-256 taken when it was signed; every read, the PDF and an owner's Verify hash the stored content
+ * again and compare. Rows of signed documents and signatures can be neither changed nor deleted (database triggers), so
+ * a mismatch means the database was written around them.
+ */
+export const documentIntegrityStates = ['intact', 'altered', 'unsigned'] as const;
+export type DocumentIntegrityState = (typeof documentIntegrityStates)[number];
+
+export const documentIntegrityMessages = {
+  intact: 'Verified: the stored content matches the SHA-256 recorded when it was signed.',
+  altered: 'This signed document has been altered: its stored content no longer matches the SHA-256 recorded when it was signed. Do not rely on this copy.',
+  signatureMissing: 'This document is marked signed, but its signature record is missing.',
+  unsigned: 'Not signed yet: there is nothing to verify.',
+} as const;
+
+export type DocumentIntegrity = {
+  state: DocumentIntegrityState;
+  message: string;
+  /** The SHA-256 recorded with the signature (null: unsigned, or the signature is missing). */
+  recordedSha256: string | null;
+  /** The SHA-256 of the content stored now (null when there is no signature). */
+  computedSha256: string | null;
+};
+
+/** The verdict on a document: `computedSha256` is the hash of the signature's stored content, taken now. */
+export function documentIntegrityOf(
+  d: { signedAt: string | Date | null },
+  signature: { contentSha256: string } | null,
+  computedSha256: string | null,
+): DocumentIntegrity {
+  if (!d.signedAt && !signature) return { state: 'unsigned', message: documentIntegrityMessages.unsigned, recordedSha256: null, computedSha256: null };
+  if (!signature || computedSha256 === null)
+    return { state: 'altered', message: documentIntegrityMessages.signatureMissing, recordedSha256: null, computedSha256: null };
+  const intact = d.signedAt !== null && computedSha256 === signature.contentSha256;
+  return {
+    state: intact ? 'intact' : 'altered',
+    message: intact ? documentIntegrityMessages.intact : documentIntegrityMessages.altered,
+    recordedSha256: signature.contentSha256,
+    computedSha256,
+  };
+}

@@ -18,9 +18,13 @@ describe('eligibility refusals (issue 18)', () => {
   it('name an appointment when one is booked, the other reasons as they are', () => {
     const packageName = 'Personal training 5-pack';
     expect(ineligibleMessage({ code: 'no_package' }, 'appointment')).toBe('You need a package that covers this appointment to book it.');
-    expect(ineligibleMessage({ code: 'not_covered', packageName: 'Unlimited membership' }, 'appointment')).toBe('Your Unlimited membership does not cover this appointment.');
+    expect(ineligibleMessage({ code: 'not_covered', packageName: 'Unlimited membership' }, 'appointment')).toBe(
+      'Your Unlimited membership does not cover this appointment.',
+    );
     expect(ineligibleMessage({ code: 'on_hold', packageName }, 'appointment')).toBe('Your Personal training 5-pack is on hold on this date.');
-    expect(ineligibleMessage({ code: 'limit_sessions', packageName: '3x week membership', limit: 3, per: 'week' }, 'appointment')).toBe('Your 3x week membership allows 3 sessions a week.');
+    expect(ineligibleMessage({ code: 'limit_sessions', packageName: '3x week membership', limit: 3, per: 'week' }, 'appointment')).toBe(
+      'Your 3x week membership allows 3 sessions a week.',
+    );
     expect(ineligibleMessage({ code: 'no_credits', packageName }, 'appointment')).toBe(ineligibleMessage({ code: 'no_credits', packageName }));
   });
 

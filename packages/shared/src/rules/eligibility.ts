@@ -4,7 +4,17 @@
  * booking (a class or an appointment) is refused with its message, staff and kiosk bookings go ahead uncredited.
  */
 
-export const ineligibleCodes = ['no_package', 'not_covered', 'no_credits', 'on_hold', 'expired', 'not_started', 'limit_day', 'limit_week', 'limit_sessions'] as const;
+export const ineligibleCodes = [
+  'no_package',
+  'not_covered',
+  'no_credits',
+  'on_hold',
+  'expired',
+  'not_started',
+  'limit_day',
+  'limit_week',
+  'limit_sessions',
+] as const;
 export type IneligibleCode = (typeof ineligibleCodes)[number];
 
 export type IneligibleReason =

@@ -3,6 +3,7 @@
  * Money is integer minor units. An invoice's state is derived from its figures by `invoiceStateOf`, never set by hand
  * (except void and draft), so paid, balance and state cannot disagree.
  */
+import type { GymCountry } from '../roles';
 
 export const invoiceStatuses = ['draft', 'open', 'paid', 'partially_paid', 'past_due', 'void', 'refunded', 'partially_refunded'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -60,6 +61,15 @@ export const paymentChannelLabels: Record<PaymentChannel, string> = {
   us_bank_account: 'US bank account',
   acss_debit: 'ACSS debit',
 };
+
+/** Issue 34: a payment channel as the gym's country spells it: "Cash or Cheque" outside the US. */
+export function paymentChannelLabel(channel: PaymentChannel, country: GymCountry | null | undefined): string {
+  return channel === 'cash_or_check' && country && country !== 'US' ? 'Cash or Cheque' : paymentChannelLabels[channel];
+}
+
+/** The manual payment types as choices, in the gym's country's spelling. */
+export const manualPaymentChoices = (country: GymCountry | null | undefined) =>
+  manualPaymentTypes.map((t) => ({ value: t, label: paymentChannelLabel(t, country) }));
 
 export function channelOfMethodType(type: PaymentMethodType): PaymentChannel {
   return type === 'CARD' ? 'card' : type === 'US_BANK_ACCOUNT' ? 'us_bank_account' : 'acss_debit';
@@ -132,11 +142,17 @@ export function paymentRefusal(f: InvoiceFigures, amountMinor: number): PaymentR
 export type RefundRefusal = { code: 'invoice_void' | 'amount_not_positive' | 'amount_too_large' | 'payment_not_refundable'; message: string };
 
 /** A refund of a payment: at most what that payment still holds (its amount less its refunds), so no balance goes negative. */
-export function refundRefusal(payment: { amountMinor: number; refundedMinor: number; status: PaymentStatus; kind: PaymentKind }, amountMinor: number, isVoid: boolean): RefundRefusal | null {
+export function refundRefusal(
+  payment: { amountMinor: number; refundedMinor: number; status: PaymentStatus; kind: PaymentKind },
+  amountMinor: number,
+  isVoid: boolean,
+): RefundRefusal | null {
   if (!Number.isInteger(amountMinor) || amountMinor <= 0) return { code: 'amount_not_positive', message: 'Enter an amount greater than zero.' };
-  if (payment.kind !== 'payment' || payment.status !== 'succeeded') return { code: 'payment_not_refundable', message: 'Only a completed payment can be refunded.' };
+  if (payment.kind !== 'payment' || payment.status !== 'succeeded')
+    return { code: 'payment_not_refundable', message: 'Only a completed payment can be refunded.' };
   if (isVoid) return { code: 'invoice_void', message: 'This invoice is void.' };
-  if (amountMinor > payment.amountMinor - payment.refundedMinor) return { code: 'amount_too_large', message: 'The refund is more than what is left of this payment.' };
+  if (amountMinor > payment.amountMinor - payment.refundedMinor)
+    return { code: 'amount_too_large', message: 'The refund is more than what is left of this payment.' };
   return null;
 }
 

@@ -14,9 +14,6 @@ export * from './report-basics';
  * the same number of days that ends the day before `from`.
  */
 
-
-
-
 export type ReportDefinition = {
   type: ReportType;
   title: string;
@@ -136,7 +133,7 @@ const defs: Record<ReportType, Omit<ReportDefinition, 'type' | 'title' | 'permis
     usesLocation: true,
   },
   'athlete-attendance': {
-    definition: `Check-ins to classes that start in the range (cancelled classes left out), counted on the class’s date; the table lists each athlete’s check-ins. ${ZONE}`,
+    definition: `Check-ins to classes that start in the range (cancelled classes left out), counted on the class’s date, of athletes who are not archived (an archived athlete’s check-ins are left out); the table lists each athlete’s check-ins. ${ZONE}`,
     unit: 'count',
     chart: 'bar',
     drill: 'athletes',
@@ -192,7 +189,6 @@ export const reportConventions = [
   'Another gym’s data never counts.',
 ] as const;
 
-
 /** The range presets of every report page. */
 export const reportPresets = ['today', 'week', 'month', 'quarter', 'year', 'last12', 'custom'] as const;
 export type ReportPreset = (typeof reportPresets)[number];
@@ -206,13 +202,11 @@ export const reportPresetLabels: Record<ReportPreset, string> = {
   custom: 'Custom',
 };
 
-
 const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-
 
 /** The comparison period: as many days, ending the day before `from`. */
 export function previousRange(from: string, to: string): { from: string; to: string } {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { holdsPlace, holdsPlaceRule, isFull, isMarked, isOnKioskTab, markRule, type ReservationFlags } from './reservations';
+import {
+  defaultSelfCheckInWindow,
+  holdsPlace,
+  holdsPlaceRule,
+  isFull,
+  isMarked,
+  isOnKioskTab,
+  markRule,
+  selfCheckInMessages,
+  selfCheckInRefusal,
+  type ReservationFlags,
+} from './reservations';
 
 /** Every combination of the five flags (32), isWaitlisted included. */
 function allFlagCombinations(): Required<ReservationFlags>[] {
@@ -74,5 +85,29 @@ describe('isFull', () => {
     expect(isFull(10, 10)).toBe(true);
     expect(isFull(11, 10)).toBe(true);
     expect(isFull(0, 1)).toBe(false);
+  });
+});
+
+describe('selfCheckInRefusal (issue 32)', () => {
+  const event = { startsAt: '2026-03-04T18:00:00.000Z', endsAt: '2026-03-04T19:00:00.000Z' };
+  const at = (iso: string) => selfCheckInRefusal(event, new Date(iso), defaultSelfCheckInWindow)?.code ?? null;
+
+  it('opens 60 minutes before the start and closes at the end by default, both ends included', () => {
+    expect(at('2026-03-03T18:00:00.000Z')).toBe('self_check_in_not_open');
+    expect(at('2026-03-04T16:59:59.999Z')).toBe('self_check_in_not_open');
+    expect(at('2026-03-04T17:00:00.000Z')).toBeNull();
+    expect(at('2026-03-04T18:30:00.000Z')).toBeNull();
+    expect(at('2026-03-04T19:00:00.000Z')).toBeNull();
+    expect(at('2026-03-04T19:00:00.001Z')).toBe('self_check_in_closed');
+  });
+
+  it('follows the window it is given, and says how early it opens', () => {
+    const w = { opensMinutes: 0, closesMinutes: 30 };
+    expect(selfCheckInRefusal(event, new Date('2026-03-04T17:59:00.000Z'), w)).toEqual({
+      code: 'self_check_in_not_open',
+      message: selfCheckInMessages.notOpen(0),
+    });
+    expect(selfCheckInRefusal(event, new Date('2026-03-04T19:30:00.000Z'), w)).toBeNull();
+    expect(selfCheckInMessages.notOpen(60)).toBe('Self check-in opens 60 minutes before the start.');
   });
 });

@@ -16,7 +16,8 @@ export const salesPortalMessages = {
   portalNotFound: 'This sales portal does not exist or is closed.',
   packageNotFound: 'This package is not sold here.',
   demoGym: 'Demo gyms do not have a sales portal.',
-  emailInUse: 'An account with this email already exists. Log in instead.',
+  /** Issue 32: the sign-up's one answer, whether or not the email has an account (the mail says which). */
+  signUpSent: 'Check your email: we have sent you a link to activate your account. If this email already has an account, the mail says how to log in instead.',
   payAtDeskOff: 'This gym does not take payment at the front desk. Pay by card.',
   cardUnavailable: 'This gym does not take cards online. Pay at the front desk.',
   packageOrder: 'List each package of the gym once.',

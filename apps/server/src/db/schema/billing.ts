@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  date,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { money } from './columns';
 import { invoiceSourceEnum, invoiceStatusEnum, paymentChannelEnum, paymentKindEnum, paymentMethodTypeEnum, paymentStatusEnum } from './enums';
 import { charges } from './events';
 import { athletePackages, packages, products } from './products';
@@ -13,7 +29,9 @@ export const taxRates = pgTable(
   'tax_rates',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     /** Percent, e.g. 8.25. */
     percent: numeric({ precision: 7, scale: 4 }).notNull(),
@@ -33,7 +51,9 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     /** Null for a guest's front-desk sale (guestName then says who). */
     athleteId: uuid().references(() => athletes.id, { onDelete: 'cascade' }),
     guestName: text(),
@@ -45,11 +65,11 @@ export const invoices = pgTable(
     /** The gym's local date the invoice was issued and is due. */
     issueDate: date(),
     dueDate: date().notNull(),
-    netMinor: integer().notNull().default(0),
-    taxMinor: integer().notNull().default(0),
-    totalMinor: integer().notNull(),
-    paymentsMinor: integer().notNull().default(0),
-    refundsMinor: integer().notNull().default(0),
+    netMinor: money().notNull().default(0),
+    taxMinor: money().notNull().default(0),
+    totalMinor: money().notNull(),
+    paymentsMinor: money().notNull().default(0),
+    refundsMinor: money().notNull().default(0),
     /** Whether the gym's prices included tax when issued (spec 9): the PDF's wording follows it. */
     isTaxInclusive: boolean().notNull().default(false),
     /** The package (and its billing period) it bills: one invoice per package period. */
@@ -73,21 +93,33 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_athlete_status_idx').on(t.athleteId, t.status),
     // The kiosk's past-due flag on every athlete row: a probe into a small index of past-due bills only.
-    index('invoices_past_due_idx').on(t.athleteId).where(sql`${t.status} = 'past_due'`),
+    index('invoices_past_due_idx')
+      .on(t.athleteId)
+      .where(sql`${t.status} = 'past_due'`),
     // The kiosk-event read's flag for a class of athletes: the gym's past-due bills in one scan, hashed (decision 005).
-    index('invoices_gym_past_due_idx').on(t.gymId, t.athleteId).where(sql`${t.status} = 'past_due'`),
+    index('invoices_gym_past_due_idx')
+      .on(t.gymId, t.athleteId)
+      .where(sql`${t.status} = 'past_due'`),
     uniqueIndex('invoices_gym_number_key').on(t.gymId, t.number),
     // The list (/invoices): newest first per gym, filtered by state or date.
     index('invoices_gym_issue_idx').on(t.gymId, t.issueDate, t.id),
     index('invoices_gym_status_idx').on(t.gymId, t.status, t.issueDate),
     // Issue 21: upcoming and past-due revenue read a gym's unpaid invoices by due date.
     index('invoices_gym_due_idx').on(t.gymId, t.dueDate),
-    uniqueIndex('invoices_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('invoices_idempotency_key')
+      .on(t.gymId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // A billing period is invoiced once, whoever runs the billing job (two workers, a restart in the middle).
-    uniqueIndex('invoices_package_period_key').on(t.athletePackageId, t.periodStart).where(sql`${t.periodStart} is not null`),
-    uniqueIndex('invoices_charge_key').on(t.chargeId).where(sql`${t.chargeId} is not null`),
+    uniqueIndex('invoices_package_period_key')
+      .on(t.athletePackageId, t.periodStart)
+      .where(sql`${t.periodStart} is not null`),
+    uniqueIndex('invoices_charge_key')
+      .on(t.chargeId)
+      .where(sql`${t.chargeId} is not null`),
     // Dunning: the invoices whose retry falls due.
-    index('invoices_retry_idx').on(t.nextRetryOn).where(sql`${t.nextRetryOn} is not null`),
+    index('invoices_retry_idx')
+      .on(t.nextRetryOn)
+      .where(sql`${t.nextRetryOn} is not null`),
     check('invoices_money', sql`${t.totalMinor} >= 0 and ${t.paymentsMinor} >= 0 and ${t.refundsMinor} >= 0 and ${t.refundsMinor} <= ${t.paymentsMinor}`),
     check('invoices_party', sql`${t.athleteId} is not null or ${t.guestName} is not null or ${t.number} is null`),
   ],
@@ -95,7 +127,9 @@ export const invoices = pgTable(
 
 /** The last invoice number a gym used: the row is locked by the allocating transaction, so numbers never repeat or skip. */
 export const invoiceCounters = pgTable('invoice_counters', {
-  gymId: uuid().primaryKey().references(() => gyms.id, { onDelete: 'cascade' }),
+  gymId: uuid()
+    .primaryKey()
+    .references(() => gyms.id, { onDelete: 'cascade' }),
   lastNumber: integer().notNull().default(0),
 });
 
@@ -104,8 +138,12 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    invoiceId: uuid().notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
     description: text().notNull(),
     itemPriceMinor: integer().notNull(),
@@ -115,9 +153,9 @@ export const invoiceLines = pgTable(
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
     productId: uuid().references(() => products.id, { onDelete: 'set null' }),
     packageId: uuid().references(() => packages.id, { onDelete: 'set null' }),
-    netMinor: integer().notNull(),
-    taxMinor: integer().notNull(),
-    totalMinor: integer().notNull(),
+    netMinor: money().notNull(),
+    taxMinor: money().notNull(),
+    totalMinor: money().notNull(),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
@@ -134,15 +172,19 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    invoiceId: uuid().notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     athleteId: uuid().references(() => athletes.id, { onDelete: 'set null' }),
     kind: paymentKindEnum().notNull(),
     channel: paymentChannelEnum().notNull(),
     status: paymentStatusEnum().notNull(),
-    amountMinor: integer().notNull(),
+    amountMinor: money().notNull(),
     /** On a payment: how much of it was refunded so far. */
-    refundedMinor: integer().notNull().default(0),
+    refundedMinor: money().notNull().default(0),
     /** On a refund: the payment it returns. */
     refundOfPaymentId: uuid().references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     reason: text(),
@@ -159,8 +201,12 @@ export const payments = pgTable(
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
     index('payments_gym_idx').on(t.gymId, t.createdAt),
-    uniqueIndex('payments_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-    uniqueIndex('payments_provider_key').on(t.providerId).where(sql`${t.providerId} is not null`),
+    uniqueIndex('payments_idempotency_key')
+      .on(t.gymId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('payments_provider_key')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
     check('payments_amounts', sql`${t.amountMinor} > 0 and ${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
   ],
 );
@@ -170,8 +216,12 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     type: paymentMethodTypeEnum().notNull(),
     nickname: text(),
     brand: text(),
@@ -184,14 +234,20 @@ export const paymentMethods = pgTable(
     removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('payment_methods_athlete_idx').on(t.athleteId).where(sql`${t.removedAt} is null`),
-    uniqueIndex('payment_methods_provider_key').on(t.gymId, t.providerMethodId).where(sql`${t.providerMethodId} is not null`),
+    index('payment_methods_athlete_idx')
+      .on(t.athleteId)
+      .where(sql`${t.removedAt} is null`),
+    uniqueIndex('payment_methods_provider_key')
+      .on(t.gymId, t.providerMethodId)
+      .where(sql`${t.providerMethodId} is not null`),
   ],
 );
 
 /** The gym's connected account with the card-payment provider (spec 1), and its dunning schedule. */
 export const paymentAccounts = pgTable('payment_accounts', {
-  gymId: uuid().primaryKey().references(() => gyms.id, { onDelete: 'cascade' }),
+  gymId: uuid()
+    .primaryKey()
+    .references(() => gyms.id, { onDelete: 'cascade' }),
   providerAccountId: text().unique(),
   /** Days after a failed charge on which it is retried (default 1, 3, 7). */
   dunningDays: jsonb().$type<number[]>().notNull().default([1, 3, 7]),

@@ -15,7 +15,9 @@ export const documentTemplates = pgTable(
   'document_templates',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     type: text({ enum: ['waiver', 'contract', 'policy'] }).notNull(),
     title: text().notNull(),
     currentVersion: integer().notNull().default(1),
@@ -37,8 +39,12 @@ export const documentTemplateVersions = pgTable(
   'document_template_versions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    templateId: uuid().notNull().references(() => documentTemplates.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    templateId: uuid()
+      .notNull()
+      .references(() => documentTemplates.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     title: text().notNull(),
     /** Sanitised rich text holding merge-field tokens (`{{athlete.fullName}}`, shared rules/documents.ts). */
@@ -60,14 +66,22 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     templateId: uuid().references(() => documentTemplates.id, { onDelete: 'set null' }),
     templateVersionId: uuid().references(() => documentTemplateVersions.id, { onDelete: 'set null' }),
-    type: text({ enum: ['waiver', 'contract', 'policy'] }).notNull().default('waiver'),
+    type: text({ enum: ['waiver', 'contract', 'policy'] })
+      .notNull()
+      .default('waiver'),
     title: text().notNull(),
     /** Why it was issued: by hand, to a filtered set, or by a template rule. */
-    source: text({ enum: ['manual', 'bulk', 'sign_up', 'purchase', 'rule'] }).notNull().default('manual'),
+    source: text({ enum: ['manual', 'bulk', 'sign_up', 'purchase', 'rule'] })
+      .notNull()
+      .default('manual'),
     /** The package bought, for the package-name merge field. */
     athletePackageId: uuid().references(() => athletePackages.id, { onDelete: 'set null' }),
     issuedByProfileId: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -82,9 +96,15 @@ export const documents = pgTable(
     index('documents_athlete_idx').on(t.athleteId),
     index('documents_gym_issued_idx').on(t.gymId, t.issuedAt),
     // The kiosk's unsigned-document flag: only open documents are indexed.
-    index('documents_unsigned_idx').on(t.athleteId).where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
-    index('documents_gym_unsigned_idx').on(t.gymId, t.athleteId).where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
-    uniqueIndex('documents_open_template_key').on(t.athleteId, t.templateId).where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
+    index('documents_unsigned_idx')
+      .on(t.athleteId)
+      .where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
+    index('documents_gym_unsigned_idx')
+      .on(t.gymId, t.athleteId)
+      .where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
+    uniqueIndex('documents_open_template_key')
+      .on(t.athleteId, t.templateId)
+      .where(sql`${t.signedAt} is null and ${t.voidedAt} is null`),
     check('documents_signed_or_voided', sql`${t.signedAt} is null or ${t.voidedAt} is null`),
   ],
 );
@@ -97,8 +117,13 @@ export const documentSignatures = pgTable(
   'document_signatures',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    documentId: uuid().notNull().references(() => documents.id, { onDelete: 'cascade' }).unique(),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' })
+      .unique(),
     /** Who signed: the athlete themselves, or a parent or guardian (a user linked to the athlete's profile). */
     relation: text({ enum: ['self', 'guardian'] }).notNull(),
     signerName: text().notNull(),

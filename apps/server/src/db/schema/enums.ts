@@ -1,5 +1,26 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { invoiceSources, invoiceStatuses, paymentChannels, paymentKinds, paymentMethodTypes, paymentStatuses, athletePackageSources, athletePackageStatuses, bannerAudiences, billingIntervals, billingStarts, creditReasons, demoGymTypes, gymCountries, packageKinds, productKinds, roles, sessionPeriods, stripeAccountTypes, stripeStatuses } from '@spotter/shared';
+import {
+  invoiceSources,
+  invoiceStatuses,
+  paymentChannels,
+  paymentKinds,
+  paymentMethodTypes,
+  paymentStatuses,
+  athletePackageSources,
+  athletePackageStatuses,
+  bannerAudiences,
+  billingIntervals,
+  billingStarts,
+  creditReasons,
+  demoGymTypes,
+  gymCountries,
+  packageKinds,
+  productKinds,
+  roles,
+  sessionPeriods,
+  stripeAccountTypes,
+  stripeStatuses,
+} from '@spotter/shared';
 
 export const bannerAudienceEnum = pgEnum('banner_audience', bannerAudiences);
 export const roleEnum = pgEnum('role', roles);

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, type AnyPgColumn, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { gyms, locations, rooms } from './gyms';
 import { athletes, staff } from './people';
 import { taxRates } from './billing';
@@ -21,7 +38,9 @@ export const classTypes = pgTable(
   'class_types',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     color: text().notNull().default('blue'),
     description: text().notNull().default(''),
@@ -52,10 +71,18 @@ export const classTypes = pgTable(
   },
   (t) => [
     index('class_types_gym_idx').on(t.gymId),
-    uniqueIndex('class_types_gym_name_key').on(t.gymId, sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('class_types_gym_name_key')
+      .on(t.gymId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     check('class_types_defaults_positive', sql`${t.defaultDurationMinutes} > 0 and ${t.defaultCapacity} > 0`),
-    check('class_types_fees_not_negative', sql`${t.cancellationFeeMinor} >= 0 and ${t.noShowFeeMinor} >= 0 and ${t.cancellationCreditDeduction} >= 0 and ${t.noShowCreditDeduction} >= 0`),
-    check('class_types_booking_settings', sql`coalesce(${t.bookingOpensDays}, 0) >= 0 and ${t.bookingClosesMinutes} >= 0 and ${t.lateCancelCutoffMinutes} >= 0 and ${t.promotionCutoffMinutes} >= 0 and coalesce(${t.waitlistSize}, 1) >= 0`),
+    check(
+      'class_types_fees_not_negative',
+      sql`${t.cancellationFeeMinor} >= 0 and ${t.noShowFeeMinor} >= 0 and ${t.cancellationCreditDeduction} >= 0 and ${t.noShowCreditDeduction} >= 0`,
+    ),
+    check(
+      'class_types_booking_settings',
+      sql`coalesce(${t.bookingOpensDays}, 0) >= 0 and ${t.bookingClosesMinutes} >= 0 and ${t.lateCancelCutoffMinutes} >= 0 and ${t.promotionCutoffMinutes} >= 0 and coalesce(${t.waitlistSize}, 1) >= 0`,
+    ),
   ],
 );
 
@@ -63,7 +90,9 @@ export const appointmentTypes = pgTable(
   'appointment_types',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     color: text().notNull().default('cyan'),
     description: text().notNull().default(''),
@@ -85,7 +114,9 @@ export const appointmentTypes = pgTable(
   },
   (t) => [
     index('appointment_types_gym_idx').on(t.gymId),
-    uniqueIndex('appointment_types_gym_name_key').on(t.gymId, sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('appointment_types_gym_name_key')
+      .on(t.gymId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     check(
       'appointment_types_settings',
       sql`${t.durationMinutes} > 0 and ${t.priceMinor} >= 0 and ${t.bufferMinutes} >= 0 and ${t.capacity} > 0 and ${t.lateCancelCutoffMinutes} >= 0 and ${t.cancellationFeeMinor} >= 0 and ${t.noShowFeeMinor} >= 0 and ${t.cancellationCreditDeduction} >= 0 and ${t.noShowCreditDeduction} >= 0`,
@@ -97,9 +128,15 @@ export const appointmentTypes = pgTable(
 export const appointmentTypeCoaches = pgTable(
   'appointment_type_coaches',
   {
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    appointmentTypeId: uuid().notNull().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
-    staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    appointmentTypeId: uuid()
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.appointmentTypeId, t.staffId] }), index('appointment_type_coaches_staff_idx').on(t.staffId)],
 );
@@ -113,8 +150,12 @@ export const classSeries = pgTable(
   'class_series',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    classTypeId: uuid().notNull().references(() => classTypes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    classTypeId: uuid()
+      .notNull()
+      .references(() => classTypes.id, { onDelete: 'cascade' }),
     locationId: uuid().references(() => locations.id, { onDelete: 'set null' }),
     roomId: uuid().references(() => rooms.id, { onDelete: 'set null' }),
     rrule: text().notNull(),
@@ -140,9 +181,15 @@ export const classSeries = pgTable(
 export const classSeriesCoaches = pgTable(
   'class_series_coaches',
   {
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    seriesId: uuid().notNull().references(() => classSeries.id, { onDelete: 'cascade' }),
-    staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    seriesId: uuid()
+      .notNull()
+      .references(() => classSeries.id, { onDelete: 'cascade' }),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     role: text().notNull().default('lead'),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.staffId] })],
@@ -157,7 +204,9 @@ export const events = pgTable(
   'events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     kind: eventKindEnum().notNull(),
     classTypeId: uuid().references(() => classTypes.id, { onDelete: 'cascade' }),
     appointmentTypeId: uuid().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
@@ -177,26 +226,40 @@ export const events = pgTable(
      * startsAt plus the duration; and until when its coaches and room are taken (appointments: plus the type's buffer).
      * Computed by the trigger events_times (migration 0008) on every insert and change of the start or duration.
      */
-    endsAt: timestamp({ withTimezone: true }).notNull().default(sql`'-infinity'`),
-    busyUntil: timestamp({ withTimezone: true }).notNull().default(sql`'-infinity'`),
+    endsAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
+    busyUntil: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
     capacity: integer().notNull(),
     taxRateId: uuid().references(() => taxRates.id, { onDelete: 'set null' }),
     ...feeSettings(),
     /** A cancelled class stays (history, the series keeps its date) but holds no one and takes no coach or room. */
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
+    /**
+     * Issue 34: the iCalendar SEQUENCE (RFC 5545 3.8.7.4), one more at every move, change of length or place, and
+     * cancellation, whoever writes it: the trigger events_sequence.
+     */
+    sequence: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     index('events_gym_date_idx').on(t.gymId, t.startDate),
     index('events_gym_starts_idx').on(t.gymId, t.startsAt),
-    uniqueIndex('events_series_occurrence_key').on(t.seriesId, t.occurrenceDate).where(sql`${t.seriesId} is not null`),
+    uniqueIndex('events_series_occurrence_key')
+      .on(t.seriesId, t.occurrenceDate)
+      .where(sql`${t.seriesId} is not null`),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt} and ${t.busyUntil} >= ${t.endsAt}`),
     index('events_gym_class_type_time_idx').on(t.gymId, t.classTypeId, t.startTime, t.startDate),
     check('events_capacity_positive', sql`${t.capacity} > 0`),
     check('events_duration_positive', sql`${t.durationMinutes} > 0`),
-    check('events_type_of_kind', sql`(${t.kind} = 'class') = (${t.classTypeId} is not null) and (${t.kind} = 'appointment') = (${t.appointmentTypeId} is not null)`),
+    check(
+      'events_type_of_kind',
+      sql`(${t.kind} = 'class') = (${t.classTypeId} is not null) and (${t.kind} = 'appointment') = (${t.appointmentTypeId} is not null)`,
+    ),
   ],
 );
 
@@ -205,16 +268,26 @@ export const eventCoaches = pgTable(
   'event_coaches',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    eventId: uuid().notNull().references(() => events.id, { onDelete: 'cascade' }),
-    staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     role: text().notNull().default('lead'),
     /**
      * The event's time taken and whether it is cancelled, kept equal to the event's by triggers (migration 0008), so
      * that an exclusion constraint keeps a coach from being in two places at once (issue 16).
      */
-    startsAt: timestamp({ withTimezone: true }).notNull().default(sql`'-infinity'`),
-    busyUntil: timestamp({ withTimezone: true }).notNull().default(sql`'-infinity'`),
+    startsAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
+    busyUntil: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
     isCancelled: boolean().notNull().default(false),
   },
   (t) => [
@@ -235,9 +308,15 @@ export const reservations = pgTable(
   'reservations',
   {
     id: uuid().primaryKey(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    eventId: uuid().notNull().references(() => events.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     isWaitlisted: boolean().notNull().default(false),
     isReserved: boolean().notNull().default(true),
     isCheckedIn: boolean().notNull().default(false),
@@ -262,12 +341,19 @@ export const reservations = pgTable(
     // One reservation per athlete per event.
     uniqueIndex('reservations_event_athlete_key').on(t.eventId, t.athleteId),
     index('reservations_athlete_idx').on(t.athleteId),
-    index('reservations_athlete_package_idx').on(t.athletePackageId).where(sql`${t.athletePackageId} is not null`),
+    index('reservations_athlete_package_idx')
+      .on(t.athletePackageId)
+      .where(sql`${t.athletePackageId} is not null`),
     check('reservations_late_cancel_xor_no_show', sql`not (${t.isLateCancel} and ${t.isNoShow})`),
     check('reservations_fee_not_negative', sql`${t.chargeFeeMinor} is null or ${t.chargeFeeMinor} >= 0`),
     // Nobody is both waiting and holding a place; a waiting reservation has its place in line.
-    check('reservations_waitlisted_holds_no_place', sql`not ${t.isWaitlisted} or (not ${t.isReserved} and not ${t.isCheckedIn} and ${t.waitlistSeq} is not null)`),
-    index('reservations_event_waitlist_idx').on(t.eventId, t.waitlistSeq).where(sql`${t.isWaitlisted}`),
+    check(
+      'reservations_waitlisted_holds_no_place',
+      sql`not ${t.isWaitlisted} or (not ${t.isReserved} and not ${t.isCheckedIn} and ${t.waitlistSeq} is not null)`,
+    ),
+    index('reservations_event_waitlist_idx')
+      .on(t.eventId, t.waitlistSeq)
+      .where(sql`${t.isWaitlisted}`),
   ],
 );
 
@@ -279,8 +365,12 @@ export const charges = pgTable(
   'charges',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     reservationId: uuid().references(() => reservations.id, { onDelete: 'set null' }),
     reason: chargeReasonEnum().notNull(),
     amountMinor: integer().notNull(),
@@ -305,8 +395,12 @@ export const workouts = pgTable(
   'workouts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    classTypeId: uuid().notNull().references(() => classTypes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    classTypeId: uuid()
+      .notNull()
+      .references(() => classTypes.id, { onDelete: 'cascade' }),
     date: date().notNull(),
     title: text().notNull().default(''),
     content: text().notNull(),
@@ -321,8 +415,12 @@ export const coachAvailability = pgTable(
   'coach_availability',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     weekday: smallint().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
@@ -338,8 +436,12 @@ export const coachTimeOff = pgTable(
   'coach_time_off',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    staffId: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     reason: text().notNull().default(''),
@@ -355,12 +457,20 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
     createdAt: createdAt(),
     revokedAt: timestamp({ withTimezone: true }),
     lastFetchedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('calendar_feeds_live_key').on(t.profileId).where(sql`${t.revokedAt} is null`)],
+  (t) => [
+    uniqueIndex('calendar_feeds_live_key')
+      .on(t.profileId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

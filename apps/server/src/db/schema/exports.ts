@@ -16,7 +16,9 @@ export const gymExports = pgTable(
   'gym_exports',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     requestedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** queued, running, done, failed (shared api/reports.ts gymExportStates). */
     state: text().notNull().default('queued'),
@@ -30,7 +32,9 @@ export const gymExports = pgTable(
   },
   (t) => [
     index('gym_exports_gym_idx').on(t.gymId, t.requestedAt),
-    uniqueIndex('gym_exports_one_running_key').on(t.gymId).where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('gym_exports_one_running_key')
+      .on(t.gymId)
+      .where(sql`${t.state} in ('queued', 'running')`),
     check('gym_exports_state', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
     check('gym_exports_progress', sql`${t.progress} between 0 and 100`),
   ],

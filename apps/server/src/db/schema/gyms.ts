@@ -13,7 +13,10 @@ export const gyms = pgTable('gyms', {
   email: text(),
   /** Issue 20/22: the gym's phone and postal address (merge fields, the settings page). */
   phone: text().notNull().default(''),
-  addressLines: text().array().notNull().default(sql`'{}'::text[]`),
+  addressLines: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   locality: text().notNull().default(''),
   region: text().notNull().default(''),
   zipCode: text().notNull().default(''),
@@ -43,7 +46,10 @@ export const demoGyms = pgTable(
   'demo_gyms',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }).unique(),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' })
+      .unique(),
     type: demoGymTypeEnum().notNull(),
     isActive: boolean().notNull().default(true),
     expiresAt: timestamp({ withTimezone: true }),
@@ -85,8 +91,12 @@ export const banners = pgTable(
 export const bannerDismissals = pgTable(
   'banner_dismissals',
   {
-    bannerId: uuid().notNull().references(() => banners.id, { onDelete: 'cascade' }),
-    profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    bannerId: uuid()
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     dismissedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.bannerId, t.profileId] })],
@@ -96,7 +106,9 @@ export const locations = pgTable(
   'locations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -109,8 +121,12 @@ export const rooms = pgTable(
   'rooms',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    locationId: uuid().notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    locationId: uuid()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

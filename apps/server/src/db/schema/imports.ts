@@ -12,7 +12,9 @@ export const athleteImports = pgTable(
   'athlete_imports',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     fileName: text().notNull(),
     /** uploaded → queued → running → done (or failed after the job's last retry). */
     status: text().notNull().default('uploaded'),
@@ -28,7 +30,10 @@ export const athleteImports = pgTable(
     duplicateCount: integer().notNull().default(0),
     errorCount: integer().notNull().default(0),
     /** [{ row, messages }] of every invalid row. */
-    errors: jsonb().$type<{ row: number; messages: string[] }[]>().notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb()
+      .$type<{ row: number; messages: string[] }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdByProfileId: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     createdByName: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -42,9 +47,13 @@ export const athleteImports = pgTable(
 export const athleteImportRows = pgTable(
   'athlete_import_rows',
   {
-    importId: uuid().notNull().references(() => athleteImports.id, { onDelete: 'cascade' }),
+    importId: uuid()
+      .notNull()
+      .references(() => athleteImports.id, { onDelete: 'cascade' }),
     rowNumber: integer().notNull(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     cells: jsonb().$type<string[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],

@@ -9,3 +9,5 @@ export * from './mail';
 export * from './imports';
 export * from './documents';
 export * from './exports';
+export * from './domain-events';
+export * from './payroll';

@@ -38,7 +38,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('mail_outbox_gym_idx').on(t.gymId, t.createdAt),
     // Issue 22: the athlete page's message log (the mails to the athlete's or their guardians' addresses).
     index('mail_outbox_gym_to_idx').on(t.gymId, sql`lower(${t.toAddress})`, t.createdAt),
@@ -54,7 +56,9 @@ export const messageTemplates = pgTable(
   'message_templates',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     kind: text().notNull(),
     subject: text().notNull(),
     bodyHtml: text().notNull(),

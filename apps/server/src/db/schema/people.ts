@@ -9,8 +9,13 @@ export const staff = pgTable(
   'staff',
   {
     id: uuid().primaryKey().defaultRandom(),
-    profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }).unique(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' })
+      .unique(),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text().notNull(),
@@ -19,7 +24,10 @@ export const staff = pgTable(
     isCoach: boolean().notNull().default(false),
     isOwner: boolean().notNull().default(false),
     gender: text(),
-    addressLines: text().array().notNull().default(sql`'{}'::text[]`),
+    addressLines: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     locality: text().notNull().default(''),
     region: text().notNull().default(''),
     zipCode: text().notNull().default(''),
@@ -28,7 +36,10 @@ export const staff = pgTable(
     emergencyPhone: text().notNull().default(''),
     medicalNotes: text().notNull().default(''),
     profilePicture: text(),
-    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Deactivated staff cannot sign in to this gym; their sessions end at once (issue 17). */
     deactivatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -40,8 +51,13 @@ export const athletes = pgTable(
   'athletes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }).unique(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' })
+      .unique(),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text(),
@@ -50,7 +66,10 @@ export const athletes = pgTable(
     gender: text(),
     profilePicture: text(),
     isActive: boolean().notNull().default(true),
-    addressLines: text().array().notNull().default(sql`'{}'::text[]`),
+    addressLines: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     locality: text().notNull().default(''),
     region: text().notNull().default(''),
     zipCode: text().notNull().default(''),
@@ -71,7 +90,9 @@ export const athletes = pgTable(
     index('athletes_gym_idx').on(t.gymId),
     index('athletes_gym_name_idx').on(t.gymId, sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
     // Issue 17: a duplicate email in a gym is refused; re-imports match by it.
-    uniqueIndex('athletes_gym_email_key').on(t.gymId, sql`lower(${t.email})`).where(sql`${t.email} is not null and ${t.email} <> ''`),
+    uniqueIndex('athletes_gym_email_key')
+      .on(t.gymId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null and ${t.email} <> ''`),
     index('athletes_gym_created_idx').on(t.gymId, t.createdAt),
   ],
 );
@@ -81,7 +102,9 @@ export const tags = pgTable(
   'tags',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     color: text().notNull().default('gray'),
     createdAt: createdAt(),
@@ -92,9 +115,15 @@ export const tags = pgTable(
 export const athleteTags = pgTable(
   'athlete_tags',
   {
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    tagId: uuid().notNull().references(() => tags.id, { onDelete: 'cascade' }),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.athleteId, t.tagId] }), index('athlete_tags_tag_idx').on(t.tagId, t.athleteId)],
@@ -108,7 +137,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     /** 'athlete' | 'staff' | ... */
     entityType: text().notNull(),
     entityId: uuid().notNull(),
@@ -126,7 +157,10 @@ export const auditLog = pgTable(
 /** Platform staff (role kilo_staff): no gym. */
 export const kiloStaff = pgTable('kilo_staff', {
   id: uuid().primaryKey().defaultRandom(),
-  profileId: uuid().notNull().references(() => profiles.id, { onDelete: 'cascade' }).unique(),
+  profileId: uuid()
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' })
+    .unique(),
   firstName: text().notNull(),
   lastName: text().notNull(),
   email: text().notNull(),
@@ -139,8 +173,12 @@ export const notes = pgTable(
   'notes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     content: text().notNull(),
     isPinned: boolean().notNull().default(false),
@@ -151,6 +189,8 @@ export const notes = pgTable(
   (t) => [
     index('notes_athlete_idx').on(t.athleteId),
     // The kiosk shows pinned notes only.
-    index('notes_pinned_idx').on(t.athleteId).where(sql`${t.isPinned}`),
+    index('notes_pinned_idx')
+      .on(t.athleteId)
+      .where(sql`${t.isPinned}`),
   ],
 );

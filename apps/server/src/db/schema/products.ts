@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { taxRates } from './billing';
+import { money } from './columns';
 import {
   athletePackageSourceEnum,
   athletePackageStatusEnum,
@@ -28,7 +44,9 @@ export const packages = pgTable(
   'packages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     kind: packageKindEnum().notNull(),
     /** For the package-category report ("Memberships", "Intro offers", ...). */
@@ -65,7 +83,9 @@ export const packages = pgTable(
   },
   (t) => [
     index('packages_gym_idx').on(t.gymId),
-    uniqueIndex('packages_gym_name_key').on(t.gymId, sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('packages_gym_name_key')
+      .on(t.gymId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
     check(
       'packages_numbers',
       sql`coalesce(${t.credits}, 1) > 0 and coalesce(${t.sessionsLimit}, 1) > 0 and coalesce(${t.validityDays}, 1) > 0 and coalesce(${t.limitPerDay}, 1) > 0 and coalesce(${t.limitPerWeek}, 1) > 0 and ${t.signUpFeeMinor} >= 0 and ${t.cancellationNoticeDays} >= 0`,
@@ -78,8 +98,12 @@ export const packages = pgTable(
 export const packageClassTypes = pgTable(
   'package_class_types',
   {
-    packageId: uuid().notNull().references(() => packages.id, { onDelete: 'cascade' }),
-    classTypeId: uuid().notNull().references(() => classTypes.id, { onDelete: 'cascade' }),
+    packageId: uuid()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    classTypeId: uuid()
+      .notNull()
+      .references(() => classTypes.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.classTypeId] }), index('package_class_types_type_idx').on(t.classTypeId)],
 );
@@ -87,8 +111,12 @@ export const packageClassTypes = pgTable(
 export const packageAppointmentTypes = pgTable(
   'package_appointment_types',
   {
-    packageId: uuid().notNull().references(() => packages.id, { onDelete: 'cascade' }),
-    appointmentTypeId: uuid().notNull().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    packageId: uuid()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    appointmentTypeId: uuid()
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.appointmentTypeId] }), index('package_appointment_types_type_idx').on(t.appointmentTypeId)],
 );
@@ -101,8 +129,12 @@ export const billingPlans = pgTable(
   'billing_plans',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    packageId: uuid().notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    packageId: uuid()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     priceMinor: integer().notNull(),
     interval: billingIntervalEnum().notNull().default('month'),
@@ -119,7 +151,10 @@ export const billingPlans = pgTable(
     index('billing_plans_package_idx').on(t.packageId),
     index('billing_plans_gym_idx').on(t.gymId),
     check('billing_plans_numbers', sql`${t.priceMinor} >= 0 and ${t.intervalCount} > 0 and coalesce(${t.paymentCount}, 1) > 0`),
-    check('billing_plans_day_of_month', sql`(${t.startsOn} = 'purchase' and ${t.dayOfMonth} is null) or (${t.startsOn} = 'day_of_month' and ${t.dayOfMonth} between 1 and 28)`),
+    check(
+      'billing_plans_day_of_month',
+      sql`(${t.startsOn} = 'purchase' and ${t.dayOfMonth} is null) or (${t.startsOn} = 'day_of_month' and ${t.dayOfMonth} between 1 and 28)`,
+    ),
   ],
 );
 
@@ -131,9 +166,15 @@ export const athletePackages = pgTable(
   'athlete_packages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
-    packageId: uuid().notNull().references(() => packages.id, { onDelete: 'restrict' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    packageId: uuid()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
     billingPlanId: uuid().references(() => billingPlans.id, { onDelete: 'set null' }),
     status: athletePackageStatusEnum().notNull().default('active'),
     startDate: date().notNull(),
@@ -162,7 +203,9 @@ export const athletePackages = pgTable(
     index('athlete_packages_package_idx').on(t.packageId),
     // Issue 21: the member reports read a gym's packages by when they start.
     index('athlete_packages_gym_start_idx').on(t.gymId, t.startDate),
-    uniqueIndex('athlete_packages_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('athlete_packages_idempotency_key')
+      .on(t.gymId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('athlete_packages_hold_range', sql`(${t.holdStartsOn} is null) = (${t.holdEndsOn} is null) and coalesce(${t.holdEndsOn} >= ${t.holdStartsOn}, true)`),
     check('athlete_packages_money', sql`${t.priceMinor} >= 0 and ${t.signUpFeeMinor} >= 0`),
   ],
@@ -178,9 +221,15 @@ export const creditLedger = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /** The order rows were written in (a clock may give two rows one instant). */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    athletePackageId: uuid().notNull().references(() => athletePackages.id, { onDelete: 'cascade' }),
-    athleteId: uuid().notNull().references(() => athletes.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    athletePackageId: uuid()
+      .notNull()
+      .references(() => athletePackages.id, { onDelete: 'cascade' }),
+    athleteId: uuid()
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
     delta: integer().notNull(),
     reason: creditReasonEnum().notNull(),
     /** The reservation the row is for (set null when the reservation is deleted: the row keeps its id in `note`). */
@@ -203,7 +252,9 @@ export const products = pgTable(
   'products',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     kind: productKindEnum().notNull(),
     name: text().notNull(),
     sku: text(),
@@ -219,7 +270,9 @@ export const products = pgTable(
   },
   (t) => [
     index('products_gym_kind_idx').on(t.gymId, t.kind),
-    uniqueIndex('products_gym_sku_key').on(t.gymId, sql`lower(${t.sku})`).where(sql`${t.sku} is not null and ${t.archivedAt} is null`),
+    uniqueIndex('products_gym_sku_key')
+      .on(t.gymId, sql`lower(${t.sku})`)
+      .where(sql`${t.sku} is not null and ${t.archivedAt} is null`),
     check('products_stock_not_negative', sql`coalesce(${t.stockCount}, 0) >= 0 and coalesce(${t.lowStockThreshold}, 0) >= 0`),
     check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
     check('products_fee_has_no_stock', sql`${t.kind} = 'retail' or ${t.stockCount} is null`),
@@ -231,16 +284,20 @@ export const productSales = pgTable(
   'product_sales',
   {
     id: uuid().primaryKey().defaultRandom(),
-    gymId: uuid().notNull().references(() => gyms.id, { onDelete: 'cascade' }),
-    productId: uuid().notNull().references(() => products.id, { onDelete: 'restrict' }),
+    gymId: uuid()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
     athleteId: uuid().references(() => athletes.id, { onDelete: 'set null' }),
     quantity: integer().notNull(),
     unitPriceMinor: integer().notNull(),
     /** The tax rate's percent when sold (spec 3 invoice line taxRateValue). */
     taxPercent: text(),
-    netMinor: integer().notNull(),
-    taxMinor: integer().notNull(),
-    totalMinor: integer().notNull(),
+    netMinor: money().notNull(),
+    taxMinor: money().notNull(),
+    totalMinor: money().notNull(),
     idempotencyKey: text(),
     soldByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -248,7 +305,9 @@ export const productSales = pgTable(
   (t) => [
     index('product_sales_gym_idx').on(t.gymId, t.createdAt),
     index('product_sales_product_idx').on(t.productId),
-    uniqueIndex('product_sales_idempotency_key').on(t.gymId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('product_sales_idempotency_key')
+      .on(t.gymId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('product_sales_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -257,7 +316,9 @@ export const productSales = pgTable(
 export const salesPortals = pgTable(
   'sales_portals',
   {
-    gymId: uuid().primaryKey().references(() => gyms.id, { onDelete: 'cascade' }),
+    gymId: uuid()
+      .primaryKey()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
     isEnabled: boolean().notNull().default(false),
     slug: text().notNull(),
     headline: text().notNull().default(''),
@@ -269,5 +330,8 @@ export const salesPortals = pgTable(
     allowPayAtDesk: boolean().notNull().default(true),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('sales_portals_slug_key').on(sql`lower(${t.slug})`), check('sales_portals_slug_shape', sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$'`)],
+  (t) => [
+    uniqueIndex('sales_portals_slug_key').on(sql`lower(${t.slug})`),
+    check('sales_portals_slug_shape', sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,48}[a-z0-9])$'`),
+  ],
 );

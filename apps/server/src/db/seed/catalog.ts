@@ -47,7 +47,8 @@ export const SEED_PACKAGES: readonly PackageSeed[] = [
     name: 'Unlimited membership',
     kind: 'membership',
     category: 'Memberships',
-    description: '<p>Every class on the schedule, <strong>as often as you like</strong>.</p><ul><li>Open gym included</li><li>Book up to 7 days ahead</li></ul>',
+    description:
+      '<p>Every class on the schedule, <strong>as often as you like</strong>.</p><ul><li>Open gym included</li><li>Book up to 7 days ahead</li></ul>',
     signUpUsd: 4900,
     familySharing: true,
     portalOrder: 1,

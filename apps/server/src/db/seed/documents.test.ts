@@ -11,7 +11,15 @@ describe('seeded documents (issue 20)', () => {
     try {
       await migrate(database);
       await seed(database.db, new Date('2026-11-24T18:00:00Z'));
-      const gyms = await queryRows<{ title: string; templates: string; signed: number; unsigned: number; voided: number; athletes: number; contractPackages: number }>(
+      const gyms = await queryRows<{
+        title: string;
+        templates: string;
+        signed: number;
+        unsigned: number;
+        voided: number;
+        athletes: number;
+        contractPackages: number;
+      }>(
         database.db,
         sql`select g.title,
             (select string_agg(t.title || ':' || t.required_on_sign_up || ':' || t.required_before_booking, ',' order by t.title) from document_templates t where t.gym_id = g.id) as templates,

@@ -26,7 +26,11 @@ const CONTRACT = `<h2>Membership agreement</h2>
 <p>Agreed on {{today}}.</p>`;
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const joinAddress = (parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '').trim()).filter(Boolean).join(', ');
+const joinAddress = (parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 const DAY = 86_400_000;
 const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -40,16 +44,51 @@ export async function seedDocuments(db: Tx, gymId: string, athleteIds: string[],
   if (!gym || athleteIds.length === 0) return;
   const country = gym.country as GymCountry;
   const issuedLong = new Date(now.getTime() - 120 * DAY);
-  const [waiver] = await db.insert(t.documentTemplates).values({ gymId, type: 'waiver', title: 'Liability Waiver', requiredOnSignUp: true, requiredBeforeBooking: false, createdAt: issuedLong, updatedAt: issuedLong }).returning();
-  const [contract] = await db.insert(t.documentTemplates).values({ gymId, type: 'contract', title: 'Membership Contract', createdAt: issuedLong, updatedAt: issuedLong }).returning();
+  const [waiver] = await db
+    .insert(t.documentTemplates)
+    .values({
+      gymId,
+      type: 'waiver',
+      title: 'Liability Waiver',
+      requiredOnSignUp: true,
+      requiredBeforeBooking: false,
+      createdAt: issuedLong,
+      updatedAt: issuedLong,
+    })
+    .returning();
+  const [contract] = await db
+    .insert(t.documentTemplates)
+    .values({ gymId, type: 'contract', title: 'Membership Contract', createdAt: issuedLong, updatedAt: issuedLong })
+    .returning();
   const [waiverV] = await db
     .insert(t.documentTemplateVersions)
-    .values({ gymId, templateId: waiver!.id, version: 1, title: 'Liability Waiver', body: WAIVER, initialFields: ['I accept the risks of training'], createdAt: issuedLong })
+    .values({
+      gymId,
+      templateId: waiver!.id,
+      version: 1,
+      title: 'Liability Waiver',
+      body: WAIVER,
+      initialFields: ['I accept the risks of training'],
+      createdAt: issuedLong,
+    })
     .returning();
-  const [contractV] = await db.insert(t.documentTemplateVersions).values({ gymId, templateId: contract!.id, version: 1, title: 'Membership Contract', body: CONTRACT, createdAt: issuedLong }).returning();
+  const [contractV] = await db
+    .insert(t.documentTemplateVersions)
+    .values({ gymId, templateId: contract!.id, version: 1, title: 'Membership Contract', body: CONTRACT, createdAt: issuedLong })
+    .returning();
 
   const people = await db
-    .select({ id: t.athletes.id, firstName: t.athletes.firstName, lastName: t.athletes.lastName, dob: t.athletes.dob, addressLines: t.athletes.addressLines, locality: t.athletes.locality, region: t.athletes.region, zipCode: t.athletes.zipCode, email: t.users.email })
+    .select({
+      id: t.athletes.id,
+      firstName: t.athletes.firstName,
+      lastName: t.athletes.lastName,
+      dob: t.athletes.dob,
+      addressLines: t.athletes.addressLines,
+      locality: t.athletes.locality,
+      region: t.athletes.region,
+      zipCode: t.athletes.zipCode,
+      email: t.users.email,
+    })
     .from(t.athletes)
     .innerJoin(t.profiles, eq(t.profiles.id, t.athletes.profileId))
     .leftJoin(t.users, eq(t.users.id, t.profiles.userId))
@@ -77,7 +116,17 @@ export async function seedDocuments(db: Tx, gymId: string, athleteIds: string[],
 
   const docs: (typeof t.documents.$inferInsert)[] = [];
   const sigs: (typeof t.documentSignatures.$inferInsert)[] = [];
-  const sign = (athleteId: string, templateId: string, versionId: string, title: string, type: 'waiver' | 'contract', body: string, i: number, source: 'sign_up' | 'purchase', initials: string[]) => {
+  const sign = (
+    athleteId: string,
+    templateId: string,
+    versionId: string,
+    title: string,
+    type: 'waiver' | 'contract',
+    body: string,
+    i: number,
+    source: 'sign_up' | 'purchase',
+    initials: string[],
+  ) => {
     const p = byId.get(athleteId)!;
     const issuedAt = new Date(now.getTime() - (20 + (i % 90)) * DAY);
     const signedAt = new Date(issuedAt.getTime() + ((i % 5) + 1) * 3_600_000);
@@ -87,16 +136,36 @@ export async function seedDocuments(db: Tx, gymId: string, athleteIds: string[],
     const frontDesk = i % 3 === 0;
     docs.push({ id, gymId, athleteId, templateId, templateVersionId: versionId, type, title, source, issuedAt, signedAt });
     sigs.push({
-      gymId, documentId: id, relation: 'self', signerName: name, athleteName: name, method: 'typed', typedName: name, signatureImage: null,
+      gymId,
+      documentId: id,
+      relation: 'self',
+      signerName: name,
+      athleteName: name,
+      method: 'typed',
+      typedName: name,
+      signatureImage: null,
       initials: initials.map((label) => ({ label, value: `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || 'X' })),
-      via: frontDesk ? 'front_desk' : 'athlete_app', content, contentSha256: sha256Hex(content),
-      ip: `203.0.113.${(i % 250) + 1}`, userAgent: frontDesk ? AGENTS[1]! : AGENTS[i % 2 === 0 ? 0 : 2]!, signedAt,
+      via: frontDesk ? 'front_desk' : 'athlete_app',
+      content,
+      contentSha256: sha256Hex(content),
+      ip: `203.0.113.${(i % 250) + 1}`,
+      userAgent: frontDesk ? AGENTS[1]! : AGENTS[i % 2 === 0 ? 0 : 2]!,
+      signedAt,
     });
   };
 
   ordered.forEach((athleteId, i) => {
     if (unsigned.has(athleteId)) {
-      docs.push({ gymId, athleteId, templateId: waiver!.id, templateVersionId: waiverV!.id, type: 'waiver', title: 'Liability Waiver', source: 'sign_up', issuedAt: new Date(now.getTime() - ((i % 9) + 1) * DAY) });
+      docs.push({
+        gymId,
+        athleteId,
+        templateId: waiver!.id,
+        templateVersionId: waiverV!.id,
+        type: 'waiver',
+        title: 'Liability Waiver',
+        source: 'sign_up',
+        issuedAt: new Date(now.getTime() - ((i % 9) + 1) * DAY),
+      });
     } else {
       sign(athleteId, waiver!.id, waiverV!.id, 'Liability Waiver', 'waiver', WAIVER, i, 'sign_up', ['I accept the risks of training']);
     }
@@ -105,8 +174,16 @@ export async function seedDocuments(db: Tx, gymId: string, athleteIds: string[],
   // A couple of contracts voided (issued by mistake) before the signed one.
   for (const [k, athleteId] of voided.entries()) {
     docs.push({
-      gymId, athleteId, templateId: contract!.id, templateVersionId: contractV!.id, type: 'contract', title: 'Membership Contract', source: 'manual',
-      issuedAt: new Date(now.getTime() - (140 + k) * DAY), voidedAt: new Date(now.getTime() - (139 + k) * DAY), voidReason: 'Issued to the wrong member.',
+      gymId,
+      athleteId,
+      templateId: contract!.id,
+      templateVersionId: contractV!.id,
+      type: 'contract',
+      title: 'Membership Contract',
+      source: 'manual',
+      issuedAt: new Date(now.getTime() - (140 + k) * DAY),
+      voidedAt: new Date(now.getTime() - (139 + k) * DAY),
+      voidReason: 'Issued to the wrong member.',
     });
   }
   for (let i = 0; i < docs.length; i += 500) await db.insert(t.documents).values(docs.slice(i, i + 500));
@@ -115,7 +192,10 @@ export async function seedDocuments(db: Tx, gymId: string, athleteIds: string[],
 
 /** The contract names the gym's membership packages (run once the catalogue is seeded). */
 export async function linkContractToMemberships(db: Tx, gymId: string): Promise<void> {
-  const memberships = await db.select({ id: t.packages.id }).from(t.packages).where(and(eq(t.packages.gymId, gymId), eq(t.packages.kind, 'membership')));
+  const memberships = await db
+    .select({ id: t.packages.id })
+    .from(t.packages)
+    .where(and(eq(t.packages.gymId, gymId), eq(t.packages.kind, 'membership')));
   await db
     .update(t.documentTemplates)
     .set({ packageIds: memberships.map((m) => m.id) })

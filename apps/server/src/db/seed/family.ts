@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import * as t from '../schema';
-import { NO_EMAIL_DOMAIN } from '../../modules/athletes/athletes.service';
+import { NO_EMAIL_DOMAIN } from '../../modules/people';
 import { SeededRandom } from './random';
 import { insertChunked } from './gym-activity';
 
@@ -39,8 +39,14 @@ export async function seedFamilies(d: Tx, gymIds: readonly string[], now: Date):
         users.push({ id: userId, email: `athlete-${athleteId}@${NO_EMAIL_DOMAIN}`, passwordHash: null, isActive: false });
         profiles.push({ id: profileId, userId, gymId, role: 'athlete', isDefault: false, loginEnabled: false });
         athletes.push({
-          id: athleteId, profileId, gymId, firstName: rng.pick(CHILD_NAMES), lastName: parent.lastName, email: null,
-          dob: `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`, source: 'seed',
+          id: athleteId,
+          profileId,
+          gymId,
+          firstName: rng.pick(CHILD_NAMES),
+          lastName: parent.lastName,
+          email: null,
+          dob: `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+          source: 'seed',
         });
         links.push({ profileId, userId: parent.userId });
       }

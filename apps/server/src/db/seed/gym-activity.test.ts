@@ -16,7 +16,10 @@ describe('seeded class times of today (CONTRACT.md "Demo data")', () => {
   it('whatever the minute of the day, one class is under way (classes last an hour)', () => {
     for (let now = 0; now < 24 * 60; now++) {
       const starts = startTimesFor('2026-11-22', '2026-11-22', hhmm(now)).map(minutesOf);
-      expect(starts.some((start) => start <= now && now < start + 60), `at ${hhmm(now)}`).toBe(true);
+      expect(
+        starts.some((start) => start <= now && now < start + 60),
+        `at ${hhmm(now)}`,
+      ).toBe(true);
     }
   });
 
@@ -31,7 +34,9 @@ describe('seeded series (the kiosk bulk booking books a class of today again on 
       const week = [1, 2, 3, 4, 5, 6, 7].map((day) => classPlanFor(day, addDays(today, day), today, '00:00', 5));
       for (let now = 0; now < 24 * 60; now += 5) {
         const plan = classPlanFor(0, today, today, hhmm(now), 5);
-        const recurring = plan.filter((c) => week.some((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)));
+        const recurring = plan.filter((c) =>
+          week.some((other) => other.some((o) => o.time === c.time && o.typeIndex === c.typeIndex && o.place % 2 === c.place % 2)),
+        );
         expect(recurring.length, `${today} at ${hhmm(now)}`).toBeGreaterThan(0);
         expect(recurring.every((c) => c.isSeries)).toBe(true);
       }

@@ -22,29 +22,59 @@ export type GymActivitySpec = {
 /** The class types a gym runs: name, colour, capacity, description, booking and waitlist settings (issue 16). */
 const CLASS_TYPES = [
   {
-    name: 'CrossFit WOD', color: 'blue', capacity: 16, duration: 60,
+    name: 'CrossFit WOD',
+    color: 'blue',
+    capacity: 16,
+    duration: 60,
     description: 'The workout of the day: a warm-up, a strength or skill piece and a conditioning piece, scaled to you.',
-    bookingOpensDays: 7, lateCancelCutoffMinutes: 120, waitlistSize: 8, promotionCutoffMinutes: 60,
+    bookingOpensDays: 7,
+    lateCancelCutoffMinutes: 120,
+    waitlistSize: 8,
+    promotionCutoffMinutes: 60,
   },
   {
-    name: 'Olympic Lifting', color: 'grape', capacity: 10, duration: 60,
+    name: 'Olympic Lifting',
+    color: 'grape',
+    capacity: 10,
+    duration: 60,
     description: 'Snatch and clean and jerk technique, then heavy singles and doubles with a coach on every platform.',
-    bookingOpensDays: 7, lateCancelCutoffMinutes: 240, waitlistSize: 4, promotionCutoffMinutes: 120,
+    bookingOpensDays: 7,
+    lateCancelCutoffMinutes: 240,
+    waitlistSize: 4,
+    promotionCutoffMinutes: 120,
   },
   {
-    name: 'Barbell Club', color: 'orange', capacity: 12, duration: 60,
+    name: 'Barbell Club',
+    color: 'orange',
+    capacity: 12,
+    duration: 60,
     description: 'Squat, bench, deadlift and press on a progressive program. Bring your log book.',
-    bookingOpensDays: 14, lateCancelCutoffMinutes: 120, waitlistSize: 6, promotionCutoffMinutes: 60,
+    bookingOpensDays: 14,
+    lateCancelCutoffMinutes: 120,
+    waitlistSize: 6,
+    promotionCutoffMinutes: 60,
   },
   {
-    name: 'Mobility & Yoga', color: 'teal', capacity: 18, duration: 60,
+    name: 'Mobility & Yoga',
+    color: 'teal',
+    capacity: 18,
+    duration: 60,
     description: 'Slow flow and mobility work for hips, shoulders and spine. Mats are provided.',
-    bookingOpensDays: 7, lateCancelCutoffMinutes: 60, waitlistSize: null, promotionCutoffMinutes: 30,
+    bookingOpensDays: 7,
+    lateCancelCutoffMinutes: 60,
+    waitlistSize: null,
+    promotionCutoffMinutes: 30,
   },
   {
-    name: 'Open Gym', color: 'gray', capacity: 20, duration: 60,
+    name: 'Open Gym',
+    color: 'gray',
+    capacity: 20,
+    duration: 60,
     description: 'Train on your own program with the floor to yourself; a coach is on hand for questions.',
-    bookingOpensDays: null, lateCancelCutoffMinutes: 0, waitlistSize: null, promotionCutoffMinutes: 0,
+    bookingOpensDays: null,
+    lateCancelCutoffMinutes: 0,
+    waitlistSize: null,
+    promotionCutoffMinutes: 0,
   },
 ];
 export const CLASS_TYPE_COUNT = CLASS_TYPES.length;
@@ -82,13 +112,20 @@ export function startTimesFor(date: string, today: string, nowLocal: string): st
   // The one under way starts at midnight in the day's first quarter hour (an e2e run at 00:05 needs it too).
   const relative = [now - 180, now - 120, Math.max(0, now - 15), now + 60, now + 120, now + 240].filter((m) => m >= 0 && m < 24 * 60);
   const all = new Set([...SCHEDULE.map((s) => roundToQuarter(s)), ...relative]);
-  return [...all].sort((a, b) => a - b).filter((m, i, arr) => i === 0 || m - arr[i - 1]! >= 45 || relative.includes(m)).map(hhmm);
+  return [...all]
+    .sort((a, b) => a - b)
+    .filter((m, i, arr) => i === 0 || m - arr[i - 1]! >= 45 || relative.includes(m))
+    .map(hhmm);
 }
 
 /** The week's pattern a day belongs to: Monday, Wednesday and Friday; Tuesday and Thursday; the weekend. */
 const weekGroup = (weekday: number) => (weekday === 0 || weekday === 6 ? 2 : weekday % 2 === 1 ? 0 : 1);
 /** The ISO weekdays (1 = Monday … 7 = Sunday) of each group. */
-const GROUP_WEEKDAYS = [[1, 3, 5], [2, 4], [6, 7]] as const;
+const GROUP_WEEKDAYS = [
+  [1, 3, 5],
+  [2, 4],
+  [6, 7],
+] as const;
 
 /**
  * The classes of one day: start time, class type and place (which picks the location and room). A schedule time's class
@@ -130,12 +167,23 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   const types = CLASS_TYPES.slice(0, g.classTypeCount).map((ct) => ({ ...ct, id: rng.uuid() }));
   await db.insert(t.classTypes).values(
     types.map((ct) => ({
-      id: ct.id, gymId, name: ct.name, color: ct.color, description: ct.description,
-      defaultDurationMinutes: ct.duration, defaultCapacity: ct.capacity,
-      cancellationFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee : 0, noShowFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee * 2 : 0,
-      cancellationCreditDeduction: 1, noShowCreditDeduction: 1, taxRateId,
-      bookingOpensDays: ct.bookingOpensDays, lateCancelCutoffMinutes: ct.lateCancelCutoffMinutes,
-      waitlistEnabled: true, waitlistSize: ct.waitlistSize, promotionCutoffMinutes: ct.promotionCutoffMinutes,
+      id: ct.id,
+      gymId,
+      name: ct.name,
+      color: ct.color,
+      description: ct.description,
+      defaultDurationMinutes: ct.duration,
+      defaultCapacity: ct.capacity,
+      cancellationFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee : 0,
+      noShowFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee * 2 : 0,
+      cancellationCreditDeduction: 1,
+      noShowCreditDeduction: 1,
+      taxRateId,
+      bookingOpensDays: ct.bookingOpensDays,
+      lateCancelCutoffMinutes: ct.lateCancelCutoffMinutes,
+      waitlistEnabled: true,
+      waitlistSize: ct.waitlistSize,
+      promotionCutoffMinutes: ct.promotionCutoffMinutes,
     })),
   );
 
@@ -150,17 +198,34 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
       const [series] = await db
         .insert(t.classSeries)
         .values({
-          id: rng.uuid(), gymId, classTypeId: ct.id, locationId: location.id, roomId: location.rooms[0]!.id,
-          rrule: toRRuleText({ weekdays: weekdays.map((d) => (d % 7) as WeekdayNumber), startTime: time, firstDate, lastDate: null, interval: 1, timeZone: g.timeZone }),
-          startTime: `${time}:00`, durationMinutes: ct.duration, capacity: ct.capacity, firstDate, materializedThrough: addDays(firstDate, -1),
+          id: rng.uuid(),
+          gymId,
+          classTypeId: ct.id,
+          locationId: location.id,
+          roomId: location.rooms[0]!.id,
+          rrule: toRRuleText({
+            weekdays: weekdays.map((d) => (d % 7) as WeekdayNumber),
+            startTime: time,
+            firstDate,
+            lastDate: null,
+            interval: 1,
+            timeZone: g.timeZone,
+          }),
+          startTime: `${time}:00`,
+          durationMinutes: ct.duration,
+          capacity: ct.capacity,
+          firstDate,
+          materializedThrough: addDays(firstDate, -1),
         })
         .returning();
       const lead = coachIds[(place + group) % coachIds.length]!;
       const assistant = coachIds[(place + group + 1) % coachIds.length]!;
-      await db.insert(t.classSeriesCoaches).values([
-        { gymId, seriesId: series!.id, staffId: lead, role: 'lead' },
-        ...(ct.capacity >= 16 && assistant !== lead ? [{ gymId, seriesId: series!.id, staffId: assistant, role: 'assistant' }] : []),
-      ]);
+      await db
+        .insert(t.classSeriesCoaches)
+        .values([
+          { gymId, seriesId: series!.id, staffId: lead, role: 'lead' },
+          ...(ct.capacity >= 16 && assistant !== lead ? [{ gymId, seriesId: series!.id, staffId: assistant, role: 'assistant' }] : []),
+        ]);
       await materialize(db, series!, addDays(today, MATERIALIZE_DAYS), 'skip');
     }
   }
@@ -190,9 +255,21 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
     const id = rng.uuid();
     const startsAt = fromZoned(today, time, g.timeZone);
     oneOffs.push({
-      id, gymId, kind: 'class', classTypeId: ct.id, locationId: places[place % 2]!.id, startsAt, startDate: today, startTime: `${time}:00`,
-      durationMinutes: 60, capacity: ct.capacity, taxRateId,
-      cancellationFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee : 0, noShowFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee * 2 : 0, cancellationCreditDeduction: 1, noShowCreditDeduction: 1,
+      id,
+      gymId,
+      kind: 'class',
+      classTypeId: ct.id,
+      locationId: places[place % 2]!.id,
+      startsAt,
+      startDate: today,
+      startTime: `${time}:00`,
+      durationMinutes: 60,
+      capacity: ct.capacity,
+      taxRateId,
+      cancellationFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee : 0,
+      noShowFeeMinor: ct.lateCancelCutoffMinutes > 0 ? fee * 2 : 0,
+      cancellationCreditDeduction: 1,
+      noShowCreditDeduction: 1,
     });
     const coach = rng.shuffle(coachIds).find((c) => coachIsFree(c, startsAt, 60));
     if (coach) oneOffCoaches.push({ gymId, eventId: id, staffId: coach, role: 'lead' });
@@ -218,10 +295,16 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
       const lateCancel = isPast && rng.chance(0.04);
       const noShow = isPast && !lateCancel && rng.chance(0.04);
       reservationRows.push({
-        id: rng.uuid(), gymId, eventId: c.id, athleteId, isReserved: true,
+        id: rng.uuid(),
+        gymId,
+        eventId: c.id,
+        athleteId,
+        isReserved: true,
         // A class under way has about half its athletes in, but always MIN_WAITING at the door for the front desk.
         isCheckedIn: !lateCancel && !noShow && (isPast ? rng.chance(0.92) : isStarted && rng.chance(0.5) && place >= MIN_WAITING),
-        isLateCancel: lateCancel, isNoShow: noShow, isCredited: rng.chance(0.85),
+        isLateCancel: lateCancel,
+        isNoShow: noShow,
+        isCredited: rng.chance(0.85),
         registrationDatetime: new Date(startsAt.getTime() - rng.int(24, 160) * 3600_000),
       });
     });
@@ -229,7 +312,12 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
       // The line, in the order of joining (the booking core draws its places from the same sequence).
       people.slice(reserved, reserved + rng.int(2, 4)).forEach((athleteId, place) => {
         reservationRows.push({
-          id: rng.uuid(), gymId, eventId: c.id, athleteId, isReserved: false, isWaitlisted: true,
+          id: rng.uuid(),
+          gymId,
+          eventId: c.id,
+          athleteId,
+          isReserved: false,
+          isWaitlisted: true,
           waitlistSeq: sql`nextval(${t.reservationWaitlistSeq.seqName})` as unknown as number,
           registrationDatetime: new Date(startsAt.getTime() - (20 - place) * 3600_000),
         });
@@ -242,12 +330,42 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   const appointmentFees = { taxRateId, cancellationFeeMinor: fee * 2, noShowFeeMinor: fee * 3, cancellationCreditDeduction: 1, noShowCreditDeduction: 1 };
   const price = (us: number) => (g.country === 'GB' ? Math.round(us * 0.8) : us);
   const appointmentTypes = [
-    { id: rng.uuid(), name: 'Personal Training', color: 'indigo', durationMinutes: 60, priceMinor: price(8500), bufferMinutes: 15, capacity: 1, lateCancelCutoffMinutes: 1440, coaches: coachIds.slice(0, 2),
-      description: 'One-to-one coaching on your goals: technique, programming and accountability.' },
-    { id: rng.uuid(), name: 'Intro Session', color: 'cyan', durationMinutes: 30, priceMinor: 0, bufferMinutes: 0, capacity: 3, lateCancelCutoffMinutes: 120, coaches: coachIds,
-      description: 'A free first visit: meet a coach, see the gym and try the movements.' },
-    { id: rng.uuid(), name: 'Nutrition Consult', color: 'lime', durationMinutes: 45, priceMinor: price(6000), bufferMinutes: 15, capacity: 1, lateCancelCutoffMinutes: 1440, coaches: coachIds.slice(-1),
-      description: 'A review of what you eat and a plan that fits your training.' },
+    {
+      id: rng.uuid(),
+      name: 'Personal Training',
+      color: 'indigo',
+      durationMinutes: 60,
+      priceMinor: price(8500),
+      bufferMinutes: 15,
+      capacity: 1,
+      lateCancelCutoffMinutes: 1440,
+      coaches: coachIds.slice(0, 2),
+      description: 'One-to-one coaching on your goals: technique, programming and accountability.',
+    },
+    {
+      id: rng.uuid(),
+      name: 'Intro Session',
+      color: 'cyan',
+      durationMinutes: 30,
+      priceMinor: 0,
+      bufferMinutes: 0,
+      capacity: 3,
+      lateCancelCutoffMinutes: 120,
+      coaches: coachIds,
+      description: 'A free first visit: meet a coach, see the gym and try the movements.',
+    },
+    {
+      id: rng.uuid(),
+      name: 'Nutrition Consult',
+      color: 'lime',
+      durationMinutes: 45,
+      priceMinor: price(6000),
+      bufferMinutes: 15,
+      capacity: 1,
+      lateCancelCutoffMinutes: 1440,
+      coaches: coachIds.slice(-1),
+      description: 'A review of what you eat and a plan that fits your training.',
+    },
   ];
   await db.insert(t.appointmentTypes).values(appointmentTypes.map(({ coaches: _coaches, ...a }) => ({ ...a, gymId, ...appointmentFees })));
   await db.insert(t.appointmentTypeCoaches).values(appointmentTypes.flatMap((a) => a.coaches.map((staffId) => ({ gymId, appointmentTypeId: a.id, staffId }))));
@@ -258,11 +376,25 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
     for (const date of [today, addDays(today, 1)]) {
       const type = appointmentTypes[i % 2]!;
       const startsAt = fromZoned(date, time, g.timeZone);
-      const coach = [...type.coaches.slice(i % type.coaches.length), ...type.coaches].find((c) => coachIsFree(c, startsAt, type.durationMinutes + type.bufferMinutes));
+      const coach = [...type.coaches.slice(i % type.coaches.length), ...type.coaches].find((c) =>
+        coachIsFree(c, startsAt, type.durationMinutes + type.bufferMinutes),
+      );
       if (!coach) continue;
       const id = rng.uuid();
       const capacity = type.capacity;
-      appointmentRows.push({ id, gymId, kind: 'appointment', appointmentTypeId: type.id, locationId: places[1]!.id, startsAt, startDate: date, startTime: `${time}:00`, durationMinutes: type.durationMinutes, capacity, ...appointmentFees });
+      appointmentRows.push({
+        id,
+        gymId,
+        kind: 'appointment',
+        appointmentTypeId: type.id,
+        locationId: places[1]!.id,
+        startsAt,
+        startDate: date,
+        startTime: `${time}:00`,
+        durationMinutes: type.durationMinutes,
+        capacity,
+        ...appointmentFees,
+      });
       appointmentCoaches.push({ gymId, eventId: id, staffId: coach, role: 'lead' });
       for (const athleteId of rng.shuffle(athleteIds).slice(0, capacity)) {
         appointmentReservations.push({ id: rng.uuid(), gymId, eventId: id, athleteId, isReserved: true, isCredited: true });
@@ -275,16 +407,33 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
 
   // Each coach's weekly hours and some time off (issue 16), so appointments can be booked; this week's workouts.
   await seedAvailability(db, rng, gymId, coachIds, now);
-  await seedProgramming(db, rng, gymId, types.map((ct) => ct.id), today);
+  await seedProgramming(
+    db,
+    rng,
+    gymId,
+    types.map((ct) => ct.id),
+    today,
+  );
 
   // Pinned notes, past-due bills and unsigned documents on some members.
   const flagged = rng.shuffle(athleteIds);
-  await insertChunked(db, t.notes, flagged.slice(0, 12).map((athleteId, i) => ({
-    gymId, athleteId, isPinned: true,
-    title: rng.pick(['Injury', 'Goals', 'Front desk', 'Membership']),
-    content: rng.pick(['<p>Left shoulder: no overhead pressing until cleared.</p>', '<p>Training for a first marathon in spring.</p>', '<p>Prefers to be called by a nickname; ask.</p>', '<p>Freeze requested for next month.</p>']),
-    updatedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
-  })));
+  await insertChunked(
+    db,
+    t.notes,
+    flagged.slice(0, 12).map((athleteId, i) => ({
+      gymId,
+      athleteId,
+      isPinned: true,
+      title: rng.pick(['Injury', 'Goals', 'Front desk', 'Membership']),
+      content: rng.pick([
+        '<p>Left shoulder: no overhead pressing until cleared.</p>',
+        '<p>Training for a first marathon in spring.</p>',
+        '<p>Prefers to be called by a nickname; ask.</p>',
+        '<p>Freeze requested for next month.</p>',
+      ]),
+      updatedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
+    })),
+  );
   // Issue 19: bills are real invoices now (seed/invoices.ts, through the invoices service). The draws the old made-up
   // bills took are still drawn, so every id and choice drawn after them stays as it was.
   const madeUpBills = flagged.slice(8, 18).length + flagged.slice(20, 80).length;
@@ -292,5 +441,10 @@ export async function seedGymActivity(db: Tx, rng: SeededRandom, g: GymActivityS
   // Issue 20: the gym's waiver and contract, issued to its members (most signed; the demo athlete all signed).
   await seedDocuments(db, gymId, flagged, now);
 
-  await db.insert(t.banners).values({ gymId, audiences: ['gym_staff'], title: `Welcome to Spotter, ${g.title}`, message: '<p>Your schedule, members and kiosk are ready. Questions? Reply to any email from us.</p>' });
+  await db.insert(t.banners).values({
+    gymId,
+    audiences: ['gym_staff'],
+    title: `Welcome to Spotter, ${g.title}`,
+    message: '<p>Your schedule, members and kiosk are ready. Questions? Reply to any email from us.</p>',
+  });
 }

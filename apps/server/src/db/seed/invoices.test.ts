@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { invoiceStateOf } from '@spotter/shared';
 import { openDatabase, queryRows } from '../client';
 import { migrate } from '../migrate';
+import { createChangeFeed } from '../../lib/changes';
 import { runBilling } from '../../modules/billing/billing-run';
 import { seed } from './seed';
 
@@ -13,7 +14,10 @@ describe('seeded invoice history (issue 19)', () => {
     try {
       await migrate(database);
       await seed(database.db, now);
-      const gyms = await queryRows<{ id: string; title: string; time_zone: string }>(database.db, sql`select id, title, time_zone from gyms where exists (select 1 from products p where p.gym_id = gyms.id) order by title`);
+      const gyms = await queryRows<{ id: string; title: string; time_zone: string }>(
+        database.db,
+        sql`select id, title, time_zone from gyms where exists (select 1 from products p where p.gym_id = gyms.id) order by title`,
+      );
       expect(gyms).toHaveLength(3);
       for (const g of gyms) {
         const numbers = await queryRows<{ n: number }>(database.db, sql`select number as n from invoices where gym_id = ${g.id} order by number`);
@@ -27,9 +31,13 @@ describe('seeded invoice history (issue 19)', () => {
         expect(numbers.length).toBeGreaterThan(100);
         const [counter] = await queryRows<{ last: number }>(database.db, sql`select last_number as last from invoice_counters where gym_id = ${g.id}`);
         expect(counter!.last).toBe(numbers.length);
-        const states = await queryRows<{ status: string; n: number }>(database.db, sql`select status::text, count(*)::int as n from invoices where gym_id = ${g.id} group by status`);
+        const states = await queryRows<{ status: string; n: number }>(
+          database.db,
+          sql`select status::text, count(*)::int as n from invoices where gym_id = ${g.id} group by status`,
+        );
         const count = new Map(states.map((s) => [s.status, s.n]));
-        for (const status of ['paid', 'past_due', 'void', 'refunded', 'partially_refunded']) expect(count.get(status), `${g.title} ${status}`).toBeGreaterThan(0);
+        for (const status of ['paid', 'past_due', 'void', 'refunded', 'partially_refunded'])
+          expect(count.get(status), `${g.title} ${status}`).toBeGreaterThan(0);
         // paid = payments − refunds from the rows; total = the lines; state = the shared rule.
         const bad = await queryRows<{ id: string }>(
           database.db,
@@ -40,13 +48,32 @@ describe('seeded invoice history (issue 19)', () => {
               or i.refunds_minor <> (select coalesce(sum(p.amount_minor), 0) from payments p where p.invoice_id = i.id and p.kind = 'refund' and p.status = 'succeeded'))`,
         );
         expect(bad).toEqual([]);
-        const rows = await queryRows<{ status: string; total_minor: number; payments_minor: number; refunds_minor: number; due_date: string; failed_attempts: number; today: string }>(
+        const rows = await queryRows<{
+          status: string;
+          total_minor: number;
+          payments_minor: number;
+          refunds_minor: number;
+          due_date: string;
+          failed_attempts: number;
+          today: string;
+        }>(
           database.db,
           sql`select status::text, total_minor, payments_minor, refunds_minor, due_date::text, failed_attempts, (${now.toISOString()}::timestamptz at time zone ${g.time_zone})::date::text as today from invoices where gym_id = ${g.id}`,
         );
         for (const r of rows) {
           if (r.status === 'void') continue;
-          expect(invoiceStateOf({ totalMinor: r.total_minor, paymentsMinor: r.payments_minor, refundsMinor: r.refunds_minor, isVoid: false, isDraft: false, dueDate: r.due_date, today: r.today, hasFailedCharge: r.failed_attempts > 0 })).toBe(r.status);
+          expect(
+            invoiceStateOf({
+              totalMinor: r.total_minor,
+              paymentsMinor: r.payments_minor,
+              refundsMinor: r.refunds_minor,
+              isVoid: false,
+              isDraft: false,
+              dueDate: r.due_date,
+              today: r.today,
+              hasFailedCharge: r.failed_attempts > 0,
+            }),
+          ).toBe(r.status);
         }
         const [demo] = await queryRows<{ past_due: number; invoices: number }>(
           database.db,
@@ -55,12 +82,15 @@ describe('seeded invoice history (issue 19)', () => {
         expect(demo!.past_due).toBe(0);
       }
       // The demo gyms' kiosks show past-due bills too.
-      const [demoGyms] = await queryRows<{ n: number }>(database.db, sql`select count(distinct i.gym_id)::int as n from invoices i join demo_gyms d on d.gym_id = i.gym_id where i.status = 'past_due'`);
+      const [demoGyms] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(distinct i.gym_id)::int as n from invoices i join demo_gyms d on d.gym_id = i.gym_id where i.status = 'past_due'`,
+      );
       expect(demoGyms!.n).toBe(2);
       // The first billing run bills the memberships left due today, and nothing twice.
-      const first = await runBilling(database.db, null, { now });
+      const first = await runBilling({ db: database.db, changes: createChangeFeed(database) }, null, { now });
       expect(first.invoices).toBeGreaterThanOrEqual(2 * gyms.length);
-      expect((await runBilling(database.db, null, { now })).invoices).toBe(0);
+      expect((await runBilling({ db: database.db, changes: createChangeFeed(database) }, null, { now })).invoices).toBe(0);
     } finally {
       await database.close();
     }

@@ -1,8 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays, addInterval, invoiceStateOf, manualPaymentTypes, type PaymentChannel } from '@spotter/shared';
+import { addDays, addInterval, invoiceStateOf, manualPaymentTypes, periodLineDescription, type PaymentChannel } from '@spotter/shared';
 import * as t from '../schema';
 import type { Tx } from '../client';
-import { createInvoice, gymToday, priceLines, recordFailedCharge, recordPayment, recordRefund, voidInvoice, type NewInvoiceLine } from '../../modules/invoices/invoices.service';
+import {
+  createInvoice,
+  gymToday,
+  priceLines,
+  recordFailedCharge,
+  recordPayment,
+  recordRefund,
+  voidInvoice,
+  type NewInvoiceLine,
+} from '../../modules/invoices/invoices.service';
 import { insertChunked } from './gym-activity';
 import { SeededRandom } from './random';
 
@@ -47,6 +56,7 @@ const CHANNELS: PaymentChannel[] = ['card', 'card', 'card', ...manualPaymentType
 export async function seedInvoiceHistory(d: Tx, gymId: string, now: Date, seed: number): Promise<void> {
   const rng = new SeededRandom(seed);
   const today = await gymToday(d, gymId, now);
+  const [gym] = await d.select({ country: t.gyms.country }).from(t.gyms).where(eq(t.gyms.id, gymId));
   const windowStart = addDays(today, -HISTORY_DAYS);
   const rows = (await d.execute(sql`
     select ap.id, ap.athlete_id as "athleteId", a.email, ap.status, ap.start_date as "startDate", ap.end_date as "endDate",
@@ -65,7 +75,12 @@ export async function seedInvoiceHistory(d: Tx, gymId: string, now: Date, seed: 
   const nextBilling = new Map<string, string | null>();
   const demoAthlete = (h: Held) => h.email === 'athlete@example.com';
   // Two active monthly memberships a gym are left due today (the billing run's first invoices).
-  const dueToday = new Set(rng.shuffle(held.filter((h) => h.status === 'active' && h.paymentCount === null && !demoAthlete(h))).slice(0, DUE_TODAY).map((h) => h.id));
+  const dueToday = new Set(
+    rng
+      .shuffle(held.filter((h) => h.status === 'active' && h.paymentCount === null && !demoAthlete(h)))
+      .slice(0, DUE_TODAY)
+      .map((h) => h.id),
+  );
   for (const h of held) {
     let start = h.startDate;
     let n = 0;
@@ -122,15 +137,38 @@ export async function seedInvoiceHistory(d: Tx, gymId: string, now: Date, seed: 
   }
   const linesOf = (p: Planned): NewInvoiceLine[] => {
     const h = p.held;
-    const lines: NewInvoiceLine[] = [{ description: `${h.name}: ${p.periodStart} to ${p.periodEnd}`, itemPriceMinor: h.priceMinor, quantity: 1, taxRateValue: h.percent, taxRateId: h.taxRateId, packageId: h.packageId }];
-    if (p.first && h.signUpFeeMinor > 0) lines.push({ description: 'Sign-up fee', itemPriceMinor: h.signUpFeeMinor, quantity: 1, taxRateValue: h.percent, taxRateId: h.taxRateId, packageId: h.packageId });
+    const lines: NewInvoiceLine[] = [
+      {
+        description: periodLineDescription(h.name, p.periodStart, p.periodEnd, gym?.country),
+        itemPriceMinor: h.priceMinor,
+        quantity: 1,
+        taxRateValue: h.percent,
+        taxRateId: h.taxRateId,
+        packageId: h.packageId,
+      },
+    ];
+    if (p.first && h.signUpFeeMinor > 0)
+      lines.push({
+        description: 'Sign-up fee',
+        itemPriceMinor: h.signUpFeeMinor,
+        quantity: 1,
+        taxRateValue: h.percent,
+        taxRateId: h.taxRateId,
+        packageId: h.packageId,
+      });
     return lines;
   };
 
   // 1. The paid history in bulk, numbered first in date order: the same figures the service computes (priceLines),
   // a succeeded payment each, and the gym's counter moved on past them.
   const paidPlans = planned.filter((_, i) => fates[i] === 'paid');
-  const paid = await bulkPaid(d, gymId, paidPlans.map((p) => ({ p, lines: linesOf(p) })), rng, now);
+  const paid = await bulkPaid(
+    d,
+    gymId,
+    paidPlans.map((p) => ({ p, lines: linesOf(p) })),
+    rng,
+    now,
+  );
 
   // 2. The rest through the service, in date order.
   const declined: string[] = [];
@@ -215,29 +253,75 @@ async function bulkPaid(d: Tx, gymId: string, items: { p: Planned; lines: NewInv
     const net = priced.reduce((s, l) => s + l.net, 0);
     const tax = priced.reduce((s, l) => s + l.tax, 0);
     const total = priced.reduce((s, l) => s + l.total, 0);
-    const status = invoiceStateOf({ totalMinor: total, paymentsMinor: total, refundsMinor: 0, isVoid: false, isDraft: false, dueDate: p.periodStart, today: p.periodStart });
+    const status = invoiceStateOf({
+      totalMinor: total,
+      paymentsMinor: total,
+      refundsMinor: 0,
+      isVoid: false,
+      isDraft: false,
+      dueDate: p.periodStart,
+      today: p.periodStart,
+    });
     invoiceRows.push({
-      id, gymId, athleteId: p.held.athleteId, number: ++number, status, source: p.first ? 'package' : 'billing_period', issueDate: p.periodStart, dueDate: p.periodStart,
-      netMinor: net, taxMinor: tax, totalMinor: total, paymentsMinor: total, isTaxInclusive: gym!.isTaxInclusive,
-      athletePackageId: p.held.id, periodStart: p.periodStart, periodEnd: p.periodEnd, createdAt: at, updatedAt: at,
+      id,
+      gymId,
+      athleteId: p.held.athleteId,
+      number: ++number,
+      status,
+      source: p.first ? 'package' : 'billing_period',
+      issueDate: p.periodStart,
+      dueDate: p.periodStart,
+      netMinor: net,
+      taxMinor: tax,
+      totalMinor: total,
+      paymentsMinor: total,
+      isTaxInclusive: gym!.isTaxInclusive,
+      athletePackageId: p.held.id,
+      periodStart: p.periodStart,
+      periodEnd: p.periodEnd,
+      createdAt: at,
+      updatedAt: at,
     });
     for (const l of priced) {
       lineRows.push({
-        gymId, invoiceId: id, position: l.position, description: l.description, itemPriceMinor: l.itemPriceMinor, quantity: l.quantity,
-        taxRateValue: l.taxRateValue === null || l.taxRateValue === undefined ? null : Number(l.taxRateValue).toFixed(4), taxRateId: l.taxRateId ?? null, packageId: l.packageId ?? null,
-        netMinor: l.net, taxMinor: l.tax, totalMinor: l.total,
+        gymId,
+        invoiceId: id,
+        position: l.position,
+        description: l.description,
+        itemPriceMinor: l.itemPriceMinor,
+        quantity: l.quantity,
+        taxRateValue: l.taxRateValue === null || l.taxRateValue === undefined ? null : Number(l.taxRateValue).toFixed(4),
+        taxRateId: l.taxRateId ?? null,
+        packageId: l.packageId ?? null,
+        netMinor: l.net,
+        taxMinor: l.tax,
+        totalMinor: l.total,
       });
     }
     const channel = rng.pick(CHANNELS);
     paymentRows.push({
-      id: paymentId, gymId, invoiceId: id, athleteId: p.held.athleteId, kind: 'payment', channel, status: 'succeeded', amountMinor: total,
-      reference: channel === 'cash_or_check' && rng.chance(0.3) ? `Check ${rng.int(1000, 9999)}` : null, idempotencyKey: `seed:${id}:pay`, createdAt: at, updatedAt: at,
+      id: paymentId,
+      gymId,
+      invoiceId: id,
+      athleteId: p.held.athleteId,
+      kind: 'payment',
+      channel,
+      status: 'succeeded',
+      amountMinor: total,
+      reference: channel === 'cash_or_check' && rng.chance(0.3) ? `Check ${rng.int(1000, 9999)}` : null,
+      idempotencyKey: `seed:${id}:pay`,
+      createdAt: at,
+      updatedAt: at,
     });
     if (total > 0) paid.push({ invoiceId: id, paymentId, amount: total, athleteId: p.held.athleteId });
   }
   await insertChunked(d, t.invoices, invoiceRows);
   await insertChunked(d, t.invoiceLines, lineRows);
-  await insertChunked(d, t.payments, paymentRows.filter((r) => (r.amountMinor ?? 0) > 0));
+  await insertChunked(
+    d,
+    t.payments,
+    paymentRows.filter((r) => (r.amountMinor ?? 0) > 0),
+  );
   return paid;
 }
 
@@ -266,7 +350,15 @@ export async function seedDemoPastDue(d: Tx, gymId: string, now: Date, seed: num
     await createInvoice(d, gymId, {
       athleteId: a.id,
       source: 'manual',
-      lines: [{ description: 'Monthly membership', itemPriceMinor: rng.pick([12900, 14900, 17900]), quantity: 1, taxRateValue: rate?.percent ?? null, taxRateId: rate?.id ?? null }],
+      lines: [
+        {
+          description: 'Monthly membership',
+          itemPriceMinor: rng.pick([12900, 14900, 17900]),
+          quantity: 1,
+          taxRateValue: rate?.percent ?? null,
+          taxRateId: rate?.id ?? null,
+        },
+      ],
       issueDate: due,
       dueDate: due,
       actorUserId: null,

@@ -11,7 +11,21 @@ describe('seeded email identity, templates, banners and mail history (issue 22)'
     try {
       await migrate(database);
       await seed(database.db, now);
-      const gyms = await queryRows<{ title: string; senderName: string; replyTo: string; locality: string; zipCode: string; phone: string; kinds: string; banners: string; sent: number; failed: number; pending: number; withFrom: number; total: number }>(
+      const gyms = await queryRows<{
+        title: string;
+        senderName: string;
+        replyTo: string;
+        locality: string;
+        zipCode: string;
+        phone: string;
+        kinds: string;
+        banners: string;
+        sent: number;
+        failed: number;
+        pending: number;
+        withFrom: number;
+        total: number;
+      }>(
         database.db,
         sql`select g.title, g.sender_name as "senderName", g.reply_to as "replyTo", g.locality, g.zip_code as "zipCode", g.phone,
             (select string_agg(m.kind, ',' order by m.kind) from message_templates m where m.gym_id = g.id) as kinds,
@@ -28,11 +42,13 @@ describe('seeded email identity, templates, banners and mail history (issue 22)'
         expect(g.senderName, g.title).toBe(`${g.title} Team`);
         expect(g.replyTo, g.title).toMatch(/^frontdesk@\w+\.example\.com$/);
         expect(g.kinds, g.title).toBe('class_cancelled,waitlist_promoted');
-        expect([g.locality, g.zipCode, g.phone], g.title).toEqual({
-          'Iron Temple Barbell': ['Chicago', '60607', '13125550142'],
-          'Northside Strength': ['Manchester', 'M3 2BW', '441614960123'],
-          'Maple Athletics': ['Toronto', 'M5H 1K4', '14165550175'],
-        }[g.title]);
+        expect([g.locality, g.zipCode, g.phone], g.title).toEqual(
+          {
+            'Iron Temple Barbell': ['Chicago', '60607', '13125550142'],
+            'Northside Strength': ['Manchester', 'M3 2BW', '441614960123'],
+            'Maple Athletics': ['Toronto', 'M5H 1K4', '14165550175'],
+          }[g.title],
+        );
         expect(g.banners, g.title).toBe(`Holiday opening hours,Summer barbell challenge,Welcome to Spotter, ${g.title}`);
         expect(g.sent, g.title).toBeGreaterThanOrEqual(8);
         expect(g.failed, g.title).toBe(1);
@@ -58,7 +74,10 @@ describe('seeded email identity, templates, banners and mail history (issue 22)'
       ]);
 
       // The demo athlete's Messages tab has mail.
-      const [demo] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from mail_outbox where lower(to_address) = 'athlete@example.com'`);
+      const [demo] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from mail_outbox where lower(to_address) = 'athlete@example.com'`,
+      );
       expect(demo!.n).toBeGreaterThanOrEqual(2);
       // Nothing seeded is ever delivered: the seed has no job queue (pg-boss), so no mail.deliver job names these rows.
     } finally {

@@ -43,7 +43,11 @@ const CONTACTS: Record<string, { phone: string; addressLines: string[]; locality
   maple: { phone: '14165550175', addressLines: ['220 King St W'], locality: 'Toronto', region: 'Ontario', zipCode: 'M5H 1K4' },
 };
 
-export async function seedGymMessages(db: Tx, gym: { id: string; key: string; title: string; country: GymCountry; timeZone: string }, now: Date): Promise<void> {
+export async function seedGymMessages(
+  db: Tx,
+  gym: { id: string; key: string; title: string; country: GymCountry; timeZone: string },
+  now: Date,
+): Promise<void> {
   await db
     .update(t.gyms)
     .set({ senderName: `${gym.title} Team`, replyTo: `frontdesk@${gym.key}.example.com`, ...(CONTACTS[gym.key] ?? {}) })
@@ -56,7 +60,9 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
     .orderBy(asc(t.profiles.createdAt), asc(t.profiles.id))
     .limit(1);
   const edited = new Date(now.getTime() - 20 * DAY);
-  await db.insert(t.messageTemplates).values(OVERRIDES.map((o) => ({ gymId: gym.id, ...o, updatedAt: edited, updatedByProfileId: owner?.id ?? null, createdAt: edited })));
+  await db
+    .insert(t.messageTemplates)
+    .values(OVERRIDES.map((o) => ({ gymId: gym.id, ...o, updatedAt: edited, updatedByProfileId: owner?.id ?? null, createdAt: edited })));
 
   await db.insert(t.banners).values([
     {
@@ -106,7 +112,11 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
   members.forEach((m, i) => {
     const classAt = new Date(now.getTime() - (i + 1) * DAY + 9 * 3600_000);
     plans.push({
-      item: { kind: 'class_booked', to: m.email, values: { ...person(m), className: 'Barbell Club', when: whenOf(classAt), location: 'Main Floor', link: `${APP_URL}/schedule` } },
+      item: {
+        kind: 'class_booked',
+        to: m.email,
+        values: { ...person(m), className: 'Barbell Club', when: whenOf(classAt), location: 'Main Floor', link: `${APP_URL}/schedule` },
+      },
       daysAgo: i + 2,
       status: 'sent',
       attempts: 1,
@@ -116,7 +126,11 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
   const [first, second = first!, third = first!] = members;
   plans.push(
     {
-      item: { kind: 'waitlist_promoted', to: first!.email, values: { ...person(first!), className: 'Olympic Lifting', when: whenOf(new Date(now.getTime() - 3 * DAY)), link: `${APP_URL}/schedule` } },
+      item: {
+        kind: 'waitlist_promoted',
+        to: first!.email,
+        values: { ...person(first!), className: 'Olympic Lifting', when: whenOf(new Date(now.getTime() - 3 * DAY)), link: `${APP_URL}/schedule` },
+      },
       daysAgo: 4,
       status: 'sent',
       attempts: 1,
@@ -126,7 +140,14 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
       item: {
         kind: 'class_cancelled',
         to: second.email,
-        values: { ...person(second), className: 'Sunday Open Gym', when: whenOf(new Date(now.getTime() - 6 * DAY)), reason: 'The coach is ill.', bookingOutcome: 'Your booking is removed, and any credit it used is given back', link: `${APP_URL}/schedule` },
+        values: {
+          ...person(second),
+          className: 'Sunday Open Gym',
+          when: whenOf(new Date(now.getTime() - 6 * DAY)),
+          reason: 'The coach is ill.',
+          bookingOutcome: 'Your booking is removed, and any credit it used is given back',
+          link: `${APP_URL}/schedule`,
+        },
       },
       daysAgo: 7,
       status: 'sent',
@@ -134,7 +155,17 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
       lastError: null,
     },
     {
-      item: { kind: 'document_issued', to: third.email, values: { ...person(third), documentTitle: 'Liability Waiver', documentType: 'waiver', athleteName: person(third).fullName, link: `${APP_URL}/documents` } },
+      item: {
+        kind: 'document_issued',
+        to: third.email,
+        values: {
+          ...person(third),
+          documentTitle: 'Liability Waiver',
+          documentType: 'waiver',
+          athleteName: person(third).fullName,
+          link: `${APP_URL}/documents`,
+        },
+      },
       daysAgo: 10,
       status: 'sent',
       attempts: 2,
@@ -144,7 +175,17 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
       item: {
         kind: 'payment_failed',
         to: second.email,
-        values: { ...person(second), invoiceNumber: 'INV-0007', total: formatMoney(12000, gym.country), balance: formatMoney(12000, gym.country), dueDate: '', summary: `Invoice INV-0007 · Balance due ${formatMoney(12000, gym.country)}`, failureReason: 'Your card was declined.', nextStep: 'We will try again in 3 days.', link: `${APP_URL}/invoices` },
+        values: {
+          ...person(second),
+          invoiceNumber: 'INV-0007',
+          total: formatMoney(12000, gym.country),
+          balance: formatMoney(12000, gym.country),
+          dueDate: '',
+          summary: `Invoice INV-0007 · Balance due ${formatMoney(12000, gym.country)}`,
+          failureReason: 'Your card was declined.',
+          nextStep: 'We will try again in 3 days.',
+          link: `${APP_URL}/invoices`,
+        },
       },
       daysAgo: 1,
       status: 'failed',
@@ -152,7 +193,17 @@ export async function seedGymMessages(db: Tx, gym: { id: string; key: string; ti
       lastError: '550 5.1.1 <mailbox> Recipient address rejected: user unknown',
     },
     {
-      item: { kind: 'class_booked', to: third.email, values: { ...person(third), className: 'Barbell Club', when: whenOf(new Date(now.getTime() + DAY)), location: 'Main Floor', link: `${APP_URL}/schedule` } },
+      item: {
+        kind: 'class_booked',
+        to: third.email,
+        values: {
+          ...person(third),
+          className: 'Barbell Club',
+          when: whenOf(new Date(now.getTime() + DAY)),
+          location: 'Main Floor',
+          link: `${APP_URL}/schedule`,
+        },
+      },
       daysAgo: 0,
       status: 'pending',
       attempts: 1,

@@ -15,7 +15,10 @@ describe('seeded people (issue 17)', () => {
     try {
       await migrate(database);
       await seed(database.db, new Date('2026-11-24T18:00:00Z'));
-      const gyms = await queryRows<{ id: string; title: string; country: GymCountry }>(database.db, sql`select id, title, country from gyms where exists (select 1 from tags t where t.gym_id = gyms.id) order by title`);
+      const gyms = await queryRows<{ id: string; title: string; country: GymCountry }>(
+        database.db,
+        sql`select id, title, country from gyms where exists (select 1 from tags t where t.gym_id = gyms.id) order by title`,
+      );
       expect(gyms.map((g) => g.title)).toEqual(['Iron Temple Barbell', 'Maple Athletics', 'Northside Strength']);
       for (const g of gyms) {
         const [counts] = await queryRows<{ tags: number; members: number; tagged: number; archived: number }>(
@@ -29,6 +32,12 @@ describe('seeded people (issue 17)', () => {
         expect(counts!.tagged / counts!.members).toBeGreaterThan(0.3);
         expect(counts!.tagged / counts!.members).toBeLessThan(0.5);
         expect(counts!.archived).toBe(5);
+        // Issue 34 item 15: every real gym has an owner (the platform console said "No owner" of Maple Athletics).
+        const owners = await queryRows<{ email: string }>(
+          database.db,
+          sql`select s.email from staff s join profiles p on p.id = s.profile_id where s.gym_id = ${g.id} and p.role = 'owner'`,
+        );
+        expect(owners.length, g.title).toBeGreaterThan(0);
         const states = await queryRows<{ state: string; n: number }>(
           database.db,
           sql`select ${membershipStateSql(sql`a.id`)} as state, count(*)::int as n from athletes a where a.gym_id = ${g.id} group by 1`,
@@ -36,7 +45,15 @@ describe('seeded people (issue 17)', () => {
         const byState = Object.fromEntries(states.map((s) => [s.state, s.n]));
         for (const s of membershipStates) expect(byState[s], `${g.title} ${s}`).toBeGreaterThan(0);
         expect(byState.active).toBeGreaterThan(counts!.members / 2);
-        const people = await queryRows<{ phone: string; emergency_phone: string; zip_code: string; region: string; address_country: string; dob: string | null; medical_notes: string }>(
+        const people = await queryRows<{
+          phone: string;
+          emergency_phone: string;
+          zip_code: string;
+          region: string;
+          address_country: string;
+          dob: string | null;
+          medical_notes: string;
+        }>(
           database.db,
           sql`select phone, emergency_phone, zip_code, region, address_country, dob::text, medical_notes from athletes where gym_id = ${g.id} and source = 'seed'`,
         );

@@ -91,7 +91,16 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
   const packageRows = await d
     .select({ id: t.packages.id, name: t.packages.name })
     .from(t.packages)
-    .where(and(eq(t.packages.gymId, gym.id), isNull(t.packages.archivedAt), inArray(t.packages.name, PACKAGES.map((p) => p.name))));
+    .where(
+      and(
+        eq(t.packages.gymId, gym.id),
+        isNull(t.packages.archivedAt),
+        inArray(
+          t.packages.name,
+          PACKAGES.map((p) => p.name),
+        ),
+      ),
+    );
   const pkg = (name: string) => {
     const found = packageRows.find((p) => p.name === name);
     if (!found) throw new Error(`The catalogue has no package '${name}': seed it (seedCatalog) before the people.`);
@@ -102,7 +111,15 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
     ? await d
         .select({ id: t.billingPlans.id, packageId: t.billingPlans.packageId, priceMinor: t.billingPlans.priceMinor })
         .from(t.billingPlans)
-        .where(and(inArray(t.billingPlans.packageId, packageRows.map((p) => p.id)), isNull(t.billingPlans.archivedAt)))
+        .where(
+          and(
+            inArray(
+              t.billingPlans.packageId,
+              packageRows.map((p) => p.id),
+            ),
+            isNull(t.billingPlans.archivedAt),
+          ),
+        )
         .orderBy(asc(t.billingPlans.position), asc(t.billingPlans.createdAt))
     : [];
   const firstPlan = (packageId: string) => plans.find((p) => p.packageId === packageId);
@@ -133,7 +150,9 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
         status,
         startDate: dateAgo(startedDaysAgo),
         source: 'seed',
-        ...(status === 'cancelled' ? { cancelledAt: daysAgo(cancelledDaysAgo), endDate: dateAgo(cancelledDaysAgo), cancelReason: rng.pick(['Moving away', 'Injury', 'Cost', '']) } : {}),
+        ...(status === 'cancelled'
+          ? { cancelledAt: daysAgo(cancelledDaysAgo), endDate: dateAgo(cancelledDaysAgo), cancelReason: rng.pick(['Moving away', 'Injury', 'Cost', '']) }
+          : {}),
         ...(status === 'ended' ? { endDate: dateAgo(Math.max(startedDaysAgo - 14, 1)) } : {}),
         ...(status === 'on_hold' ? { holdStartsOn: dateAgo(rng.int(1, 10)), holdEndsOn: dateAgo(-rng.int(7, 30)) } : {}),
       });
@@ -181,7 +200,17 @@ export async function seedPeople(d: Tx, rng: SeededRandom, gym: { id: string; co
       zip_code = v.zip_code, address_country = v.address_country, emergency_name = v.emergency_name, emergency_phone = v.emergency_phone,
       medical_notes = v.medical_notes, archived_at = v.archived_at, is_active = v.archived_at is null, created_at = v.created_at, source = v.source
     from jsonb_to_recordset(${JSON.stringify(
-      records.map((r) => ({ ...r, address_lines: r.addressLines, zip_code: r.zipCode, address_country: r.addressCountry, emergency_name: r.emergencyName, emergency_phone: r.emergencyPhone, medical_notes: r.medicalNotes, archived_at: r.archivedAt, created_at: r.createdAt })),
+      records.map((r) => ({
+        ...r,
+        address_lines: r.addressLines,
+        zip_code: r.zipCode,
+        address_country: r.addressCountry,
+        emergency_name: r.emergencyName,
+        emergency_phone: r.emergencyPhone,
+        medical_notes: r.medicalNotes,
+        archived_at: r.archivedAt,
+        created_at: r.createdAt,
+      })),
     )}::jsonb) as v(id uuid, phone text, dob date, address_lines text[], locality text, region text, zip_code text, address_country text,
       emergency_name text, emergency_phone text, medical_notes text, archived_at timestamptz, created_at timestamptz, source text)
     where a.id = v.id`);
@@ -286,7 +315,12 @@ async function seedAppointmentPackages(d: Tx, gymId: string, today: string): Pro
     });
     places.sort((a, b) => a.place - b.place || a.startsAt.getTime() - b.startsAt.getTime() || (a.reservation.id < b.reservation.id ? -1 : 1));
     const kept = places.slice(0, trials.length).map((row, i) => ({ ...row.reservation, athleteId: trials[i]!.athleteId }));
-    await d.delete(r).where(inArray(r.id, intro.map((row) => row.reservation.id)));
+    await d.delete(r).where(
+      inArray(
+        r.id,
+        intro.map((row) => row.reservation.id),
+      ),
+    );
     await insertChunked(d, r, kept);
   }
   await d.execute(sql`

@@ -17,7 +17,8 @@ describe('seeded report history (issue 21)', () => {
       );
       expect(gyms).toHaveLength(3);
       for (const g of gyms) {
-        const today = (await queryRows<{ d: string }>(database.db, sql`select ((${now.toISOString()}::timestamptz at time zone ${g.tz})::date)::text as d`))[0]!.d;
+        const today = (await queryRows<{ d: string }>(database.db, sql`select ((${now.toISOString()}::timestamptz at time zone ${g.tz})::date)::text as d`))[0]!
+          .d;
         // Money in each of the last 12 months (and refunds in at least three of them), never after now.
         const months = await queryRows<{ m: string; pay: number; refunds: number }>(
           database.db,
@@ -26,7 +27,10 @@ describe('seeded report history (issue 21)', () => {
         );
         expect(months.filter((m) => m.pay > 10).length, g.title).toBeGreaterThanOrEqual(12);
         expect(months.filter((m) => m.refunds > 0).length, g.title).toBeGreaterThanOrEqual(3);
-        const [late] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from payments where gym_id = ${g.id} and created_at > ${now.toISOString()}::timestamptz`);
+        const [late] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from payments where gym_id = ${g.id} and created_at > ${now.toISOString()}::timestamptz`,
+        );
         expect(late!.n).toBe(0);
         // Past-due bills of different ages: one under 60 days overdue and one over 90.
         const [ages] = await queryRows<{ young: number; old: number }>(
@@ -38,7 +42,14 @@ describe('seeded report history (issue 21)', () => {
         expect(ages!.old, g.title).toBeGreaterThan(0);
         // Memberships cancelled in at least 6 different months of the year; reactivations after a 30-day gap; trials
         // converted and trials cancelled; holds that ended in the past.
-        const [m] = await queryRows<{ cancelMonths: number; reactivated: number; converted: number; trialsCancelled: number; pastHolds: number; newMonths: number }>(
+        const [m] = await queryRows<{
+          cancelMonths: number;
+          reactivated: number;
+          converted: number;
+          trialsCancelled: number;
+          pastHolds: number;
+          newMonths: number;
+        }>(
           database.db,
           sql`select
             (select count(distinct to_char(ap.end_date, 'YYYY-MM'))::int from athlete_packages ap join packages p on p.id = ap.package_id
@@ -73,11 +84,17 @@ describe('seeded report history (issue 21)', () => {
         expect(c).toEqual({ weekdays: 7, hours: expect.any(Number), months: 13 });
         expect(c!.hours).toBeGreaterThanOrEqual(6);
         // Birthdays in every month.
-        const [b] = await queryRows<{ n: number }>(database.db, sql`select count(distinct extract(month from dob))::int as n from athletes where gym_id = ${g.id} and dob is not null`);
+        const [b] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(distinct extract(month from dob))::int as n from athletes where gym_id = ${g.id} and dob is not null`,
+        );
         expect(b!.n).toBe(12);
       }
       // Nothing it added is in the future: no added class after the seed's first week of activity.
-      const [future] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from athlete_packages where status in ('cancelled', 'ended') and start_date > now() + interval '400 days'`);
+      const [future] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from athlete_packages where status in ('cancelled', 'ended') and start_date > now() + interval '400 days'`,
+      );
       expect(future!.n).toBe(0);
       // The demo athlete is still an active member (bookable).
       const [alex] = await queryRows<{ n: number }>(

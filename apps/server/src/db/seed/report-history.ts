@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
-import { addDays, addInterval, dayOfWeek, fromZoned, invoiceStateOf, manualPaymentTypes, type PaymentChannel } from '@spotter/shared';
+import { addDays, addInterval, dayOfWeek, fromZoned, invoiceStateOf, manualPaymentTypes, periodLineDescription, type PaymentChannel } from '@spotter/shared';
 import * as t from '../schema';
 import type { Tx } from '../client';
 import { gymToday, priceLines } from '../../modules/invoices/invoices.service';
@@ -79,8 +79,26 @@ async function seedMembershipYear(d: Tx, rng: SeededRandom, gymId: string, today
   const ago = (n: number) => addDays(today, -n);
   const at = (date: string) => new Date(`${date}T15:00:00Z`);
   const held: (typeof t.athletePackages.$inferInsert)[] = [];
-  const add = (athleteId: string, name: string, status: 'cancelled' | 'ended', startDate: string, endDate: string, extra: Partial<typeof t.athletePackages.$inferInsert> = {}) => {
-    held.push({ id: rng.uuid(), gymId, athleteId, ...pkg(name), status, startDate, endDate, source: 'seed', ...(status === 'cancelled' ? { cancelledAt: at(endDate) } : {}), ...extra });
+  const add = (
+    athleteId: string,
+    name: string,
+    status: 'cancelled' | 'ended',
+    startDate: string,
+    endDate: string,
+    extra: Partial<typeof t.athletePackages.$inferInsert> = {},
+  ) => {
+    held.push({
+      id: rng.uuid(),
+      gymId,
+      athleteId,
+      ...pkg(name),
+      status,
+      startDate,
+      endDate,
+      source: 'seed',
+      ...(status === 'cancelled' ? { cancelledAt: at(endDate) } : {}),
+      ...extra,
+    });
   };
   const activeOf = (m: Member, kinds: string[]) => m.packages.find((p) => p.status === 'active' && kinds.includes(p.kind));
   const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
@@ -111,7 +129,12 @@ async function seedMembershipYear(d: Tx, rng: SeededRandom, gymId: string, today
   // Trials converted: a 2-week trial ending the day before the membership started (within the year).
   for (const m of pickMembers(12, (m) => {
     const a = activeOf(m, ['membership']);
-    return a !== undefined && daysBetween(a.startDate, today) <= YEAR_DAYS - 14 && daysBetween(a.startDate, today) >= 15 && !m.packages.some((p) => p.kind === 'trial');
+    return (
+      a !== undefined &&
+      daysBetween(a.startDate, today) <= YEAR_DAYS - 14 &&
+      daysBetween(a.startDate, today) >= 15 &&
+      !m.packages.some((p) => p.kind === 'trial')
+    );
   })) {
     const current = activeOf(m, ['membership'])!;
     add(m.id, '2-week trial', 'ended', addDays(current.startDate, -14), addDays(current.startDate, -1));
@@ -153,11 +176,20 @@ type Held = {
 };
 
 /** The bills of the year the invoice history does not reach (see above). */
-async function seedBillingYear(d: Tx, rng: SeededRandom, gym: { id: string; timeZone: string; isTaxInclusive: boolean }, today: string, now: Date, added: Set<string>): Promise<void> {
+async function seedBillingYear(
+  d: Tx,
+  rng: SeededRandom,
+  gym: { id: string; timeZone: string; isTaxInclusive: boolean },
+  today: string,
+  now: Date,
+  added: Set<string>,
+): Promise<void> {
   const gymId = gym.id;
+  const [{ country } = { country: null }] = await d.select({ country: t.gyms.country }).from(t.gyms).where(eq(t.gyms.id, gymId));
   const yearAgo = addDays(today, -YEAR_DAYS);
   const historyStart = addDays(today, -INVOICE_HISTORY_DAYS);
-  const held = ((await d.execute(sql`
+  const held = (
+    (await d.execute(sql`
     select ap.id, ap.athlete_id as "athleteId", ap.start_date::text as "startDate", ap.end_date::text as "endDate",
       ap.hold_starts_on::text as "holdStartsOn", ap.hold_ends_on::text as "holdEndsOn", ap.price_minor as "priceMinor", p.sign_up_fee_minor as "signUpFeeMinor",
       bp.interval, bp.interval_count as "intervalCount", bp.payment_count as "paymentCount", p.id as "packageId", p.name, p.tax_rate_id as "taxRateId", tr.percent::text
@@ -166,11 +198,14 @@ async function seedBillingYear(d: Tx, rng: SeededRandom, gym: { id: string; time
     join ${t.billingPlans} bp on bp.id = ap.billing_plan_id
     left join ${t.taxRates} tr on tr.id = p.tax_rate_id
     where ap.gym_id = ${gymId} and ap.price_minor > 0
-    order by ap.start_date, ap.id`)) as unknown as { rows: Held[] }).rows;
+    order by ap.start_date, ap.id`)) as unknown as { rows: Held[] }
+  ).rows;
   const pastDueMembers = new Set(
-    ((await d.execute(sql`select distinct athlete_id as "athleteId" from ${t.invoices} where gym_id = ${gymId} and status = 'past_due' order by athlete_id`)) as unknown as { rows: { athleteId: string }[] }).rows.map(
-      (r) => r.athleteId,
-    ),
+    (
+      (await d.execute(
+        sql`select distinct athlete_id as "athleteId" from ${t.invoices} where gym_id = ${gymId} and status = 'past_due' order by athlete_id`,
+      )) as unknown as { rows: { athleteId: string }[] }
+    ).rows.map((r) => r.athleteId),
   );
   type Period = { h: Held; start: string; end: string; first: boolean };
   const periods: Period[] = [];
@@ -212,29 +247,81 @@ async function seedBillingYear(d: Tx, rng: SeededRandom, gym: { id: string; time
   const paymentRows: (typeof t.payments.$inferInsert)[] = [];
   for (const p of periods) {
     const h = p.h;
-    const lines = [{ description: `${h.name}: ${p.start} to ${p.end}`, itemPriceMinor: h.priceMinor, quantity: 1, taxRateValue: h.percent, taxRateId: h.taxRateId, packageId: h.packageId }];
-    if (p.first && h.signUpFeeMinor > 0) lines.push({ description: 'Sign-up fee', itemPriceMinor: h.signUpFeeMinor, quantity: 1, taxRateValue: h.percent, taxRateId: h.taxRateId, packageId: h.packageId });
+    const lines = [
+      {
+        description: periodLineDescription(h.name, p.start, p.end, country),
+        itemPriceMinor: h.priceMinor,
+        quantity: 1,
+        taxRateValue: h.percent,
+        taxRateId: h.taxRateId,
+        packageId: h.packageId,
+      },
+    ];
+    if (p.first && h.signUpFeeMinor > 0)
+      lines.push({
+        description: 'Sign-up fee',
+        itemPriceMinor: h.signUpFeeMinor,
+        quantity: 1,
+        taxRateValue: h.percent,
+        taxRateId: h.taxRateId,
+        packageId: h.packageId,
+      });
     const priced = priceLines(lines, gym.isTaxInclusive);
     const total = priced.reduce((s, l) => s + l.total, 0);
     const isPaid = !unpaid.has(p);
     const id = rng.uuid();
     const paidAt = paymentAt(p.start);
     invoiceRows.push({
-      id, gymId, athleteId: h.athleteId, number: provisional--, status: invoiceStateOf({ totalMinor: total, paymentsMinor: isPaid ? total : 0, refundsMinor: 0, isVoid: false, isDraft: false, dueDate: p.start, today }),
-      source: p.first ? 'package' : 'billing_period', issueDate: p.start, dueDate: p.start,
-      netMinor: priced.reduce((s, l) => s + l.net, 0), taxMinor: priced.reduce((s, l) => s + l.tax, 0), totalMinor: total, paymentsMinor: isPaid ? total : 0,
-      isTaxInclusive: gym.isTaxInclusive, athletePackageId: h.id, periodStart: p.start, periodEnd: p.end, createdAt: paidAt, updatedAt: paidAt,
+      id,
+      gymId,
+      athleteId: h.athleteId,
+      number: provisional--,
+      status: invoiceStateOf({ totalMinor: total, paymentsMinor: isPaid ? total : 0, refundsMinor: 0, isVoid: false, isDraft: false, dueDate: p.start, today }),
+      source: p.first ? 'package' : 'billing_period',
+      issueDate: p.start,
+      dueDate: p.start,
+      netMinor: priced.reduce((s, l) => s + l.net, 0),
+      taxMinor: priced.reduce((s, l) => s + l.tax, 0),
+      totalMinor: total,
+      paymentsMinor: isPaid ? total : 0,
+      isTaxInclusive: gym.isTaxInclusive,
+      athletePackageId: h.id,
+      periodStart: p.start,
+      periodEnd: p.end,
+      createdAt: paidAt,
+      updatedAt: paidAt,
     });
     for (const l of priced) {
       lineRows.push({
-        gymId, invoiceId: id, position: l.position, description: l.description, itemPriceMinor: l.itemPriceMinor, quantity: l.quantity,
-        taxRateValue: l.taxRateValue === null || l.taxRateValue === undefined ? null : Number(l.taxRateValue).toFixed(4), taxRateId: l.taxRateId ?? null, packageId: l.packageId ?? null,
-        netMinor: l.net, taxMinor: l.tax, totalMinor: l.total,
+        gymId,
+        invoiceId: id,
+        position: l.position,
+        description: l.description,
+        itemPriceMinor: l.itemPriceMinor,
+        quantity: l.quantity,
+        taxRateValue: l.taxRateValue === null || l.taxRateValue === undefined ? null : Number(l.taxRateValue).toFixed(4),
+        taxRateId: l.taxRateId ?? null,
+        packageId: l.packageId ?? null,
+        netMinor: l.net,
+        taxMinor: l.tax,
+        totalMinor: l.total,
       });
     }
     if (isPaid && total > 0) {
       const channel = rng.pick(CHANNELS);
-      paymentRows.push({ id: rng.uuid(), gymId, invoiceId: id, athleteId: h.athleteId, kind: 'payment', channel, status: 'succeeded', amountMinor: total, idempotencyKey: `seed:${id}:pay`, createdAt: paidAt, updatedAt: paidAt });
+      paymentRows.push({
+        id: rng.uuid(),
+        gymId,
+        invoiceId: id,
+        athleteId: h.athleteId,
+        kind: 'payment',
+        channel,
+        status: 'succeeded',
+        amountMinor: total,
+        idempotencyKey: `seed:${id}:pay`,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      });
     }
   }
   // Refunds over the year: one in full, three in part, a few days after the payment.
@@ -243,13 +330,32 @@ async function seedBillingYear(d: Tx, rng: SeededRandom, gym: { id: string; time
     const amount = i === 0 ? pay.amountMinor : Math.max(1, Math.floor(pay.amountMinor / 4));
     const when = new Date(Math.min((pay.createdAt as Date).getTime() + rng.int(2, 9) * 86_400_000, now.getTime()));
     refunds.push({
-      id: rng.uuid(), gymId, invoiceId: pay.invoiceId, athleteId: pay.athleteId, kind: 'refund', channel: pay.channel, status: 'succeeded', amountMinor: amount,
-      refundOfPaymentId: pay.id, reason: i === 0 ? 'Charged after the member cancelled' : 'Goodwill: classes cancelled by the coach', idempotencyKey: `seed:${pay.invoiceId}:refund`, createdAt: when, updatedAt: when,
+      id: rng.uuid(),
+      gymId,
+      invoiceId: pay.invoiceId,
+      athleteId: pay.athleteId,
+      kind: 'refund',
+      channel: pay.channel,
+      status: 'succeeded',
+      amountMinor: amount,
+      refundOfPaymentId: pay.id,
+      reason: i === 0 ? 'Charged after the member cancelled' : 'Goodwill: classes cancelled by the coach',
+      idempotencyKey: `seed:${pay.invoiceId}:refund`,
+      createdAt: when,
+      updatedAt: when,
     });
     pay.refundedMinor = amount;
     const inv = invoiceRows.find((r) => r.id === pay.invoiceId)!;
     inv.refundsMinor = amount;
-    inv.status = invoiceStateOf({ totalMinor: inv.totalMinor, paymentsMinor: inv.paymentsMinor!, refundsMinor: amount, isVoid: false, isDraft: false, dueDate: inv.dueDate, today });
+    inv.status = invoiceStateOf({
+      totalMinor: inv.totalMinor,
+      paymentsMinor: inv.paymentsMinor!,
+      refundsMinor: amount,
+      isVoid: false,
+      isDraft: false,
+      dueDate: inv.dueDate,
+      today,
+    });
   }
   await insertChunked(d, t.invoices, invoiceRows);
   await insertChunked(d, t.invoiceLines, lineRows);
@@ -286,7 +392,11 @@ async function seedClassYear(d: Tx, rng: SeededRandom, gym: { id: string; timeZo
     .from(t.classTypes)
     .where(and(eq(t.classTypes.gymId, gymId), isNull(t.classTypes.archivedAt)))
     .orderBy(asc(t.classTypes.name));
-  const places = await d.select({ id: t.locations.id }).from(t.locations).where(and(eq(t.locations.gymId, gymId), isNull(t.locations.archivedAt))).orderBy(asc(t.locations.name));
+  const places = await d
+    .select({ id: t.locations.id })
+    .from(t.locations)
+    .where(and(eq(t.locations.gymId, gymId), isNull(t.locations.archivedAt)))
+    .orderBy(asc(t.locations.name));
   const coaches = await d
     .select({ id: t.staff.id })
     .from(t.staff)
@@ -308,13 +418,23 @@ async function seedClassYear(d: Tx, rng: SeededRandom, gym: { id: string; timeZo
       const id = rng.uuid();
       const startsAt = fromZoned(date, time, gym.timeZone);
       events.push({
-        id, gymId, kind: 'class', classTypeId: type.id, locationId: places[slot % Math.max(places.length, 1)]?.id ?? null,
-        startsAt, startDate: date, startTime: `${time}:00`, durationMinutes: 60, capacity: type.capacity, taxRateId: type.taxRateId,
+        id,
+        gymId,
+        kind: 'class',
+        classTypeId: type.id,
+        locationId: places[slot % Math.max(places.length, 1)]?.id ?? null,
+        startsAt,
+        startDate: date,
+        startTime: `${time}:00`,
+        durationMinutes: 60,
+        capacity: type.capacity,
+        taxRateId: type.taxRateId,
         // A class cancelled now and then (bad weather, a coach ill): left out of the reports.
         ...(rng.chance(0.01) ? { cancelledAt: new Date(startsAt.getTime() - 6 * 3600_000) } : {}),
       });
       // The last 12 weeks' classes with their lead coach (the calendar shows them); one class at a time, so no clash.
-      if (coaches.length > 0 && day <= RECENT_DAYS) eventCoaches.push({ gymId, eventId: id, staffId: coaches[(slot + day) % coaches.length]!.id, role: 'lead' });
+      if (coaches.length > 0 && day <= RECENT_DAYS)
+        eventCoaches.push({ gymId, eventId: id, staffId: coaches[(slot + day) % coaches.length]!.id, role: 'lead' });
       // Busier at 6-7 am and 5:30-6:30 pm, quieter midday and at weekends; August a little quieter.
       const busy = [0.8, 0.7, 0.45, 0.35, 0.55, 0.9, 0.85][slot]! * (weekend ? 0.7 : 1) * (date.slice(5, 7) === '08' ? 0.8 : 1);
       if (!events.at(-1)!.cancelledAt) plan.push({ id, date, startsAt, want: Math.max(1, Math.round(type.capacity * busy * (0.7 + rng.next() * 0.4))) });
@@ -323,16 +443,24 @@ async function seedClassYear(d: Tx, rng: SeededRandom, gym: { id: string; timeZo
   await insertChunked(d, t.events, events);
   await insertChunked(d, t.eventCoaches, eventCoaches);
   // Members fading over the last 4 weeks (the athletes-at-risk report): no check-ins since then.
-  const members = ((await d.execute(sql`select id from ${t.athletes} where gym_id = ${gymId} and email like '%@members.example.com' order by email`)) as unknown as { rows: { id: string }[] }).rows;
+  const members = (
+    (await d.execute(sql`select id from ${t.athletes} where gym_id = ${gymId} and email like '%@members.example.com' order by email`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows;
   const fading = new Set(rng.shuffle(members.map((m) => m.id)).slice(0, 6));
   const fadeFrom = addDays(today, -28);
   // Who may come: the packages with no credits to spend (memberships; drop-ins aside) covering every class type.
-  const covering = ((await d.execute(sql`
+  const covering = (
+    (await d.execute(sql`
     select ap.id, ap.athlete_id as "athleteId", ap.start_date::text as "startDate", coalesce(ap.end_date, ${today}::date)::text as "endDate",
       ap.hold_starts_on::text as "holdStartsOn", ap.hold_ends_on::text as "holdEndsOn"
     from ${t.athletePackages} ap join ${t.packages} p on p.id = ap.package_id
     where ap.gym_id = ${gymId} and p.credits is null and p.kind <> 'drop_in' and p.covers_all_class_types
-    order by ap.start_date desc, ap.id`)) as unknown as { rows: { id: string; athleteId: string; startDate: string; endDate: string; holdStartsOn: string | null; holdEndsOn: string | null }[] }).rows;
+    order by ap.start_date desc, ap.id`)) as unknown as {
+      rows: { id: string; athleteId: string; startDate: string; endDate: string; holdStartsOn: string | null; holdEndsOn: string | null }[];
+    }
+  ).rows;
   // Each class's athletes: members whose package covered its day and who were not on hold, drawn at random, as many
   // as the class draws; 1 in 25 a no-show. Booked a day ahead, on the package that covered the day.
   const reservationRows: (typeof t.reservations.$inferInsert)[] = [];
@@ -347,7 +475,15 @@ async function seedClassYear(d: Tx, rng: SeededRandom, gym: { id: string; timeZo
     for (const [athleteId, athletePackageId] of rng.shuffle([...byAthlete]).slice(0, c.want)) {
       const noShow = rng.chance(0.04);
       reservationRows.push({
-        id: rng.uuid(), gymId, eventId: c.id, athleteId, isReserved: true, isCheckedIn: !noShow, isNoShow: noShow, isCredited: true, athletePackageId,
+        id: rng.uuid(),
+        gymId,
+        eventId: c.id,
+        athleteId,
+        isReserved: true,
+        isCheckedIn: !noShow,
+        isNoShow: noShow,
+        isCredited: true,
+        athletePackageId,
         registrationDatetime: new Date(c.startsAt.getTime() - 86_400_000),
       });
     }

@@ -11,7 +11,10 @@ describe('seeded retail and fees (issue 18)', () => {
     try {
       await migrate(database);
       await seed(database.db, new Date('2026-11-24T18:00:00Z'));
-      const gyms = await queryRows<{ id: string; title: string; is_tax_inclusive: boolean }>(database.db, sql`select id, title, is_tax_inclusive from gyms where exists (select 1 from products p where p.gym_id = gyms.id) order by title`);
+      const gyms = await queryRows<{ id: string; title: string; is_tax_inclusive: boolean }>(
+        database.db,
+        sql`select id, title, is_tax_inclusive from gyms where exists (select 1 from products p where p.gym_id = gyms.id) order by title`,
+      );
       expect(gyms.map((g) => g.title)).toEqual(['Iron Temple Barbell', 'Maple Athletics', 'Northside Strength']);
       for (const g of gyms) {
         const [c] = await queryRows<{ retail: number; fees: number; low: number; out: number; archived_rates: number; foreign_rates: number }>(
@@ -31,13 +34,21 @@ describe('seeded retail and fees (issue 18)', () => {
         expect(c!.out).toBe(1);
         expect(c!.archived_rates).toBe(1);
         expect(c!.foreign_rates).toBe(0);
-        const sales = await queryRows<{ quantity: number; unit_price_minor: number; tax_percent: string | null; net_minor: number; tax_minor: number; total_minor: number }>(
-          database.db,
-          sql`select quantity, unit_price_minor, tax_percent, net_minor, tax_minor, total_minor from product_sales where gym_id = ${g.id}`,
-        );
+        const sales = await queryRows<{
+          quantity: number;
+          unit_price_minor: number;
+          tax_percent: string | null;
+          net_minor: number;
+          tax_minor: number;
+          total_minor: number;
+        }>(database.db, sql`select quantity, unit_price_minor, tax_percent, net_minor, tax_minor, total_minor from product_sales where gym_id = ${g.id}`);
         expect(sales.length).toBeGreaterThan(20);
         for (const s of sales) {
-          expect(taxOf(s.unit_price_minor * s.quantity, Number(s.tax_percent ?? 0), g.is_tax_inclusive)).toEqual({ net: s.net_minor, tax: s.tax_minor, total: s.total_minor });
+          expect(taxOf(s.unit_price_minor * s.quantity, Number(s.tax_percent ?? 0), g.is_tax_inclusive)).toEqual({
+            net: s.net_minor,
+            tax: s.tax_minor,
+            total: s.total_minor,
+          });
         }
       }
     } finally {

@@ -7,7 +7,11 @@ import { athletes, profiles, staff } from '../../db/schema';
  * asked for (an invitation names it), else the gym of the user's default profile, else none (the platform's own From).
  * The name comes from the person of that profile (staff or athlete); without one, "there" ("Hi there,").
  */
-export async function accountMailTarget(db: DbOrTx, userId: string, gymId?: string | null): Promise<{ gymId: string | null; firstName: string; fullName: string }> {
+export async function accountMailTarget(
+  db: DbOrTx,
+  userId: string,
+  gymId?: string | null,
+): Promise<{ gymId: string | null; firstName: string; fullName: string }> {
   const rows = await db
     .select({
       gymId: profiles.gymId,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sessions, userTokens, users } from '../../db/schema';
+import { userTokens } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/tokens';
 
@@ -40,9 +40,4 @@ export async function consumeToken(tx: DbOrTx, uid: string, token: string, kind:
     )
     .returning({ id: userTokens.id });
   return used.length === 1;
-}
-
-export async function setPasswordAndEndSessions(tx: DbOrTx, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,65 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { ACTIVATION_LINK_INVALID_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, endpoints } from '@spotter/shared';
-import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
-import { queueMail } from '../../lib/outbox';
-import { hashPassword } from '../../lib/passwords';
+import { badRequest, fieldError } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { route } from '../../lib/route';
-import { findUserByEmail } from '../auth/auth.repository';
-import { composeMail } from '../messages/compose';
-import { accountMailTarget } from './account-mail';
-import { consumeToken, issueToken, setPasswordAndEndSessions } from './accounts.repository';
+import { loggedIn } from '../../plugins/access';
+import { findUserByEmail, findUserById, loginThrottleOf, refuseWhileImpersonating } from '../auth';
+import { activateAccount, changePassword, requestPasswordReset, resetPassword, sendActivation } from './accounts.service';
 
-/** Password reset and account activation: the logged-out pages of spec 2.1. */
+export { queueActivation, sendActivation } from './accounts.service';
+
+/** Password reset and account activation (the logged-out pages of spec 2.1), and a logged-in user's password change. */
 export async function accountsRoutes(app: FastifyInstance) {
-  const { db, config } = app;
+  const { db } = app;
+  const ctx = { db, changes: app.changes };
 
   route(app, endpoints.resetPassword, async (request) => {
     const user = await findUserByEmail(db, request.body.email);
-    if (user?.isActive) {
-      // The link goes out through the outbox (decision 027), after the answer, with the token that the same commit keeps.
-      await db.transaction(async (tx) => {
-        const token = await issueToken(tx, user.id, 'password_reset');
-        if (!token) return;
-        const link = `${config.appUrl}/password/reset/confirm/${user.id}/${token}`;
-        // Issue 22: the `password_reset` template of the gym of the user's default profile (none: the platform's).
-        const target = await accountMailTarget(tx, user.id);
-        const mail = await composeMail(
-          tx,
-          target.gymId,
-          { kind: 'password_reset', to: user.email, values: { firstName: target.firstName, fullName: target.fullName, link }, isSensitive: true },
-          { appUrl: config.appUrl },
-        );
-        await queueMail(tx, app.jobs, mail);
-      });
-    }
+    // The link goes out through the outbox (decision 027), after the answer.
+    if (user?.isActive) await requestPasswordReset(app, user);
     return { detail: RESET_REQUESTED_MESSAGE };
   });
 
   route(app, endpoints.resetPasswordConfirm, async (request) => {
     const { uid, token, newPassword } = request.body;
     const passwordHash = await hashPassword(newPassword);
-    const ok = await db.transaction(async (tx) => {
-      if (!(await consumeToken(tx, uid, token, 'password_reset'))) return false;
-      await setPasswordAndEndSessions(tx, uid, passwordHash);
-      return true;
-    });
-    if (!ok) throw badRequest(RESET_LINK_INVALID_MESSAGE, 'invalid_link');
-    await app.changes.published(db, [{ kind: 'sessions', userId: uid }]);
+    const email = await resetPassword(ctx, uid, token, passwordHash);
+    if (email === null) throw badRequest(RESET_LINK_INVALID_MESSAGE, 'invalid_link');
+    // Decision 042: the way out of login throttling, from where the new password was set.
+    await loginThrottleOf(db).cleared(email, request.ip);
     return { detail: 'Password was successfully updated' };
   });
 
   route(app, endpoints.activateAccount, async (request) => {
     const { uid, token } = request.body;
-    const ok = await db.transaction(async (tx) => {
-      if (!(await consumeToken(tx, uid, token, 'activation'))) return false;
-      await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, uid));
-      return true;
-    });
+    const ok = await activateAccount(ctx, uid, token);
     if (!ok) throw badRequest(ACTIVATION_LINK_INVALID_MESSAGE, 'invalid_link');
-    await app.changes.published(db, [{ kind: 'sessions', userId: uid }]);
     return { detail: 'Your account is active. You can log in now.' };
   });
 
@@ -68,33 +43,17 @@ export async function accountsRoutes(app: FastifyInstance) {
     if (user && !user.isActive) await sendActivation(app, user.id, user.email);
     return { detail: 'If that account is waiting for activation, we have sent a new link.' };
   });
-}
 
-/**
- * Mail an activation link (used when accounts are invited, and on request). Given `tx`, the token and the mail are
- * written in that transaction (an invite's, so the mail exists exactly when the invite committed); else in their own.
- */
-export async function sendActivation(app: FastifyInstance, userId: string, email: string, tx?: DbOrTx, gymId?: string | null): Promise<void> {
-  if (tx) await queueActivation(tx, app, userId, email, gymId);
-  else await app.db.transaction((t) => queueActivation(t, app, userId, email, gymId));
-}
-
-/**
- * The activation mail queued in the caller's transaction (an athlete created with an invitation: the mail goes out only
- * if the athlete is kept). False when a link was issued a few minutes ago (the resend interval): nothing is queued.
- * Issue 22: written with the `activation` template of the inviting gym (given), else of the user's default profile's.
- */
-export async function queueActivation(tx: DbOrTx, app: Pick<FastifyInstance, 'jobs' | 'config'>, userId: string, email: string, gymId?: string | null): Promise<boolean> {
-  const token = await issueToken(tx, userId, 'activation');
-  if (!token) return false;
-  const link = `${app.config.appUrl}/activate/${userId}/${token}`;
-  const target = await accountMailTarget(tx, userId, gymId);
-  const mail = await composeMail(
-    tx,
-    target.gymId,
-    { kind: 'activation', to: email, values: { firstName: target.firstName, fullName: target.fullName, link }, isSensitive: true },
-    { appUrl: app.config.appUrl },
-  );
-  await queueMail(tx, app.jobs, mail);
-  return true;
+  route(app, endpoints.changePassword, async (request) => {
+    const auth = loggedIn(request);
+    refuseWhileImpersonating(auth.isImpersonating);
+    const user = await findUserById(db, auth.userId);
+    if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
+      throw fieldError('password', 'Current password is incorrect.');
+    }
+    const passwordHash = await hashPassword(request.body.newPassword);
+    // Issue 32: every reset and activation link still out ends with it, and every other session.
+    await changePassword(ctx, auth.userId, passwordHash, auth.sessionId);
+    return { detail: 'Password was successfully updated' };
+  });
 }

@@ -3,8 +3,8 @@ import type { AppointmentType, SetupFilter, SetupListQuery } from '@spotter/shar
 import { appointmentTypeCoaches, appointmentTypes, events, staff, taxRates } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { parseJson } from '../events/events.repository';
-import { col, filterOf, toIso } from '../event-setup/setup';
+import { parseJson } from '../events';
+import { col, filterOf, toIso } from '../event-setup';
 
 /** Whether any appointment (any, cancelled or past too, with its reservations) is of the type. */
 export const appointmentTypeInUseSql = () =>
@@ -17,7 +17,9 @@ const upcomingSql = (now: Date) =>
 type CoachRow = { id: string; first_name: string; last_name: string };
 
 /** The type's coaches by name, as JSON rows (one statement reads a page of types with theirs). */
-const coachesSql = sql<CoachRow[] | string>`(select coalesce(json_agg(json_build_object('id', ${col(staff.id)}, 'first_name', ${col(staff.firstName)}, 'last_name', ${col(staff.lastName)})
+const coachesSql = sql<
+  CoachRow[] | string
+>`(select coalesce(json_agg(json_build_object('id', ${col(staff.id)}, 'first_name', ${col(staff.firstName)}, 'last_name', ${col(staff.lastName)})
     order by ${col(staff.firstName)}, ${col(staff.lastName)}, ${col(staff.id)}), '[]'::json)
   from ${appointmentTypeCoaches} join ${staff} on ${col(staff.id)} = ${col(appointmentTypeCoaches.staffId)}
   where ${col(appointmentTypeCoaches.appointmentTypeId)} = ${col(appointmentTypes.id)} and ${col(staff.gymId)} = ${col(appointmentTypes.gymId)})`;
@@ -61,7 +63,10 @@ export function toAppointmentType(r: Row): AppointmentType {
     noShowFeeMinor: t.noShowFeeMinor,
     cancellationCreditDeduction: t.cancellationCreditDeduction,
     noShowCreditDeduction: t.noShowCreditDeduction,
-    taxRate: t.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null ? { taxRateId: t.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) } : null,
+    taxRate:
+      t.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null
+        ? { taxRateId: t.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) }
+        : null,
     coaches: parseJson(r.coaches).map((c) => ({ staffId: c.id, fullName: `${c.first_name} ${c.last_name}` })),
     isArchived: t.archivedAt !== null,
     archivedAt: toIso(t.archivedAt),
@@ -78,13 +83,22 @@ export async function listAppointmentTypes(db: DbOrTx, gymId: string, q: SetupLi
   const where = whereOf(gymId, q);
   const list = await listPage({
     count: db.select({ n: count() }).from(appointmentTypes).where(where),
-    rows: () => selectAppointmentTypes(db, now).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
+    rows: () =>
+      selectAppointmentTypes(db, now)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset),
   });
   return { count: list.count, results: list.results.map(toAppointmentType) };
 }
 
 export async function allAppointmentTypes(db: DbOrTx, gymId: string, q: SetupFilter, now = new Date()): Promise<AppointmentType[]> {
-  return (await selectAppointmentTypes(db, now).where(whereOf(gymId, q)).orderBy(...order)).map(toAppointmentType);
+  return (
+    await selectAppointmentTypes(db, now)
+      .where(whereOf(gymId, q))
+      .orderBy(...order)
+  ).map(toAppointmentType);
 }
 
 export async function findAppointmentType(db: DbOrTx, gymId: string, id: string, now = new Date()): Promise<AppointmentType | null> {

@@ -5,9 +5,15 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportFileName } from '../event-setup/setup';
+import { exportFileName } from '../event-setup';
 import { allAppointmentTypes, findAppointmentType, listAppointmentTypes } from './appointment-types.repository';
-import { archiveAppointmentType, createAppointmentType, deleteAppointmentType, restoreAppointmentType, updateAppointmentType } from './appointment-types.service';
+import {
+  archiveAppointmentType,
+  createAppointmentType,
+  deleteAppointmentType,
+  restoreAppointmentType,
+  updateAppointmentType,
+} from './appointment-types.service';
 
 /** The CSV of appointment types: one line each, money as plain decimals, its currency in the header. */
 export function appointmentTypesCsv(types: AppointmentType[], country: GymCountry): string {

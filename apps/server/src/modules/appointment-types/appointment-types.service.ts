@@ -4,7 +4,7 @@ import { appointmentTypeCoaches, appointmentTypes, events, staff } from '../../d
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { checkNewName, checkTaxRate, copyFeesToUpcoming, feesChanged, refusingTakenNames } from '../event-setup/setup';
+import { checkNewName, checkTaxRate, copyFeesToUpcoming, feesChanged, refusingTakenNames } from '../event-setup';
 import { appointmentTypeInUseSql } from './appointment-types.repository';
 
 /** The writes of appointment types (issue 16): one transaction each, publishing the gym's change; a refusal changes nothing. */
@@ -12,7 +12,11 @@ import { appointmentTypeInUseSql } from './appointment-types.repository';
 const nameTaken = { appointment_types_gym_name_key: fieldError('name', setupMessages.appointmentTypeNameTaken) };
 
 async function lockAppointmentType(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(appointmentTypes).where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(appointmentTypes)
+    .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(setupMessages.appointmentTypeNotFound);
   return row;
 }
@@ -21,7 +25,14 @@ async function isNameFree(tx: Tx, gymId: string, name: string, exceptId?: string
   const [taken] = await tx
     .select({ id: appointmentTypes.id })
     .from(appointmentTypes)
-    .where(and(eq(appointmentTypes.gymId, gymId), isNull(appointmentTypes.archivedAt), sql`lower(${appointmentTypes.name}) = lower(${name})`, exceptId ? ne(appointmentTypes.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(appointmentTypes.gymId, gymId),
+        isNull(appointmentTypes.archivedAt),
+        sql`lower(${appointmentTypes.name}) = lower(${name})`,
+        exceptId ? ne(appointmentTypes.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !taken;
 }
@@ -65,7 +76,10 @@ export async function createAppointmentType(ctx: WriteContext, gymId: string, in
       await checkTaxRate(tx, gymId, input.taxRateId);
       await checkCoaches(tx, gymId, input.coachIds);
       if (!(await isNameFree(tx, gymId, input.name))) throw fieldError('name', setupMessages.appointmentTypeNameTaken);
-      const [row] = await tx.insert(appointmentTypes).values({ gymId, ...values(input), createdAt: new Date() }).returning({ id: appointmentTypes.id });
+      const [row] = await tx
+        .insert(appointmentTypes)
+        .values({ gymId, ...values(input), createdAt: new Date() })
+        .returning({ id: appointmentTypes.id });
       await replaceCoaches(tx, gymId, row!.id, input.coachIds);
       await publish({ kind: 'gym', gymId });
       return row!.id;

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { appointmentTypePageSchema, appointmentTypeSavedSchema, appointmentTypeSchema, messages, setupMessages, type AppointmentTypeInput } from '@spotter/shared';
+import {
+  appointmentTypePageSchema,
+  appointmentTypeSavedSchema,
+  appointmentTypeSchema,
+  messages,
+  setupMessages,
+  type AppointmentTypeInput,
+} from '@spotter/shared';
 import * as s from '../../db/schema';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { databaseDigest } from '../../../test/digest';
@@ -77,9 +84,13 @@ describe('appointment types (issue 16)', () => {
       inUse: false,
     });
     expect(appointmentTypeSchema.parse((await owner.get(`${URL}${created.appointmentTypeId}/`)).json())).toEqual(created);
-    const saved = appointmentTypeSavedSchema.parse((await owner.put(`${URL}${created.appointmentTypeId}/`, { ...full, name: 'Intro Session', coachIds: [coachB.staffId] })).json());
+    const saved = appointmentTypeSavedSchema.parse(
+      (await owner.put(`${URL}${created.appointmentTypeId}/`, { ...full, name: 'Intro Session', coachIds: [coachB.staffId] })).json(),
+    );
     expect(saved.appointmentType.coaches.map((c) => c.staffId)).toEqual([coachB.staffId]);
-    const cleared = appointmentTypeSavedSchema.parse((await owner.put(`${URL}${created.appointmentTypeId}/`, { ...full, name: 'Intro Session', coachIds: [] })).json());
+    const cleared = appointmentTypeSavedSchema.parse(
+      (await owner.put(`${URL}${created.appointmentTypeId}/`, { ...full, name: 'Intro Session', coachIds: [] })).json(),
+    );
     expect(cleared.appointmentType.coaches).toEqual([]);
   });
 
@@ -126,13 +137,27 @@ describe('appointment types (issue 16)', () => {
     const started = await at({ daysAhead: 0, time: '14:00' });
     const past = await at({ daysAhead: -1, time: '09:00' });
     const cancelled = await at({ daysAhead: 2, time: '09:00', cancelledAt: new Date() });
-    const res = appointmentTypeSavedSchema.parse((await owner.put(`${URL}${type.appointmentTypeId}/`, { ...full, name: 'Fee Reach', cancellationFeeMinor: 5500 })).json());
+    const res = appointmentTypeSavedSchema.parse(
+      (await owner.put(`${URL}${type.appointmentTypeId}/`, { ...full, name: 'Fee Reach', cancellationFeeMinor: 5500 })).json(),
+    );
     expect(res).toMatchObject({ eventsUpdated: 1, appointmentType: { cancellationFeeMinor: 5500, upcomingCount: 1, inUse: true } });
     const fee = async (id: string) => (await t.db.select().from(s.events).where(eq(s.events.id, id)))[0]!;
     expect(await fee(future.id)).toMatchObject({ cancellationFeeMinor: 5500, noShowFeeMinor: 8500, taxRateId: w.taxRate.id });
     for (const e of [started, past, cancelled]) expect((await fee(e.id)).cancellationFeeMinor).toBe(1500);
     // Price or coaches alone: no appointment changes.
-    expect(appointmentTypeSavedSchema.parse((await owner.put(`${URL}${type.appointmentTypeId}/`, { ...full, name: 'Fee Reach', cancellationFeeMinor: 5500, priceMinor: 9900, coachIds: [coachA.staffId] })).json()).eventsUpdated).toBe(0);
+    expect(
+      appointmentTypeSavedSchema.parse(
+        (
+          await owner.put(`${URL}${type.appointmentTypeId}/`, {
+            ...full,
+            name: 'Fee Reach',
+            cancellationFeeMinor: 5500,
+            priceMinor: 9900,
+            coachIds: [coachA.staffId],
+          })
+        ).json(),
+      ).eventsUpdated,
+    ).toBe(0);
   });
 
   it('archives, restores, deletes only while no appointment uses it, and keeps other gyms out', async () => {

@@ -35,8 +35,17 @@ describe.runIf(onPostgres)('appointment bookings racing each other on PostgreSQL
     return { coach, type };
   };
   const book = (i: number, typeId: string, staffId: string, athleteId: string, time: string) =>
-    desks[i % desks.length]!.post('/api/appointment-bookings/', { appointmentTypeId: typeId, staffId, startsAt: fromZoned('2026-03-05', time, w.gym.timeZone).toISOString(), athleteId });
-  const heldBy = (staffId: string) => t.db.select().from(eventCoaches).where(and(eq(eventCoaches.staffId, staffId), eq(eventCoaches.isCancelled, false)));
+    desks[i % desks.length]!.post('/api/appointment-bookings/', {
+      appointmentTypeId: typeId,
+      staffId,
+      startsAt: fromZoned('2026-03-05', time, w.gym.timeZone).toISOString(),
+      athleteId,
+    });
+  const heldBy = (staffId: string) =>
+    t.db
+      .select()
+      .from(eventCoaches)
+      .where(and(eq(eventCoaches.staffId, staffId), eq(eventCoaches.isCancelled, false)));
 
   it('keeps one of twelve bookings of the same slot made at once; the others are told it is taken', async () => {
     const { coach, type } = await offering();

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, not } from 'drizzle-orm';
 import {
+  bookabilityOf,
   isLateCancelAt,
   isoWeekday,
   localDayRange,
@@ -7,11 +8,22 @@ import {
   type BookableAppointmentType,
   type SlotCoach,
 } from '@spotter/shared';
-import { appointmentTypeCoaches, appointmentTypes, coachAvailability, coachTimeOff, eventCoaches, events, locations, reservations, staff, taxRates } from '../../db/schema';
+import {
+  appointmentTypeCoaches,
+  appointmentTypes,
+  coachAvailability,
+  coachTimeOff,
+  eventCoaches,
+  events,
+  locations,
+  reservations,
+  staff,
+  taxRates,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { fullName } from '../../lib/sql-text';
-import { coachRowsSql, toCoaches } from '../events/events.repository';
-import { coveredAppointmentTypes } from '../athlete-packages/eligibility';
+import { coachRowsSql, toCoaches } from '../events';
+import { coveredAppointmentTypes } from '../athlete-packages';
 
 /**
  * Issue 16: what the slot rule (packages/shared rules/appointment-slots.ts) reads, the types athletes can book and an
@@ -20,7 +32,9 @@ import { coveredAppointmentTypes } from '../athlete-packages/eligibility';
 
 const percentText = (p: string) => String(Number(p));
 const taxRateOf = (r: { taxRateId: string | null; taxRateName: string | null; taxRatePercent: string | null }) =>
-  r.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null ? { taxRateId: r.taxRateId, name: r.taxRateName, percent: percentText(r.taxRatePercent) } : null;
+  r.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null
+    ? { taxRateId: r.taxRateId, name: r.taxRateName, percent: percentText(r.taxRatePercent) }
+    : null;
 
 export type SlotType = {
   id: string;
@@ -67,7 +81,11 @@ export async function slotQuestionOf(
     .where(and(eq(appointmentTypes.id, typeId), eq(appointmentTypes.gymId, gymId), isNull(appointmentTypes.archivedAt)));
   if (!type) return null;
 
-  const offering = and(eq(appointmentTypeCoaches.gymId, gymId), eq(appointmentTypeCoaches.appointmentTypeId, typeId), staffId ? eq(appointmentTypeCoaches.staffId, staffId) : undefined);
+  const offering = and(
+    eq(appointmentTypeCoaches.gymId, gymId),
+    eq(appointmentTypeCoaches.appointmentTypeId, typeId),
+    staffId ? eq(appointmentTypeCoaches.staffId, staffId) : undefined,
+  );
   const offeredBy = db.select({ staffId: appointmentTypeCoaches.staffId }).from(appointmentTypeCoaches).where(offering);
   const day = localDayRange(date, timeZone);
 
@@ -75,13 +93,24 @@ export async function slotQuestionOf(
     .select({ staffId: staff.id, fullName: fullName(staff), startTime: coachAvailability.startTime, endTime: coachAvailability.endTime })
     .from(appointmentTypeCoaches)
     .innerJoin(staff, and(eq(staff.id, appointmentTypeCoaches.staffId), eq(staff.gymId, gymId), eq(staff.isCoach, true)))
-    .leftJoin(coachAvailability, and(eq(coachAvailability.staffId, staff.id), eq(coachAvailability.gymId, gymId), eq(coachAvailability.weekday, isoWeekday(date))))
+    .leftJoin(
+      coachAvailability,
+      and(eq(coachAvailability.staffId, staff.id), eq(coachAvailability.gymId, gymId), eq(coachAvailability.weekday, isoWeekday(date))),
+    )
     .where(offering)
     .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id), asc(coachAvailability.startTime));
   const busy = await db
     .select({ staffId: eventCoaches.staffId, startsAt: eventCoaches.startsAt, endsAt: eventCoaches.busyUntil })
     .from(eventCoaches)
-    .where(and(eq(eventCoaches.gymId, gymId), inArray(eventCoaches.staffId, offeredBy), not(eventCoaches.isCancelled), lt(eventCoaches.startsAt, day.to), gt(eventCoaches.busyUntil, day.from)));
+    .where(
+      and(
+        eq(eventCoaches.gymId, gymId),
+        inArray(eventCoaches.staffId, offeredBy),
+        not(eventCoaches.isCancelled),
+        lt(eventCoaches.startsAt, day.to),
+        gt(eventCoaches.busyUntil, day.from),
+      ),
+    );
   const away = await db
     .select({ staffId: coachTimeOff.staffId, startsAt: coachTimeOff.startsAt, endsAt: coachTimeOff.endsAt })
     .from(coachTimeOff)
@@ -102,7 +131,12 @@ export async function slotQuestionOf(
  * Each says whether a live package of the athlete covers it (issue 18, eligibility.ts coveredAppointmentTypes). Three
  * statements.
  */
-export async function listBookableTypes(db: DbOrTx, gymId: string, athlete: { athleteId: string; today: string }, typeId?: string): Promise<BookableAppointmentType[]> {
+export async function listBookableTypes(
+  db: DbOrTx,
+  gymId: string,
+  athlete: { athleteId: string; today: string },
+  typeId?: string,
+): Promise<BookableAppointmentType[]> {
   const types = await db
     .select({
       appointmentTypeId: appointmentTypes.id,
@@ -127,9 +161,23 @@ export async function listBookableTypes(db: DbOrTx, gymId: string, athlete: { at
     .select({ appointmentTypeId: appointmentTypeCoaches.appointmentTypeId, staffId: staff.id, fullName: fullName(staff) })
     .from(appointmentTypeCoaches)
     .innerJoin(staff, and(eq(staff.id, appointmentTypeCoaches.staffId), eq(staff.isCoach, true)))
-    .where(and(eq(appointmentTypeCoaches.gymId, gymId), inArray(appointmentTypeCoaches.appointmentTypeId, types.map((t) => t.appointmentTypeId))))
+    .where(
+      and(
+        eq(appointmentTypeCoaches.gymId, gymId),
+        inArray(
+          appointmentTypeCoaches.appointmentTypeId,
+          types.map((t) => t.appointmentTypeId),
+        ),
+      ),
+    )
     .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id));
-  const covered = await coveredAppointmentTypes(db, gymId, athlete.athleteId, types.map((t) => t.appointmentTypeId), athlete.today);
+  const covered = await coveredAppointmentTypes(
+    db,
+    gymId,
+    athlete.athleteId,
+    types.map((t) => t.appointmentTypeId),
+    athlete.today,
+  );
   return types
     .map(({ taxRateId, taxRateName, taxRatePercent, ...t }) => ({
       ...t,
@@ -141,7 +189,13 @@ export async function listBookableTypes(db: DbOrTx, gymId: string, athlete: { at
 }
 
 /** An appointment of the gym that the athlete has a reservation of (any state), with that reservation; or null. One statement. */
-export async function findAthleteAppointment(db: DbOrTx, gymId: string, athleteId: string, eventId: string, now = new Date()): Promise<AppointmentDetail | null> {
+export async function findAthleteAppointment(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<AppointmentDetail | null> {
   const r = reservations;
   const [row] = await db
     .select({
@@ -179,7 +233,7 @@ export async function findAthleteAppointment(db: DbOrTx, gymId: string, athleteI
     .where(and(eq(events.id, eventId), eq(events.gymId, gymId), eq(events.kind, 'appointment')));
   if (!row) return null;
   const startsAt = new Date(row.startsAt);
-  return {
+  const detail = {
     eventId: row.eventId,
     appointmentTypeId: row.appointmentTypeId,
     name: row.name,
@@ -207,5 +261,7 @@ export async function findAthleteAppointment(db: DbOrTx, gymId: string, athleteI
     },
     cancellation: { isLate: isLateCancelAt(startsAt, now, row.cutoffMinutes), feeMinor: row.cancellationFeeMinor, cutoffMinutes: row.cutoffMinutes },
   };
+  // The athlete holds a booking of it (the join above), so its places never decide: the booking policy's reading of
+  // a held booking (cancel, late cancel, or nothing and why).
+  return { ...detail, bookability: bookabilityOf({ ...detail, placesHeld: detail.capacity }) };
 }
-

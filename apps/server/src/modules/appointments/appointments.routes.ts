@@ -3,7 +3,7 @@ import { appointmentMessages, endpoints, freeSlots, reservationMessages, toZoned
 import { forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { gymPricing } from '../schedule/schedule.repository';
+import { gymPricing } from '../schedule';
 import { findAthleteAppointment, listBookableTypes, slotQuestionOf } from './appointments.repository';
 import { bookAppointment, type AppointmentsContext, type Booker } from './appointments.service';
 
@@ -28,14 +28,27 @@ export async function appointmentsRoutes(app: FastifyInstance) {
     const question = await slotQuestionOf(db, auth.gym.gymId, auth.gym.timeZone, appointmentTypeId, date, staffId);
     if (!question) throw notFound(appointmentMessages.typeNotFound);
     const { type, coaches } = question;
-    const slots = freeSlots({ date, timeZone: auth.gym.timeZone, durationMinutes: type.durationMinutes, bufferMinutes: type.bufferMinutes, now: new Date(), coaches });
+    const slots = freeSlots({
+      date,
+      timeZone: auth.gym.timeZone,
+      durationMinutes: type.durationMinutes,
+      bufferMinutes: type.bufferMinutes,
+      now: new Date(),
+      coaches,
+    });
     return {
       timeZone: auth.gym.timeZone,
       country: auth.gym.country,
       date,
       appointmentTypeId: type.id,
       durationMinutes: type.durationMinutes,
-      slots: slots.map((s) => ({ staffId: s.staffId, coachName: s.coachName, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), startTime: s.startTime })),
+      slots: slots.map((s) => ({
+        staffId: s.staffId,
+        coachName: s.coachName,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        startTime: s.startTime,
+      })),
     };
   });
 
@@ -58,7 +71,10 @@ export async function appointmentsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.bookableAppointmentTypes, async (request) => {
     const { auth, athleteId } = athleteOf(request);
-    const [results, gym] = await Promise.all([listBookableTypes(db, auth.gym.gymId, { athleteId, today: toZoned(new Date(), auth.gym.timeZone).date }), gymFields(auth)]);
+    const [results, gym] = await Promise.all([
+      listBookableTypes(db, auth.gym.gymId, { athleteId, today: toZoned(new Date(), auth.gym.timeZone).date }),
+      gymFields(auth),
+    ]);
     return { ...gym, results };
   });
 
@@ -66,7 +82,11 @@ export async function appointmentsRoutes(app: FastifyInstance) {
     const { auth, athleteId } = athleteOf(request);
     const id = request.params.eventId;
     const today = toZoned(new Date(), auth.gym.timeZone).date;
-    const [appointment, [type], gym] = await Promise.all([findAthleteAppointment(db, auth.gym.gymId, athleteId, id), listBookableTypes(db, auth.gym.gymId, { athleteId, today }, id), gymFields(auth)]);
+    const [appointment, [type], gym] = await Promise.all([
+      findAthleteAppointment(db, auth.gym.gymId, athleteId, id),
+      listBookableTypes(db, auth.gym.gymId, { athleteId, today }, id),
+      gymFields(auth),
+    ]);
     if (!appointment && !type) throw notFound(appointmentMessages.notFound);
     return { ...gym, type: type ?? null, appointment };
   });

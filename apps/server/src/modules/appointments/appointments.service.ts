@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertSignedBeforeBooking } from '../documents/documents.service';
+import { assertSignedBeforeBooking } from '../documents';
 import { and, eq } from 'drizzle-orm';
 import { appointmentMessages, formatGymInstant, freeSlots, reservationMessages, toZoned, type BookAppointmentInput, type GymCountry } from '@spotter/shared';
 import { athletes, eventCoaches, events, reservations } from '../../db/schema';
@@ -8,11 +8,13 @@ import { writeTransaction } from '../../lib/changes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
 import { fullName } from '../../lib/sql-text';
-import { composeMail } from '../messages/compose';
-import { eligibleAthlete, lockCoachesAndRooms, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { composeMail } from '../messages';
+import { eligibleAthlete, lockCoachesAndRooms, type ScheduleContext, type Writer } from '../reservations';
 import { slotQuestionOf } from './appointments.repository';
-import { checkEligibility } from '../athlete-packages/eligibility';
-import { creditReservation } from '../athlete-packages/ledger';
+import { checkEligibility } from '../athlete-packages';
+import { creditReservation } from '../athlete-packages';
+import { recordEvents } from '../../lib/domain-events';
+import { createdEvent } from '../reservations';
 
 /**
  * Issue 16: booking an appointment into a free slot. One transaction recomputes the slots (the rule of
@@ -44,7 +46,14 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
       const { type, coaches } = question;
       const coach = coaches[0];
       if (!coach) throw badRequest(appointmentMessages.coachNotOffered, 'coach_not_offered');
-      const offered = freeSlots({ date: local.date, timeZone: w.timeZone, durationMinutes: type.durationMinutes, bufferMinutes: type.bufferMinutes, now: new Date(), coaches });
+      const offered = freeSlots({
+        date: local.date,
+        timeZone: w.timeZone,
+        durationMinutes: type.durationMinutes,
+        bufferMinutes: type.bufferMinutes,
+        now: new Date(),
+        coaches,
+      });
       if (!offered.some((s) => s.startsAt.getTime() === startsAt.getTime())) throw conflict(appointmentMessages.slotTaken, 'slot_taken');
 
       const eventId = randomUUID();
@@ -87,6 +96,8 @@ export async function bookAppointment(ctx: AppointmentsContext, w: Booker, input
         updatedByUserId: w.actorUserId,
       });
       if (credit.eligible) await creditReservation(tx, reservationId, credit, w.actorUserId);
+      // Issue 33: the booking's domain event, in its transaction (as every reservation writer's: reservations/booking-events.ts).
+      await recordEvents(tx, [createdEvent({ id: reservationId, gymId: w.gymId, athleteId: input.athleteId, eventId }, false)]);
       const [athlete] = await tx
         .select({ firstName: athletes.firstName, fullName: fullName(athletes), email: athletes.email })
         .from(athletes)

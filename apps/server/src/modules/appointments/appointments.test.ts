@@ -5,7 +5,17 @@ import { appointmentMessages, fromZoned, ineligibleMessage, reservationMessages 
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import type { Athlete } from '../../../test/factories';
 import { databaseDigest } from '../../../test/digest';
-import { charges, creditLedger, eventCoaches, events, mailOutbox, packageAppointmentTypes, reservations, staff as staffTable } from '../../db/schema';
+import {
+  charges,
+  creditLedger,
+  domainEvents,
+  eventCoaches,
+  events,
+  mailOutbox,
+  packageAppointmentTypes,
+  reservations,
+  staff as staffTable,
+} from '../../db/schema';
 
 // Wednesday 2026-03-04, 14:30 in Chicago. Thursday the 5th is weekday 4; Sunday the 8th is the spring-forward day.
 fixClock(TEST_NOW);
@@ -57,7 +67,12 @@ const slotsOf = async (client: ApiClient, typeId: string, date: string, staffId?
 const startTimes = async (typeId: string, date: string, staffId?: string) => (await slotsOf(asMe, typeId, date, staffId)).slots.map((s) => s.startTime);
 const at = (date: string, time: string) => fromZoned(date, time, ZONE).toISOString();
 const book = (client: ApiClient, o: { typeId: string; staffId: string; date?: string; time?: string; athleteId?: string }) =>
-  client.post('/api/appointment-bookings/', { appointmentTypeId: o.typeId, staffId: o.staffId, startsAt: at(o.date ?? THU, o.time ?? '09:00'), athleteId: o.athleteId ?? me.athleteId });
+  client.post('/api/appointment-bookings/', {
+    appointmentTypeId: o.typeId,
+    staffId: o.staffId,
+    startsAt: at(o.date ?? THU, o.time ?? '09:00'),
+    athleteId: o.athleteId ?? me.athleteId,
+  });
 
 describe('GET /api/appointment-slots/ (issue 16)', () => {
   it("starts every 15 minutes inside the coach's hours, with the type's buffer inside them too", async () => {
@@ -65,13 +80,24 @@ describe('GET /api/appointment-slots/ (issue 16)', () => {
     const answer = await slotsOf(asMe, type.id, THU);
     expect(answer).toMatchObject({ timeZone: ZONE, country: 'US', date: THU, durationMinutes: 60 });
     expect(answer.slots.map((s) => s.startTime)).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45']);
-    expect(answer.slots[0]).toEqual({ staffId: coach.staffId, coachName: 'Casey Coach', startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-05T16:00:00.000Z', startTime: '09:00' });
+    expect(answer.slots[0]).toEqual({
+      staffId: coach.staffId,
+      coachName: 'Casey Coach',
+      startsAt: '2026-03-05T15:00:00.000Z',
+      endsAt: '2026-03-05T16:00:00.000Z',
+      startTime: '09:00',
+    });
     // No hours on Friday.
     expect(await startTimes(type.id, FRI)).toEqual([]);
   });
 
   it('keeps clear of the classes and appointments the coach is busy with (with their buffer) and of their time off', async () => {
-    const { coach, type } = await offering({ hours: [[4, '09:00', '12:00'], [5, '09:00', '12:00']] });
+    const { coach, type } = await offering({
+      hours: [
+        [4, '09:00', '12:00'],
+        [5, '09:00', '12:00'],
+      ],
+    });
     await t.make.event(w.gym, { classTypeId: w.classType.id, date: THU, time: '10:00', coachIds: [coach.staffId] });
     // A cancelled class does not keep its coach.
     await t.make.event(w.gym, { classTypeId: w.classType.id, date: THU, time: '09:00', cancelledAt: new Date(), coachIds: [coach.staffId] });
@@ -117,7 +143,10 @@ describe('GET /api/appointment-slots/ (issue 16)', () => {
     for (let i = 0; i < 4; i++) {
       const c = await t.make.staff(w.gym.id);
       await t.make.offer(w.gym.id, type.id, [c.staffId]);
-      await t.make.coachHours(w.gym.id, c.staffId, [[4, '06:00', '12:00'], [4, '13:00', '20:00']]);
+      await t.make.coachHours(w.gym.id, c.staffId, [
+        [4, '06:00', '12:00'],
+        [4, '13:00', '20:00'],
+      ]);
       await t.make.event(w.gym, { classTypeId: w.classType.id, date: THU, time: `0${6 + i}:00`, coachIds: [c.staffId] });
       await t.make.timeOff(w.gym.id, c.staffId, new Date(at(THU, '15:00')), new Date(at(THU, '16:00')));
     }
@@ -136,7 +165,12 @@ describe('GET /api/appointment-slots/ (issue 16)', () => {
     expect((await asMe.get(`/api/appointment-slots/?appointmentTypeId=${archived.id}&date=2026-02-30`)).statusCode).toBe(400);
     const farOff = await asMe.get(`/api/appointment-slots/?appointmentTypeId=${archived.id}&date=9999-12-31`);
     expect([farOff.statusCode, farOff.json().message]).toEqual([400, 'Choose a date between 2000 and 2099.']);
-    const booking = await asMe.post('/api/appointment-bookings/', { appointmentTypeId: archived.id, staffId: w.staff.staffId, startsAt: '9999-12-31T12:00:00Z', athleteId: me.athleteId });
+    const booking = await asMe.post('/api/appointment-bookings/', {
+      appointmentTypeId: archived.id,
+      staffId: w.staff.staffId,
+      startsAt: '9999-12-31T12:00:00Z',
+      athleteId: me.athleteId,
+    });
     expect(booking.statusCode).toBe(400);
   });
 });
@@ -161,20 +195,39 @@ describe('POST /api/appointment-bookings/ (issue 16)', () => {
       isCancelled: false,
       myBooking: { isReserved: true, isLateCancel: false },
       cancellation: { isLate: false, feeMinor: 2500, cutoffMinutes: 720 },
+      // Issue 33: the server says what the athlete can do with it.
+      bookability: { action: 'cancel', reason: null },
     });
     expect(appointment.coaches).toEqual([{ staffId: coach.staffId, fullName: 'Casey Coach', role: 'lead' }]);
 
     const [event] = await t.db.select().from(events).where(eq(events.id, appointment.eventId));
-    expect(event).toMatchObject({ gymId: w.gym.id, kind: 'appointment', startTime: '09:00:00', capacity: 1, cancellationFeeMinor: 2500, noShowFeeMinor: 4000, taxRateId: w.taxRate.id, cancelledAt: null });
+    expect(event).toMatchObject({
+      gymId: w.gym.id,
+      kind: 'appointment',
+      startTime: '09:00:00',
+      capacity: 1,
+      cancellationFeeMinor: 2500,
+      noShowFeeMinor: 4000,
+      taxRateId: w.taxRate.id,
+      cancelledAt: null,
+    });
     // The database keeps the coach until the end plus the type's buffer.
     expect([event!.endsAt.toISOString(), event!.busyUntil.toISOString()]).toEqual(['2026-03-05T16:00:00.000Z', '2026-03-05T16:15:00.000Z']);
     const coachRows = await t.db.select().from(eventCoaches).where(eq(eventCoaches.eventId, event!.id));
     expect(coachRows).toMatchObject([{ staffId: coach.staffId, role: 'lead', isCancelled: false }]);
     const [reservation] = await t.db.select().from(reservations).where(eq(reservations.eventId, event!.id));
     expect(reservation).toMatchObject({ athleteId: me.athleteId, isReserved: true, isCheckedIn: false });
+    // Issue 33: the booking's domain event, once, in the booking's transaction.
+    const recorded = await t.db.select().from(domainEvents).where(eq(domainEvents.subjectId, reservation!.id));
+    expect(recorded).toMatchObject([
+      { gymId: w.gym.id, type: 'booking.created', payload: { athleteId: me.athleteId, eventId: event!.id, waitlisted: false }, schemaVersion: 1 },
+    ]);
 
     expect(await startTimes(type.id, THU)).toEqual(['10:15', '10:30', '10:45']);
-    const [outbox] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `appointment_booked:${reservation!.id}`));
+    const [outbox] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `appointment_booked:${reservation!.id}`));
     expect(outbox).toMatchObject({ kind: 'appointment_booked', toAddress: me.email, gymId: w.gym.id });
     t.mail.length = 0;
     await t.drainJobs();
@@ -233,7 +286,10 @@ describe('POST /api/appointment-bookings/ (issue 16)', () => {
     const answers = await Promise.all([a, b].map((x) => book(desk, { typeId: type.id, staffId: coach.staffId, athleteId: x!.athleteId })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(appointmentMessages.slotTaken);
-    const held = await t.db.select().from(eventCoaches).where(and(eq(eventCoaches.staffId, coach.staffId), eq(eventCoaches.isCancelled, false)));
+    const held = await t.db
+      .select()
+      .from(eventCoaches)
+      .where(and(eq(eventCoaches.staffId, coach.staffId), eq(eventCoaches.isCancelled, false)));
     expect(held).toHaveLength(1);
   });
 });
@@ -266,7 +322,11 @@ describe('cancelling an appointment (issue 16)', () => {
     expect((await t.db.select().from(events).where(eq(events.id, booked.eventId)))[0]!.cancelledAt).not.toBeNull();
     expect((await startTimes(type.id, THU))[0]).toBe('09:00');
     const detail = (await asMe.get(`/api/schedule/appointments/${booked.eventId}/`)).json();
-    expect(detail.appointment).toMatchObject({ isCancelled: true, myBooking: { isLateCancel: true } });
+    expect(detail.appointment).toMatchObject({
+      isCancelled: true,
+      myBooking: { isLateCancel: true },
+      bookability: { action: null, reason: { code: 'cancelled' } },
+    });
   });
 
   it('keeps a group appointment while someone holds a place, and cancels it with the last', async () => {
@@ -300,7 +360,14 @@ describe("the athlete app's appointment reads (issue 16)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ timeZone: 'Europe/London', country: 'GB', isTaxInclusive: true });
     expect(res.json().results).toEqual([
-      expect.objectContaining({ appointmentTypeId: pt.id, name: 'Personal Training', priceMinor: 5000, durationMinutes: 45, taxRate: expect.objectContaining({ taxRateId: gym.taxRate.id }), coaches: [{ staffId: coach.staffId, fullName: 'Ben Hart' }] }),
+      expect.objectContaining({
+        appointmentTypeId: pt.id,
+        name: 'Personal Training',
+        priceMinor: 5000,
+        durationMinutes: 45,
+        taxRate: expect.objectContaining({ taxRateId: gym.taxRate.id }),
+        coaches: [{ staffId: coach.staffId, fullName: 'Ben Hart' }],
+      }),
     ]);
     expect(res.json().results.some((r: { appointmentTypeId: string }) => r.appointmentTypeId === lonely.id)).toBe(false);
     expect((await (await t.as(gym.staff)).get('/api/schedule/appointment-types/')).statusCode).toBe(403);
@@ -311,7 +378,10 @@ describe("the athlete app's appointment reads (issue 16)", () => {
     const held = await t.make.athletePackage(gym.gym.id, athlete.athleteId, { pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false } });
     await t.db.insert(packageAppointmentTypes).values({ packageId: held.packageId, appointmentTypeId: pt.id });
     const covered = (await client.get('/api/schedule/appointment-types/')).json().results as { name: string; isCovered: boolean }[];
-    expect(covered.map((r) => [r.name, r.isCovered])).toEqual([['Nutrition', false], ['Personal Training', true]]);
+    expect(covered.map((r) => [r.name, r.isCovered])).toEqual([
+      ['Nutrition', false],
+      ['Personal Training', true],
+    ]);
     expect((await client.get(`/api/schedule/appointments/${pt.id}/`)).json().type.isCovered).toBe(true);
   });
 
@@ -356,11 +426,17 @@ describe("an athlete's own appointment booking needs a package that covers it (i
   /** A package the athlete holds that covers these appointment types (and every class type unless told). */
   async function covering(athleteId: string, typeIds: string[], o: Parameters<TestApp['make']['athletePackage']>[2] = {}) {
     const held = await t.make.athletePackage(w.gym.id, athleteId, o);
-    if (typeIds.length) await t.db.insert(packageAppointmentTypes).values(typeIds.map((appointmentTypeId) => ({ packageId: held.packageId, appointmentTypeId })));
+    if (typeIds.length)
+      await t.db.insert(packageAppointmentTypes).values(typeIds.map((appointmentTypeId) => ({ packageId: held.packageId, appointmentTypeId })));
     return held;
   }
   const balanceOf = async (athletePackageId: string) =>
-    (await t.db.select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)))[0]!.n;
+    (
+      await t.db
+        .select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+        .from(creditLedger)
+        .where(eq(creditLedger.athletePackageId, athletePackageId))
+    )[0]!.n;
   const appointmentsOf = (typeId: string) => t.db.select().from(events).where(eq(events.appointmentTypeId, typeId));
 
   it('refuses an athlete with no package with 409 and the reason, writing nothing: no appointment, reservation nor mail', async () => {
@@ -368,7 +444,11 @@ describe("an athlete's own appointment booking needs a package that covers it (i
     const { a, client } = await member();
     const before = await databaseDigest(t.db);
     const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'no_package', 'You need a package that covers this appointment to book it.']);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'no_package',
+      'You need a package that covers this appointment to book it.',
+    ]);
     expect(await databaseDigest(t.db)).toBe(before);
     expect(await appointmentsOf(type.id)).toEqual([]);
     expect(await t.db.select().from(reservations).where(eq(reservations.athleteId, a.athleteId))).toEqual([]);
@@ -380,13 +460,18 @@ describe("an athlete's own appointment booking needs a package that covers it (i
   it("books and credits on a package that lists the type, deducting the type's credits", async () => {
     const { coach, type } = await offering({ type: { bookingCreditCost: 2 } });
     const { a, client } = await member();
-    const pack = await covering(a.athleteId, [type.id], { pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false, name: `PT 5-pack ${randomUUID().slice(0, 6)}` } });
+    const pack = await covering(a.athleteId, [type.id], {
+      pkg: { kind: 'class_pack', credits: 5, coversAllClassTypes: false, name: `PT 5-pack ${randomUUID().slice(0, 6)}` },
+    });
     const res = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
     expect(res.statusCode, res.body).toBe(201);
     const [reservation] = await t.db.select().from(reservations).where(eq(reservations.id, res.json().appointment.myBooking.reservationId));
     expect(reservation).toMatchObject({ athleteId: a.athleteId, isReserved: true, isCredited: true, athletePackageId: pack.id });
     expect(await balanceOf(pack.id)).toBe(3);
-    const ledger = await t.db.select().from(creditLedger).where(and(eq(creditLedger.athletePackageId, pack.id), eq(creditLedger.reason, 'booking')));
+    const ledger = await t.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.athletePackageId, pack.id), eq(creditLedger.reason, 'booking')));
     expect(ledger.map((r) => [r.delta, r.reservationId])).toEqual([[-2, reservation!.id]]);
     // Cancelled in time, the credits come back.
     expect((await client.delete(`/api/athlete-appointments/${reservation!.id}/`)).statusCode).toBe(200);
@@ -401,22 +486,39 @@ describe("an athlete's own appointment booking needs a package that covers it (i
     expect([classesOnly.package.coversAllClassTypes, classesOnly.package.coversAllAppointmentTypes]).toEqual([true, false]);
     const before = await databaseDigest(t.db);
     const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'not_covered', `Your ${classesOnly.package.name} does not cover this appointment.`]);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'not_covered',
+      `Your ${classesOnly.package.name} does not cover this appointment.`,
+    ]);
     expect(await databaseDigest(t.db)).toBe(before);
 
     const { a: b, client: asB } = await member();
     const nutrition = await covering(b.athleteId, [other.id], { pkg: { coversAllClassTypes: false, name: `Nutrition pack ${randomUUID().slice(0, 6)}` } });
     const wrongType = await book(asB, { typeId: type.id, staffId: coach.staffId, athleteId: b.athleteId });
-    expect([wrongType.statusCode, wrongType.json().code, wrongType.json().message]).toEqual([409, 'not_covered', `Your ${nutrition.package.name} does not cover this appointment.`]);
+    expect([wrongType.statusCode, wrongType.json().code, wrongType.json().message]).toEqual([
+      409,
+      'not_covered',
+      `Your ${nutrition.package.name} does not cover this appointment.`,
+    ]);
     expect(await appointmentsOf(type.id)).toEqual([]);
   });
 
   it('refuses on a package on hold on the date, with the hold reason', async () => {
     const { coach, type } = await offering();
     const { a, client } = await member();
-    const resting = await covering(a.athleteId, [], { status: 'on_hold', holdStartsOn: '2026-03-04', holdEndsOn: '2026-03-10', pkg: { coversAllAppointmentTypes: true, name: `Resting ${randomUUID().slice(0, 6)}` } });
+    const resting = await covering(a.athleteId, [], {
+      status: 'on_hold',
+      holdStartsOn: '2026-03-04',
+      holdEndsOn: '2026-03-10',
+      pkg: { coversAllAppointmentTypes: true, name: `Resting ${randomUUID().slice(0, 6)}` },
+    });
     const refused = await book(client, { typeId: type.id, staffId: coach.staffId, athleteId: a.athleteId });
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'on_hold', ineligibleMessage({ code: 'on_hold', packageName: resting.package.name }, 'appointment')]);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'on_hold',
+      ineligibleMessage({ code: 'on_hold', packageName: resting.package.name }, 'appointment'),
+    ]);
     expect(refused.json().message).toBe(`Your ${resting.package.name} is on hold on this date.`);
     expect(await appointmentsOf(type.id)).toEqual([]);
   });
@@ -439,9 +541,15 @@ describe("an athlete's own appointment booking needs a package that covers it (i
     const { a, client } = await member();
     const before = await databaseDigest(t.db);
     const refused = await client.post('/api/athlete-appointments/', { appointment: booked.eventId, athlete: a.athleteId });
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'no_package', 'You need a package that covers this appointment to book it.']);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'no_package',
+      'You need a package that covers this appointment to book it.',
+    ]);
     expect(await databaseDigest(t.db)).toBe(before);
-    const pack = await covering(a.athleteId, [type.id], { pkg: { kind: 'class_pack', credits: 2, coversAllClassTypes: false, name: `Group coaching ${randomUUID().slice(0, 6)}` } });
+    const pack = await covering(a.athleteId, [type.id], {
+      pkg: { kind: 'class_pack', credits: 2, coversAllClassTypes: false, name: `Group coaching ${randomUUID().slice(0, 6)}` },
+    });
     const joined = await client.post('/api/athlete-appointments/', { appointment: booked.eventId, athlete: a.athleteId });
     expect([joined.statusCode, joined.json().isCredited]).toEqual([201, true]);
     expect(await balanceOf(pack.id)).toBe(1);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import {
   ATHLETE_IMPORT_MAX_BYTES,
   ATHLETE_IMPORT_TOO_LARGE_MESSAGE,
@@ -11,37 +10,18 @@ import {
   toZoned,
   type ImportMapping,
 } from '@spotter/shared';
-import { athleteImportRows, athleteImports } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { sendCsv, toCsv } from '../../lib/csv';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { readCsv } from './csv-file';
-import { dryRun, failImport, importAnswer, importOfGym, importRows, purgeFinishedImportRows, runImport, type ImportGym } from './athlete-import.service';
-
-const INSERT_CHUNK = 1000;
+import { dryRun, importAnswer, importOfGym, importRows, startImport, storeUpload, type ImportGym } from './athlete-import.service';
 
 /** Issue 17: importing athletes from another gym software's CSV export (decision 031). */
 export async function athleteImportRoutes(app: FastifyInstance) {
   const { db } = app;
-  const ctx = { db, changes: app.changes };
   await app.register(fastifyMultipart, { limits: { fileSize: ATHLETE_IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-
-  app.jobs.handle('athletes.import', async (data, job) => {
-    const importId = String(data.importId);
-    try {
-      await runImport(ctx, importId);
-    } catch (err) {
-      if (job.retryCount >= job.retryLimit) await failImport(db, importId);
-      throw err;
-    }
-  });
-
-  app.jobs.handle('athletes.import-rows.purge', async () => {
-    const purged = await purgeFinishedImportRows(db);
-    if (purged > 0) app.log.info({ purged }, 'athlete import rows purged');
-  });
 
   async function readFile(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
     if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV file as multipart/form-data with a field named file.', 'unsupported_media_type');
@@ -82,20 +62,30 @@ export async function athleteImportRoutes(app: FastifyInstance) {
     const file = readCsv(data);
     const guess = guessMapping(file.headers, gym.country);
     const dobColumn = guess.columns.indexOf('dob');
-    const mapping: ImportMapping = dobColumn < 0 ? guess : { ...guess, dateOrder: detectDateOrder(file.rows.map((r) => r.cells[dobColumn] ?? ''), gym.country) };
+    const mapping: ImportMapping =
+      dobColumn < 0
+        ? guess
+        : {
+            ...guess,
+            dateOrder: detectDateOrder(
+              file.rows.map((r) => r.cells[dobColumn] ?? ''),
+              gym.country,
+            ),
+          };
     const actor = actorOf(auth);
-    const row = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(athleteImports)
-        .values({ gymId: gym.gymId, fileName, headers: file.headers, mapping, totalRows: file.rows.length, createdByProfileId: actor.profileId, createdByName: actor.name })
-        .returning();
-      for (let i = 0; i < file.rows.length; i += INSERT_CHUNK) {
-        await tx.insert(athleteImportRows).values(
-          file.rows.slice(i, i + INSERT_CHUNK).map((r) => ({ importId: created!.id, gymId: gym.gymId, rowNumber: r.rowNumber, cells: r.cells })),
-        );
-      }
-      return created!;
-    });
+    const row = await storeUpload(
+      db,
+      {
+        gymId: gym.gymId,
+        fileName,
+        headers: file.headers,
+        mapping,
+        totalRows: file.rows.length,
+        createdByProfileId: actor.profileId,
+        createdByName: actor.name,
+      },
+      file.rows,
+    );
     reply.status(201);
     return { ...importAnswer(row), sampleRows: file.rows.slice(0, 5).map((r) => r.cells) };
   });
@@ -122,16 +112,7 @@ export async function athleteImportRoutes(app: FastifyInstance) {
   route(app, endpoints.startAthleteImport, async (request) => {
     const imp = await ownImport(request, request.params.importId);
     checkMapping(request.body.mapping, imp.headers);
-    const started = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(athleteImports)
-        .set({ status: 'queued', mapping: request.body.mapping })
-        .where(and(eq(athleteImports.id, imp.id), eq(athleteImports.status, 'uploaded')))
-        .returning();
-      if (!row) return null;
-      await app.jobs.enqueue(tx, 'athletes.import', { importId: imp.id });
-      return row;
-    });
+    const started = await startImport(app, imp.id, request.body.mapping);
     if (!started) throw conflict('This file has been imported already. Upload it again to import it again.', 'import_started');
     return importAnswer(started);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import {
   importErrorLabel,
   mapImportRow,
@@ -16,11 +16,53 @@ import type { Db, DbOrTx } from '../../db/client';
 import { athleteImportRows, athleteImports, athleteTags, athletes, gyms, tags } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
-import { createAthletes } from '../athletes/athletes.service';
+import type { Jobs } from '../../lib/jobs';
+import { createAthletes } from '../athletes';
 import type { CsvRow } from './csv-file';
 
-/** Rows per transaction of an import (decision 031): each batch is written whole or not at all. */
-export const IMPORT_BATCH_SIZE = 500;
+/**
+ * Issue 32: the pace of an import's long steps. On PGlite every statement runs on this process's event loop and the
+ * database runs one transaction at a time, so an import done in long steps (20,000 rows checked at once, read in one
+ * statement, written in 500-row transactions back to back) kept every other request waiting, `/api/health` included,
+ * for up to half a minute. Each step is now short, and between steps the import gives the event loop a turn
+ * (`pause`: a macrotask, so requests that arrived meanwhile are read and answered first).
+ */
+export const importPace = {
+  /** Rows per transaction of the import (decision 031): each batch is written whole or not at all. */
+  batchSize: 50,
+  /** Rows per statement (and commit) when an upload's rows are stored. */
+  uploadChunk: 500,
+  /** Rows per statement when the stored rows are read back. */
+  readPage: 2000,
+  /** Rows checked between two turns of the event loop. */
+  evaluateChunk: 250,
+  /** Rows per statement when the whole file is matched against the gym's athletes (preview, dry run). */
+  matchChunk: 1000,
+  /**
+   * Between two steps that use the database (a batch, a chunk of the upload), the import waits as long as the step
+   * took, and at least this long: requests that came meanwhile run their statements before the import's next step
+   * takes PGlite's one connection, and the import never has more than about half of the database's time.
+   */
+  giveWayMs: 10,
+  /** A turn of the event loop (a macrotask); `ms`: not before so many milliseconds. */
+  pause: (ms = 0): Promise<void> => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve))),
+};
+
+/** Steps that use the database, each followed by giving way for as long as it took (`importPace.giveWayMs` at least). */
+function databaseSteps() {
+  let lastMs = 0;
+  return {
+    giveWay: () => importPace.pause(Math.max(importPace.giveWayMs, lastMs)),
+    run: async <T>(step: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await step();
+      } finally {
+        lastMs = performance.now() - started;
+      }
+    },
+  };
+}
 /** How many invalid rows the import's answer lists (the skipped-rows CSV has them all). */
 const ERRORS_SHOWN = 100;
 
@@ -64,9 +106,25 @@ const reasonOf = (key: string) => KEY_REASON[key.slice(0, key.indexOf(':'))] ?? 
  * Pure: no database.
  */
 export function evaluateRows(rows: readonly CsvRow[], mapping: ImportMapping, gym: ImportGym): EvaluatedRow[] {
+  return rows.map(rowEvaluator(mapping, gym));
+}
+
+/** The same, a chunk of rows at a time with a turn of the event loop between chunks (issue 32). */
+export async function evaluateRowsPaced(rows: readonly CsvRow[], mapping: ImportMapping, gym: ImportGym): Promise<EvaluatedRow[]> {
+  const evaluate = rowEvaluator(mapping, gym);
+  const out: EvaluatedRow[] = [];
+  for (let start = 0; start < rows.length; start += importPace.evaluateChunk) {
+    if (start > 0) await importPace.pause();
+    for (const row of rows.slice(start, start + importPace.evaluateChunk)) out.push(evaluate(row));
+  }
+  return out;
+}
+
+/** Checks one row after another, remembering the valid rows seen so far (for duplicates). */
+function rowEvaluator(mapping: ImportMapping, gym: ImportGym): (row: CsvRow) => EvaluatedRow {
   const thisYear = Number(gym.today.slice(0, 4));
   const seen = new Map<string, number>();
-  return rows.map(({ rowNumber, cells }) => {
+  return ({ rowNumber, cells }) => {
     const mapped = mapImportRow(cells, mapping, { country: gym.country, thisYear });
     const parsed = parseAthleteInput(mapped.input, gym);
     const fieldErrors: Record<string, string[]> = { ...mapped.errors };
@@ -89,11 +147,19 @@ export function evaluateRows(rows: readonly CsvRow[], mapping: ImportMapping, gy
     const keys = identityKeys(value);
     const earlier = keys.find((k) => seen.has(k));
     if (earlier) {
-      return { row: rowNumber, outcome: 'duplicate' as const, messages: [`Same person as row ${seen.get(earlier)} (same ${reasonOf(earlier)}).`], value, tags: mapped.tags, keys, shown };
+      return {
+        row: rowNumber,
+        outcome: 'duplicate' as const,
+        messages: [`Same person as row ${seen.get(earlier)} (same ${reasonOf(earlier)}).`],
+        value,
+        tags: mapped.tags,
+        keys,
+        shown,
+      };
     }
     for (const k of keys) seen.set(k, rowNumber);
     return { row: rowNumber, outcome: 'new' as const, messages: [], value, tags: mapped.tags, keys, shown };
-  });
+  };
 }
 
 /** The gym's athletes that share a key with one of these rows (one query, by the per-gym email and name indexes). */
@@ -141,23 +207,83 @@ export function summarize(rows: readonly EvaluatedRow[]): ImportSummary {
   };
 }
 
+/** The stored rows of an import after a row number, in order: a page of them per statement, with a turn between pages. */
 export async function importRows(db: DbOrTx, importId: string, after = 0): Promise<CsvRow[]> {
-  const rows = await db
-    .select({ rowNumber: athleteImportRows.rowNumber, cells: athleteImportRows.cells })
-    .from(athleteImportRows)
-    .where(and(eq(athleteImportRows.importId, importId), gt(athleteImportRows.rowNumber, after)))
-    .orderBy(asc(athleteImportRows.rowNumber));
-  return rows;
+  const rows: CsvRow[] = [];
+  const steps = databaseSteps();
+  for (let last = after; ;) {
+    const page = await steps.run(() =>
+      db
+        .select({ rowNumber: athleteImportRows.rowNumber, cells: athleteImportRows.cells })
+        .from(athleteImportRows)
+        .where(and(eq(athleteImportRows.importId, importId), gt(athleteImportRows.rowNumber, last)))
+        .orderBy(asc(athleteImportRows.rowNumber))
+        .limit(importPace.readPage),
+    );
+    rows.push(...page);
+    if (page.length < importPace.readPage) return rows;
+    last = page.at(-1)!.rowNumber;
+    await steps.giveWay();
+  }
 }
 
 /** The whole file checked against the gym as it is now: counts and every invalid row; nothing written. */
 export async function dryRun(db: Db, importId: string, mapping: ImportMapping, gym: ImportGym): Promise<{ rows: EvaluatedRow[]; summary: ImportSummary }> {
-  const rows = evaluateRows(await importRows(db, importId), mapping, gym);
-  applyExisting(rows, await existingMatches(db, gym.gymId, rows));
+  const rows = await evaluateRowsPaced(await importRows(db, importId), mapping, gym);
+  const steps = databaseSteps();
+  for (let start = 0; start < rows.length; start += importPace.matchChunk) {
+    await steps.giveWay();
+    const chunk = rows.slice(start, start + importPace.matchChunk);
+    applyExisting(chunk, await steps.run(() => existingMatches(db, gym.gymId, chunk)));
+  }
   return { rows, summary: summarize(rows) };
 }
 
+/**
+ * An upload's rows stored (decision 031): the import is made first as `receiving` (no route finds it), then its rows,
+ * `importPace.uploadChunk` per statement with a turn between (issue 32), then it becomes `uploaded`. An upload that
+ * fails half way is deleted with its rows; one cut short by a crash stays `receiving` until the purge job removes it.
+ */
+export async function storeUpload(db: Db, values: Omit<typeof athleteImports.$inferInsert, 'status'>, rows: readonly CsvRow[]): Promise<ImportRow> {
+  const [created] = await db
+    .insert(athleteImports)
+    .values({ ...values, status: 'receiving' })
+    .returning();
+  const importId = created!.id;
+  try {
+    const steps = databaseSteps();
+    for (let start = 0; start < rows.length; start += importPace.uploadChunk) {
+      if (start > 0) await steps.giveWay();
+      const chunk = rows.slice(start, start + importPace.uploadChunk);
+      await steps.run(() => db.insert(athleteImportRows).values(chunk.map((r) => ({ importId, gymId: values.gymId, rowNumber: r.rowNumber, cells: r.cells }))));
+    }
+    await importPace.pause();
+    const [done] = await db.update(athleteImports).set({ status: 'uploaded' }).where(eq(athleteImports.id, importId)).returning();
+    return done!;
+  } catch (err) {
+    await db.delete(athleteImports).where(eq(athleteImports.id, importId));
+    throw err;
+  }
+}
+
 type ImportRow = typeof athleteImports.$inferSelect;
+
+/**
+ * Starts an uploaded import with its mapping: the `athletes.import` job is queued in the same transaction. Null when it
+ * was started already (each upload is imported once).
+ */
+export async function startImport(deps: { db: Db; jobs: Jobs }, importId: string, mapping: ImportMapping): Promise<ImportRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(athleteImports)
+      .set({ status: 'queued', mapping })
+      .where(and(eq(athleteImports.id, importId), eq(athleteImports.status, 'uploaded')))
+      .returning();
+    if (!row) return null;
+    await deps.jobs.enqueue(tx, 'athletes.import', { importId });
+    return row;
+  });
+}
 
 export function importAnswer(row: ImportRow): AthleteImport {
   return {
@@ -180,7 +306,10 @@ export function importAnswer(row: ImportRow): AthleteImport {
 
 /** An import of the gym, or nothing (another gym's id reads as unknown). */
 export async function importOfGym(db: DbOrTx, gymId: string, importId: string): Promise<ImportRow | undefined> {
-  const [row] = await db.select().from(athleteImports).where(and(eq(athleteImports.id, importId), eq(athleteImports.gymId, gymId)));
+  const [row] = await db
+    .select()
+    .from(athleteImports)
+    .where(and(eq(athleteImports.id, importId), eq(athleteImports.gymId, gymId), ne(athleteImports.status, 'receiving')));
   return row;
 }
 
@@ -204,7 +333,7 @@ async function tagAthletes(tx: DbOrTx, gymId: string, tagged: { athleteId: strin
 
 /**
  * The `athletes.import` job (decision 031): the file's rows after the last committed batch, evaluated against the
- * whole file (duplicates of earlier rows are known), then in batches of IMPORT_BATCH_SIZE, each in one transaction:
+ * whole file (duplicates of earlier rows are known), then in batches of `importPace.batchSize`, each in one transaction:
  * the gym locked (its imports run one batch at a time), the rows matched against the gym's athletes as they are now,
  * the new ones created through createAthletes, their tags, and the counters moved on. A batch that fails leaves
  * nothing; the job's retry goes on from the last batch that committed, and matching skips what a batch made.
@@ -221,36 +350,51 @@ export async function runImport(ctx: WriteContext, importId: string): Promise<vo
   const mapping = imp.mapping as ImportMapping;
 
   if (imp.status !== 'running') await db.update(athleteImports).set({ status: 'running', startedAt: new Date() }).where(eq(athleteImports.id, importId));
-  const evaluated = evaluateRows(await importRows(db, importId), mapping, importGym);
+  const evaluated = await evaluateRowsPaced(await importRows(db, importId), mapping, importGym);
   const pending = evaluated.filter((r) => r.row > imp.lastRow);
 
-  for (let start = 0; start < pending.length; start += IMPORT_BATCH_SIZE) {
-    const batch = pending.slice(start, start + IMPORT_BATCH_SIZE);
+  const steps = databaseSteps();
+  for (let start = 0; start < pending.length; start += importPace.batchSize) {
+    // Issue 32: other requests go first between two batches (each one transaction, short).
+    await steps.giveWay();
+    const batch = pending.slice(start, start + importPace.batchSize);
     const firstRow = batch[0]!.row;
     const lastRow = batch[batch.length - 1]!.row;
-    await writeTransaction(ctx, async (tx, publish) => {
-      await tx.execute(sql`select 1 from ${gyms} where ${gyms.id} = ${imp.gymId} for update`);
-      const [current] = await tx.select({ lastRow: athleteImports.lastRow }).from(athleteImports).where(eq(athleteImports.id, importId)).for('update');
-      if (!current || current.lastRow >= firstRow) return; // this batch committed already (a job run twice)
-      applyExisting(batch, await existingMatches(tx, imp.gymId, batch));
-      const fresh = batch.filter((r) => r.outcome === 'new');
-      const created = await createAthletes(tx, imp.gymId, fresh.map((r) => r.value!), actor, source);
-      await tagAthletes(tx, imp.gymId, created.map((c, i) => ({ athleteId: c.athleteId, tags: fresh[i]!.tags })));
-      const errors: ImportRowError[] = batch.filter((r) => r.outcome === 'invalid').map((r) => ({ row: r.row, messages: r.messages }));
-      await tx
-        .update(athleteImports)
-        .set({
-          lastRow,
-          processedRows: sql`${athleteImports.processedRows} + ${batch.length}`,
-          createdCount: sql`${athleteImports.createdCount} + ${created.length}`,
-          existingCount: sql`${athleteImports.existingCount} + ${batch.filter((r) => r.outcome === 'existing').length}`,
-          duplicateCount: sql`${athleteImports.duplicateCount} + ${batch.filter((r) => r.outcome === 'duplicate').length}`,
-          errorCount: sql`${athleteImports.errorCount} + ${errors.length}`,
-          errors: sql`${athleteImports.errors} || ${JSON.stringify(errors)}::jsonb`,
-        })
-        .where(eq(athleteImports.id, importId));
-      if (created.length > 0) await publish({ kind: 'gym', gymId: imp.gymId });
-    });
+    await steps.run(() =>
+      writeTransaction(ctx, async (tx, publish) => {
+        await tx.execute(sql`select 1 from ${gyms} where ${gyms.id} = ${imp.gymId} for update`);
+        const [current] = await tx.select({ lastRow: athleteImports.lastRow }).from(athleteImports).where(eq(athleteImports.id, importId)).for('update');
+        if (!current || current.lastRow >= firstRow) return; // this batch committed already (a job run twice)
+        applyExisting(batch, await existingMatches(tx, imp.gymId, batch));
+        const fresh = batch.filter((r) => r.outcome === 'new');
+        const created = await createAthletes(
+          tx,
+          imp.gymId,
+          fresh.map((r) => r.value!),
+          actor,
+          source,
+        );
+        await tagAthletes(
+          tx,
+          imp.gymId,
+          created.map((c, i) => ({ athleteId: c.athleteId, tags: fresh[i]!.tags })),
+        );
+        const errors: ImportRowError[] = batch.filter((r) => r.outcome === 'invalid').map((r) => ({ row: r.row, messages: r.messages }));
+        await tx
+          .update(athleteImports)
+          .set({
+            lastRow,
+            processedRows: sql`${athleteImports.processedRows} + ${batch.length}`,
+            createdCount: sql`${athleteImports.createdCount} + ${created.length}`,
+            existingCount: sql`${athleteImports.existingCount} + ${batch.filter((r) => r.outcome === 'existing').length}`,
+            duplicateCount: sql`${athleteImports.duplicateCount} + ${batch.filter((r) => r.outcome === 'duplicate').length}`,
+            errorCount: sql`${athleteImports.errorCount} + ${errors.length}`,
+            errors: sql`${athleteImports.errors} || ${JSON.stringify(errors)}::jsonb`,
+          })
+          .where(eq(athleteImports.id, importId));
+        if (created.length > 0) await publish({ kind: 'gym', gymId: imp.gymId });
+      }),
+    );
   }
 
   await db.transaction(async (tx) => {
@@ -265,14 +409,24 @@ export async function runImport(ctx: WriteContext, importId: string): Promise<vo
       entityType: 'import',
       entityId: importId,
       action: 'import.completed',
-      changes: { fileName: imp.fileName, rows: done.totalRows, created: done.createdCount, existing: done.existingCount, duplicates: done.duplicateCount, invalid: done.errorCount },
+      changes: {
+        fileName: imp.fileName,
+        rows: done.totalRows,
+        created: done.createdCount,
+        existing: done.existingCount,
+        duplicates: done.duplicateCount,
+        invalid: done.errorCount,
+      },
     });
   });
 }
 
 /** After the job's last retry: the import is marked failed (what its committed batches made stays). */
 export async function failImport(db: Db, importId: string): Promise<void> {
-  await db.update(athleteImports).set({ status: 'failed', finishedAt: new Date() }).where(and(eq(athleteImports.id, importId), sql`${athleteImports.status} <> 'done'`));
+  await db
+    .update(athleteImports)
+    .set({ status: 'failed', finishedAt: new Date() })
+    .where(and(eq(athleteImports.id, importId), sql`${athleteImports.status} <> 'done'`));
 }
 
 /** How long the uploaded cells of a finished import are kept (they hold members' personal data). */
@@ -283,6 +437,8 @@ export const IMPORT_ROWS_KEPT_DAYS = 30;
  * one statement; the import itself (its counts and errors) stays. Answers how many rows went.
  */
 export async function purgeFinishedImportRows(db: DbOrTx, now = new Date()): Promise<number> {
+  // An upload a crash cut short (still `receiving` a day later) goes whole, with its rows.
+  await db.delete(athleteImports).where(and(eq(athleteImports.status, 'receiving'), lt(athleteImports.createdAt, new Date(now.getTime() - 86_400_000))));
   const cutoff = new Date(now.getTime() - IMPORT_ROWS_KEPT_DAYS * 86_400_000);
   const gone = await db
     .delete(athleteImportRows)

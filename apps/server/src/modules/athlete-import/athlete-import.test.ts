@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { guessMapping, type ImportMapping } from '@spotter/shared';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { multipart } from '../../../test/fixtures';
 import { athleteImportRows, athleteImports, athleteTags, athletes, auditLog, tags } from '../../db/schema';
-import { runImport } from './athlete-import.service';
+import { importPace, purgeFinishedImportRows, runImport } from './athlete-import.service';
 
 fixClock(TEST_NOW);
 let t: TestApp;
@@ -66,7 +66,13 @@ async function uploaded(c: ApiClient, file: Buffer, name?: string): Promise<{ im
   return res.json();
 }
 
-const importedCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(athletes).where(eq(athletes.gymId, gym.id)))[0]!.n;
+const importedCount = async () =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(athletes)
+      .where(eq(athletes.gymId, gym.id))
+  )[0]!.n;
 
 const EXPECTED_ERRORS = [
   { row: 5, messages: ['Email: Please provide a valid email.'] },
@@ -88,7 +94,26 @@ describe('athlete import', () => {
     expect(body.totalRows).toBe(16);
     expect(body.status).toBe('uploaded');
     expect(body.mapping).toEqual({
-      columns: [null, 'lastName', 'firstName', 'email', 'phone', null, 'addressLine1', 'addressLine2', 'city', 'region', 'zipCode', 'country', 'dob', 'gender', 'emergencyName', 'emergencyPhone', null, 'tags'],
+      columns: [
+        null,
+        'lastName',
+        'firstName',
+        'email',
+        'phone',
+        null,
+        'addressLine1',
+        'addressLine2',
+        'city',
+        'region',
+        'zipCode',
+        'country',
+        'dob',
+        'gender',
+        'emergencyName',
+        'emergencyPhone',
+        null,
+        'tags',
+      ],
       dateOrder: 'MDY',
     });
     expect(body.sampleRows[0][6]).toBe('12 Main St, Apt 4');
@@ -146,11 +171,23 @@ describe('athlete import', () => {
     await t.drainJobs();
 
     const progress = (await c.get(`/api/athlete-imports/${importId}/`)).json();
-    expect(progress).toMatchObject({ status: 'done', totalRows: 16, processedRows: 16, createdCount: 5, existingCount: 2, duplicateCount: 2, errorCount: 7, errors: EXPECTED_ERRORS });
+    expect(progress).toMatchObject({
+      status: 'done',
+      totalRows: 16,
+      processedRows: 16,
+      createdCount: 5,
+      existingCount: 2,
+      duplicateCount: 2,
+      errorCount: 7,
+      errors: EXPECTED_ERRORS,
+    });
     expect(progress.finishedAt).not.toBeNull();
     expect(await importedCount()).toBe(before + 5);
 
-    const [jane] = await t.db.select().from(athletes).where(and(eq(athletes.gymId, gym.id), eq(athletes.email, 'jane.doe@example.com')));
+    const [jane] = await t.db
+      .select()
+      .from(athletes)
+      .where(and(eq(athletes.gymId, gym.id), eq(athletes.email, 'jane.doe@example.com')));
     expect(jane).toMatchObject({
       firstName: 'Jane',
       lastName: 'Doe',
@@ -168,14 +205,24 @@ describe('athlete import', () => {
     });
     const [luc] = await t.db.select().from(athletes).where(eq(athletes.email, 'luc@example.ca'));
     expect(luc).toMatchObject({ region: 'Ontario', zipCode: 'M5V 2T6', addressCountry: 'CA' });
-    const janeTags = await t.db.select({ name: tags.name }).from(athleteTags).innerJoin(tags, eq(tags.id, athleteTags.tagId)).where(eq(athleteTags.athleteId, jane!.id));
+    const janeTags = await t.db
+      .select({ name: tags.name })
+      .from(athleteTags)
+      .innerJoin(tags, eq(tags.id, athleteTags.tagId))
+      .where(eq(athleteTags.athleteId, jane!.id));
     expect(janeTags.map((r) => r.name).sort()).toEqual(['Barbell', 'Morning Crew']);
     expect((await t.db.select().from(tags).where(eq(tags.gymId, gym.id))).map((r) => r.name).sort()).toEqual(['Barbell', 'Kids', 'Morning Crew']);
 
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'import'), eq(auditLog.entityId, importId)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'import'), eq(auditLog.entityId, importId)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'import.completed', actorName: 'Olive Owner', changes: { created: 5, existing: 2, duplicates: 2, invalid: 7 } });
-    const created = await t.db.select().from(auditLog).where(and(eq(auditLog.gymId, gym.id), eq(auditLog.action, 'athlete.created')));
+    const created = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.gymId, gym.id), eq(auditLog.action, 'athlete.created')));
     expect(created).toHaveLength(5);
 
     const skipped = await c.get(`/api/athlete-imports/${importId}/skipped/`);
@@ -206,22 +253,31 @@ describe('athlete import', () => {
     const before = await importedCount();
     await c.post(`/api/athlete-imports/${importId}/start/`, { mapping });
     // The second batch's write of athletes fails (a crash mid-import): the first batch stays, the second leaves nothing.
-    await t.db.execute(sql`create function fail_on_resume700() returns trigger language plpgsql as $$
-      begin if new.first_name = 'Resume700' then raise exception 'crash'; end if; return new; end $$`);
-    await t.db.execute(sql`create trigger fail_on_resume700 before insert on athletes for each row execute function fail_on_resume700()`);
+    const batch = importPace.batchSize;
+    const crashing = `Resume${batch + Math.floor(batch / 2)}`;
+    await t.db.execute(
+      sql.raw(`create function fail_on_resume() returns trigger language plpgsql as $$
+      begin if new.first_name = '${crashing}' then raise exception 'crash'; end if; return new; end $$`),
+    );
+    await t.db.execute(sql`create trigger fail_on_resume before insert on athletes for each row execute function fail_on_resume()`);
     try {
       await expect(t.drainJobs()).rejects.toThrow();
     } finally {
-      await t.db.execute(sql`drop trigger fail_on_resume700 on athletes`);
-      await t.db.execute(sql`drop function fail_on_resume700()`);
+      await t.db.execute(sql`drop trigger fail_on_resume on athletes`);
+      await t.db.execute(sql`drop function fail_on_resume()`);
     }
-    expect((await c.get(`/api/athlete-imports/${importId}/`)).json()).toMatchObject({ status: 'running', processedRows: 500, createdCount: 500 });
-    expect(await importedCount()).toBe(before + 500);
+    expect((await c.get(`/api/athlete-imports/${importId}/`)).json()).toMatchObject({ status: 'running', processedRows: batch, createdCount: batch });
+    expect(await importedCount()).toBe(before + batch);
     // The job's retry, and the same job run once more, go on from there.
     await t.drainJobs();
     await runImport({ db: t.db, changes: t.app.changes }, importId);
     expect(await importedCount()).toBe(before + 1200);
-    expect((await c.get(`/api/athlete-imports/${importId}/`)).json()).toMatchObject({ status: 'done', processedRows: 1200, createdCount: 1200, existingCount: 0 });
+    expect((await c.get(`/api/athlete-imports/${importId}/`)).json()).toMatchObject({
+      status: 'done',
+      processedRows: 1200,
+      createdCount: 1200,
+      existingCount: 0,
+    });
   });
 
   it('refuses what is not a usable CSV or mapping', async () => {
@@ -246,7 +302,13 @@ describe('athlete import', () => {
 
   it('reads Windows-1252 text and semicolon-separated files', async () => {
     const c = await t.as(owner);
-    const latin1 = Buffer.concat([Buffer.from('First Name;Last Name\r\nJos'), Buffer.from([0xe9]), Buffer.from(';M'), Buffer.from([0xfc]), Buffer.from('ller\r\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from('First Name;Last Name\r\nJos'),
+      Buffer.from([0xe9]),
+      Buffer.from(';M'),
+      Buffer.from([0xfc]),
+      Buffer.from('ller\r\n'),
+    ]);
     const { importId, mapping } = await uploaded(c, latin1);
     const res = await c.post(`/api/athlete-imports/${importId}/preview/`, { mapping });
     expect(res.statusCode, res.body).toBe(200);
@@ -283,7 +345,8 @@ describe('athlete import', () => {
     const header = 'First Name,Last Name,Email,Mobile Phone,Birth Date,Gender,Address Line 1,City,State,Postal Code,Tags';
     const rows = Array.from(
       { length: 5000 },
-      (_, i) => `Bulk${i},"Member, ${i % 97}",bulk${i}@example.com,(312) 555-${String(i % 10000).padStart(4, '0')},${(i % 12) + 1}/${(i % 28) + 1}/19${50 + (i % 50)},${i % 2 ? 'M' : 'F'},${i} Main St,Chicago,IL,606${String(i % 100).padStart(2, '0')},Group ${i % 5}`,
+      (_, i) =>
+        `Bulk${i},"Member, ${i % 97}",bulk${i}@example.com,(312) 555-${String(i % 10000).padStart(4, '0')},${(i % 12) + 1}/${(i % 28) + 1}/19${50 + (i % 50)},${i % 2 ? 'M' : 'F'},${i} Main St,Chicago,IL,606${String(i % 100).padStart(2, '0')},Group ${i % 5}`,
     );
     const file = Buffer.from([header, ...rows].join('\r\n'));
     const started = performance.now();
@@ -294,7 +357,9 @@ describe('athlete import', () => {
     const done = performance.now();
     const progress = (await c.get(`/api/athlete-imports/${importId}/`)).json();
     expect(progress).toMatchObject({ status: 'done', createdCount: 5000, errorCount: 0 });
-    console.warn(`5,000-row import (${t.kind}): upload ${Math.round(afterUpload - started)} ms, import ${Math.round(done - afterUpload)} ms, total ${Math.round(done - started)} ms`);
+    console.warn(
+      `5,000-row import (${t.kind}): upload ${Math.round(afterUpload - started)} ms, import ${Math.round(done - afterUpload)} ms, total ${Math.round(done - started)} ms`,
+    );
   }, 120_000);
 });
 
@@ -338,5 +403,84 @@ describe('purging the uploaded rows of old imports (issue 17)', () => {
     const [kept] = await t.db.select().from(athleteImports).where(eq(athleteImports.id, oldDone));
     expect(kept).toMatchObject({ status: 'done', totalRows: 1 });
     expect((await c.get(`/api/athlete-imports/${oldDone}/skipped/`)).statusCode).toBe(200);
+  });
+});
+
+describe('an import gives way to other requests (issue 32)', () => {
+  /** `rows` valid members, one a line. */
+  const bigCsv = (rows: number, tag: string) =>
+    Buffer.from(['First Name,Last Name,Email', ...Array.from({ length: rows }, (_, i) => `Pace${i},${tag},pace${i}.${tag}@example.com`)].join('\n'));
+  const storedRows = async () =>
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(athleteImportRows)
+        .where(eq(athleteImportRows.gymId, gym.id))
+    )[0]!.n;
+
+  it('stores an upload in chunks, each committed on its own, with a turn of the event loop between them', async () => {
+    const c = await t.as(owner);
+    const before = await storedRows();
+    // At each pause, a query of its own: it would wait for ever if a transaction were held across the pause (PGlite
+    // runs one at a time; on PostgreSQL an open transaction's rows are not seen). It sees each chunk committed.
+    const seen: number[] = [];
+    const pause = vi.spyOn(importPace, 'pause').mockImplementation(async () => void seen.push((await storedRows()) - before));
+    try {
+      const rows = 2 * importPace.uploadChunk + 7;
+      const { importId } = await uploaded(c, bigCsv(rows, 'Upload'));
+      expect(seen.filter((n) => n > 0)).toEqual([importPace.uploadChunk, 2 * importPace.uploadChunk, rows]);
+      expect((await storedRows()) - before).toBe(rows);
+      expect((await c.get(`/api/athlete-imports/${importId}/`)).json()).toMatchObject({ status: 'uploaded', totalRows: rows });
+    } finally {
+      pause.mockRestore();
+    }
+  });
+
+  it('keeps an upload that is still being stored out of reach, and purges one a crash cut short a day later', async () => {
+    const c = await t.as(owner);
+    const receiving = (createdAt: Date) =>
+      t.db
+        .insert(athleteImports)
+        .values({
+          gymId: gym.id,
+          fileName: 'cut-short.csv',
+          status: 'receiving',
+          headers: ['First Name'],
+          mapping: { columns: ['firstName'], dateOrder: 'MDY' },
+          totalRows: 10,
+          createdByName: 'Olive Owner',
+          createdAt,
+        })
+        .returning()
+        .then((r) => r[0]!);
+    const stale = await receiving(new Date(Date.now() - 25 * 3600_000));
+    const fresh = await receiving(new Date());
+    await t.db.insert(athleteImportRows).values({ importId: stale.id, gymId: gym.id, rowNumber: 2, cells: ['Ann'] });
+    expect((await c.get(`/api/athlete-imports/${fresh.id}/`)).statusCode).toBe(404);
+    expect((await c.post(`/api/athlete-imports/${fresh.id}/start/`, { mapping: { columns: ['firstName'], dateOrder: 'MDY' } })).statusCode).toBe(404);
+    await purgeFinishedImportRows(t.db);
+    const left = await t.db.select({ id: athleteImports.id }).from(athleteImports).where(eq(athleteImports.status, 'receiving'));
+    expect(left.map((r) => r.id)).toEqual([fresh.id]);
+    expect(await t.db.select().from(athleteImportRows).where(eq(athleteImportRows.importId, stale.id))).toEqual([]);
+    await t.db.delete(athleteImports).where(eq(athleteImports.id, fresh.id));
+  });
+
+  it('runs the import in batches, each committed on its own, giving way between them and while it reads and checks the file', async () => {
+    const c = await t.as(owner);
+    const rows = 2 * importPace.batchSize + 3;
+    const { importId, mapping } = await uploaded(c, bigCsv(rows, 'Batch'));
+    expect((await c.post(`/api/athlete-imports/${importId}/start/`, { mapping })).statusCode).toBe(200);
+    const processed = async () => (await t.db.select({ n: athleteImports.processedRows }).from(athleteImports).where(eq(athleteImports.id, importId)))[0]!.n;
+    const seen: number[] = [];
+    const pause = vi.spyOn(importPace, 'pause').mockImplementation(async () => void seen.push(await processed()));
+    try {
+      await runImport({ db: t.db, changes: t.app.changes }, importId);
+    } finally {
+      pause.mockRestore();
+    }
+    // Turns while the rows are read and checked (before any batch), then one before each batch after the first.
+    expect(seen.filter((n) => n === 0).length).toBeGreaterThanOrEqual(Math.ceil(rows / importPace.evaluateChunk));
+    expect([...new Set(seen)]).toEqual([0, importPace.batchSize, 2 * importPace.batchSize]);
+    expect(await processed()).toBe(rows);
   });
 });

@@ -23,12 +23,21 @@ describe.runIf(onPostgres)('bookings racing for the last credit of a class pack 
     await t?.close();
   });
 
-  const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) => t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, daysAhead: 1, time: '06:00', ...o });
+  const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
+    t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, daysAhead: 1, time: '06:00', ...o });
   const balanceOf = async (athletePackageId: string) =>
-    (await t.db.select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)))[0]!.n;
-  const creditedOn = async (athletePackageId: string) => (await t.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.athletePackageId, athletePackageId))).length;
+    (
+      await t.db
+        .select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+        .from(creditLedger)
+        .where(eq(creditLedger.athletePackageId, athletePackageId))
+    )[0]!.n;
+  const creditedOn = async (athletePackageId: string) =>
+    (await t.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.athletePackageId, athletePackageId))).length;
   const onePack = async (athleteId: string, o: { familySharing?: boolean } = {}) =>
-    t.make.athletePackage(w.gym.id, athleteId, { pkg: { kind: 'class_pack', credits: 1, familySharing: o.familySharing ?? false, name: `Last credit ${randomUUID().slice(0, 6)}` } });
+    t.make.athletePackage(w.gym.id, athleteId, {
+      pkg: { kind: 'class_pack', credits: 1, familySharing: o.familySharing ?? false, name: `Last credit ${randomUUID().slice(0, 6)}` },
+    });
 
   it('two kiosks booking two athletes of one family into two classes on a shared pack at once: both booked, exactly one credited, balance 0', async () => {
     for (let round = 0; round < 5; round++) {
@@ -39,7 +48,9 @@ describe.runIf(onPostgres)('bookings racing for the last credit of a class pack 
       // Two classes: the event locks do not order them, only the package row's lock does.
       const classes = [await makeClass({ time: `0${round + 1}:00` }), await makeClass({ time: `0${round + 1}:30` })];
       const answers = await Promise.all(
-        [parent, child].map((a, i) => kiosks[i]!.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.athleteId, kiloClass: classes[i]!.id })),
+        [parent, child].map((a, i) =>
+          kiosks[i]!.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.athleteId, kiloClass: classes[i]!.id }),
+        ),
       );
       expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
       expect(answers.filter((r) => r.json().isCredited)).toHaveLength(1);
@@ -54,7 +65,15 @@ describe.runIf(onPostgres)('bookings racing for the last credit of a class pack 
       const pack = await onePack(a.athleteId);
       const classes = [await makeClass({ daysAhead: 0, time: '15:00' }), await makeClass({ daysAhead: 0, time: '16:00' })];
       const answers = await Promise.all(
-        classes.map((c, i) => kiosks[i]!.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: a.athleteId, kiloClass: c.id, isReserved: false, isCheckedIn: true })),
+        classes.map((c, i) =>
+          kiosks[i]!.post('/api/athlete-kilo-classes/', {
+            athleteKiloClassId: randomUUID(),
+            athlete: a.athleteId,
+            kiloClass: c.id,
+            isReserved: false,
+            isCheckedIn: true,
+          }),
+        ),
       );
       expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
       expect(answers.filter((r) => r.json().isCredited)).toHaveLength(1);

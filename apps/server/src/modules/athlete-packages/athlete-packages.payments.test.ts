@@ -31,7 +31,14 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(fake.env);
   fake.state.deliver = async (payload, signature) =>
-    (await t.app.inject({ method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload })).statusCode;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        payload,
+      })
+    ).statusCode;
   const gym = await t.make.gym({ title: 'Desk Money Barbell' });
   gymId = gym.id;
   owner = await t.as(await t.make.owner(gymId));
@@ -76,7 +83,8 @@ const sell = (athleteId: string, o: { key?: string; chargeSavedMethod?: boolean;
 
 const saleInvoice = async (athletePackageId: string) => (await t.db.select().from(s.invoices).where(eq(s.invoices.athletePackageId, athletePackageId)))[0]!;
 const paymentsOf = (invoiceId: string) => t.db.select().from(s.payments).where(eq(s.payments.invoiceId, invoiceId)).orderBy(s.payments.createdAt);
-const intentsFor = (invoiceId: string) => [...fake.state.intents.values()].filter((pi) => (pi.metadata as Record<string, string> | undefined)?.invoiceId === invoiceId);
+const intentsFor = (invoiceId: string) =>
+  [...fake.state.intents.values()].filter((pi) => (pi.metadata as Record<string, string> | undefined)?.invoiceId === invoiceId);
 const refundsAt = (providerPaymentId: string | null) => [...fake.state.refunds.values()].filter((r) => r.payment_intent === providerPaymentId);
 
 describe('charging a saved method on a desk sale', () => {
@@ -91,7 +99,9 @@ describe('charging a saved method on a desk sale', () => {
     await t.drainJobs();
     const inv = await saleInvoice(apId);
     expect(inv).toMatchObject({ status: 'paid', totalMinor: 10000, paymentsMinor: 10000 });
-    expect((await paymentsOf(inv.id)).map((p) => [p.kind, p.channel, p.status, p.amountMinor, p.idempotencyKey])).toEqual([['payment', 'card', 'succeeded', 10000, `billing:${inv.id}:1`]]);
+    expect((await paymentsOf(inv.id)).map((p) => [p.kind, p.channel, p.status, p.amountMinor, p.idempotencyKey])).toEqual([
+      ['payment', 'card', 'succeeded', 10000, `billing:${inv.id}:1`],
+    ]);
     expect(intentsFor(inv.id)).toHaveLength(1);
 
     const again = await sell(a.athleteId, { key, chargeSavedMethod: true });
@@ -138,14 +148,21 @@ describe('charging a saved method on a desk sale', () => {
     const plainOwner = await t.as(await t.make.owner(plain.id));
     const other = await t.make.athlete(plain.id, { login: false });
     const pkg = await t.make.package(plain.id);
-    const refused = await plainOwner.post(`/api/athletes/${other.athleteId}/packages/`, { packageId: pkg.id, billingPlanId: null, startDate: TODAY, idempotencyKey: `sale-${randomUUID()}`, chargeSavedMethod: true });
+    const refused = await plainOwner.post(`/api/athletes/${other.athleteId}/packages/`, {
+      packageId: pkg.id,
+      billingPlanId: null,
+      startDate: TODAY,
+      idempotencyKey: `sale-${randomUUID()}`,
+      chargeSavedMethod: true,
+    });
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'no_provider']);
     expect(refused.json().message).toBeTruthy();
   });
 });
 
 describe('refunding the unused days of a package cancelled at once', () => {
-  const cancel = (client: ApiClient, athletePackageId: string, body: Record<string, unknown>) => client.post(`/api/athlete-packages/${athletePackageId}/cancel/`, { when: 'now', reason: 'Moving away', ...body });
+  const cancel = (client: ApiClient, athletePackageId: string, body: Record<string, unknown>) =>
+    client.post(`/api/athlete-packages/${athletePackageId}/cancel/`, { when: 'now', reason: 'Moving away', ...body });
   const preview = (client: ApiClient, athletePackageId: string) => client.get(`/api/athlete-packages/${athletePackageId}/cancel-refund/`);
 
   it('gives back the unused days of a card-paid period through the provider, once', async () => {
@@ -178,7 +195,9 @@ describe('refunding the unused days of a package cancelled at once', () => {
     expect(refundsAt(payment!.providerId).map((r) => r.amount)).toEqual([5357]);
     expect(await saleInvoice(apId)).toMatchObject({ status: 'partially_refunded', paymentsMinor: 10000, refundsMinor: 5357 });
     const rows = await paymentsOf(inv.id);
-    expect(rows.filter((p) => p.kind === 'refund').map((p) => [p.channel, p.amountMinor, p.refundOfPaymentId, p.providerId?.startsWith('re_')])).toEqual([['card', 5357, payment!.id, true]]);
+    expect(rows.filter((p) => p.kind === 'refund').map((p) => [p.channel, p.amountMinor, p.refundOfPaymentId, p.providerId?.startsWith('re_')])).toEqual([
+      ['card', 5357, payment!.id, true],
+    ]);
 
     // The background job (the refund's durable record) finds it done; a repeat of the cancel is refused, refunding nothing.
     await t.drainJobs();
@@ -223,7 +242,11 @@ describe('refunding the unused days of a package cancelled at once', () => {
     const paid = await owner.post(`/api/invoices/${inv.id}/payments/`, { amountMinor: 10825, type: 'cash_or_check', idempotencyKey: `cash-${randomUUID()}` });
     expect(paid.statusCode, paid.body).toBe(201);
     // 10,825 × 15 / 28 = 5,799.1 → 5,799.
-    expect((await preview(owner, apId)).json()).toMatchObject({ amountMinor: 5799, includesTax: true, payments: [{ channel: 'cash_or_check', amountMinor: 5799 }] });
+    expect((await preview(owner, apId)).json()).toMatchObject({
+      amountMinor: 5799,
+      includesTax: true,
+      payments: [{ channel: 'cash_or_check', amountMinor: 5799 }],
+    });
     const refundsBefore = fake.state.refunds.size;
     const res = await cancel(owner, apId, { refundUnused: true });
     expect(res.json().refund).toEqual({ amountMinor: 5799, unusedDays: 15, outcome: 'refunded' });
@@ -272,7 +295,10 @@ describe('refunding the unused days of a package cancelled at once', () => {
     expect(periodEnd.statusCode).toBe(400);
     expect(periodEnd.json().fields.refundUnused).toEqual(['Only a cancel at once refunds the unused days.']);
     // Nothing changed by the refusals.
-    const [row] = await t.db.select().from(s.athletePackages).where(and(eq(s.athletePackages.id, apId), sql`${s.athletePackages.cancelledAt} is null`));
+    const [row] = await t.db
+      .select()
+      .from(s.athletePackages)
+      .where(and(eq(s.athletePackages.id, apId), sql`${s.athletePackages.cancelledAt} is null`));
     expect(row?.status).toBe('active');
     expect((await paymentsOf(inv.id)).filter((p) => p.kind === 'refund')).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AthletePackage, CreditLedgerRow } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
-import { athletePackages, athletes, billingPlans, creditLedger, events, packages, reservations } from '../../db/schema';
+import { athletePackages, athletes, billingPlans, creditLedger, events, packages, paymentAccounts, reservations } from '../../db/schema';
 import { fullName } from '../../lib/sql-text';
-import { holdsPlaceSql } from '../reservations/rules';
+import { holdsPlaceSql } from '../booking-policy';
 
 /** Issue 18: the reads of athlete packages (contract-athlete-packages). Every read is scoped to the caller's gym. */
 
@@ -27,8 +27,25 @@ export async function findAthletePackages(db: DbOrTx, gymId: string, where: SQL 
     .select({
       ap: athletePackages,
       athleteName: fullName(athletes),
-      pkg: { id: packages.id, name: packages.name, kind: packages.kind, category: packages.category, credits: packages.credits, sessionsLimit: packages.sessionsLimit, sessionsPer: packages.sessionsPer, limitPerDay: packages.limitPerDay, limitPerWeek: packages.limitPerWeek },
-      plan: { id: billingPlans.id, name: billingPlans.name, priceMinor: billingPlans.priceMinor, interval: billingPlans.interval, intervalCount: billingPlans.intervalCount, paymentCount: billingPlans.paymentCount },
+      pkg: {
+        id: packages.id,
+        name: packages.name,
+        kind: packages.kind,
+        category: packages.category,
+        credits: packages.credits,
+        sessionsLimit: packages.sessionsLimit,
+        sessionsPer: packages.sessionsPer,
+        limitPerDay: packages.limitPerDay,
+        limitPerWeek: packages.limitPerWeek,
+      },
+      plan: {
+        id: billingPlans.id,
+        name: billingPlans.name,
+        priceMinor: billingPlans.priceMinor,
+        interval: billingPlans.interval,
+        intervalCount: billingPlans.intervalCount,
+        paymentCount: billingPlans.paymentCount,
+      },
       balance: sql<number>`(select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ${athletePackages.id})`,
       granted: sql<number>`(select coalesce(sum(cl.delta), 0)::int from ${creditLedger} cl where cl.athlete_package_id = ${athletePackages.id} and cl.reason in ('grant', 'renewal'))`,
       used: sessionsUsedSql(today),
@@ -44,7 +61,17 @@ export async function findAthletePackages(db: DbOrTx, gymId: string, where: SQL 
     athleteId: ap.athleteId,
     athleteName,
     package: { packageId: pkg.id, name: pkg.name, kind: pkg.kind, category: pkg.category },
-    billingPlan: plan && plan.id ? { billingPlanId: plan.id, name: plan.name, priceMinor: plan.priceMinor, interval: plan.interval, intervalCount: plan.intervalCount, paymentCount: plan.paymentCount } : null,
+    billingPlan:
+      plan && plan.id
+        ? {
+            billingPlanId: plan.id,
+            name: plan.name,
+            priceMinor: plan.priceMinor,
+            interval: plan.interval,
+            intervalCount: plan.intervalCount,
+            paymentCount: plan.paymentCount,
+          }
+        : null,
     status: ap.status,
     startDate: ap.startDate,
     endDate: ap.endDate,
@@ -69,7 +96,10 @@ export async function findAthletePackage(db: DbOrTx, gymId: string, athletePacka
 
 /** Who holds an athlete package of the gym (undefined: none such). */
 export async function holderOf(db: DbOrTx, gymId: string, athletePackageId: string): Promise<{ athleteId: string } | undefined> {
-  const [row] = await db.select({ athleteId: athletePackages.athleteId }).from(athletePackages).where(and(eq(athletePackages.id, athletePackageId), eq(athletePackages.gymId, gymId)));
+  const [row] = await db
+    .select({ athleteId: athletePackages.athleteId })
+    .from(athletePackages)
+    .where(and(eq(athletePackages.id, athletePackageId), eq(athletePackages.gymId, gymId)));
   return row;
 }
 
@@ -83,7 +113,9 @@ export async function findLedger(db: DbOrTx, gymId: string, athletePackageId: st
       note: creditLedger.note,
       reservationId: creditLedger.reservationId,
       eventId: events.id,
-      eventName: sql<string | null>`coalesce((select ct.name from class_types ct where ct.id = ${events.classTypeId}), (select at.name from appointment_types at where at.id = ${events.appointmentTypeId}))`,
+      eventName: sql<
+        string | null
+      >`coalesce((select ct.name from class_types ct where ct.id = ${events.classTypeId}), (select at.name from appointment_types at where at.id = ${events.appointmentTypeId}))`,
       startsAt: events.startsAt,
       createdAt: creditLedger.createdAt,
     })
@@ -106,4 +138,15 @@ export async function findLedger(db: DbOrTx, gymId: string, athletePackageId: st
       createdAt: iso(r.createdAt)!,
     };
   });
+}
+
+/** The packages an athlete holds. */
+export async function packagesOfAthlete(db: DbOrTx, gymId: string, athleteId: string, today: string): Promise<AthletePackage[]> {
+  return findAthletePackages(db, gymId, eq(athletePackages.athleteId, athleteId), today);
+}
+
+/** Whether the gym's payment account can charge. */
+export async function chargesEnabledOf(db: DbOrTx, gymId: string): Promise<boolean> {
+  const [account] = await db.select({ chargesEnabled: paymentAccounts.chargesEnabled }).from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
+  return account?.chargesEnabled ?? false;
 }

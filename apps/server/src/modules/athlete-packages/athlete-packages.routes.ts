@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { endpoints, hasPermission, invoiceMessages, toZoned, type AthletePackage, type CancelledAthletePackage } from '@spotter/shared';
-import { athletePackages, athletes, paymentAccounts } from '../../db/schema';
-import { writeTransaction, type WriteContext } from '../../lib/changes';
+import type { WriteContext } from '../../lib/changes';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
-import { issueRequiredDocuments } from '../documents/documents.service';
 import { gymCaller } from '../../plugins/access';
-import { findAthletePackage, findAthletePackages, findLedger, holderOf } from './athlete-packages.repository';
-import { refundPayment } from '../invoices/refund';
-import { adjustCredits, cancelPackage, holdPackage, lifecycleMessages, packageMessages, removeHold, renewPackage, runPackagesDaily, sellPackage } from './athlete-packages.service';
-import { planUnusedRefund, refundUnusedDays, type UnusedRefundMade } from './unused-refund';
+import {
+  adjustAthletePackageCredits,
+  cancelAthletePackage,
+  holdAthletePackage,
+  removeAthletePackageHold,
+  renewAthletePackage,
+  sellAtDesk,
+} from './athlete-packages.commands';
+import { isAthleteOfGym } from '../people';
+import { chargesEnabledOf, findAthletePackage, findLedger, holderOf, packagesOfAthlete } from './athlete-packages.repository';
+import { refundPayment } from '../invoices';
+import { lifecycleMessages, packageMessages } from './athlete-packages.service';
+import { planUnusedRefund } from './unused-refund';
 
 const refundMessages = {
   periodEndOnly: 'Only a cancel at once refunds the unused days.',
@@ -23,7 +29,6 @@ const refundMessages = {
  */
 export async function athletePackagesRoutes(app: FastifyInstance) {
   const ctx: WriteContext = { db: app.db, changes: app.changes };
-  app.jobs.handle('packages.daily', async () => void (await runPackagesDaily(app.db)));
 
   const callerOf = (request: FastifyRequest) => {
     const auth = gymCaller(request);
@@ -38,7 +43,8 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
   const visible = async (request: FastifyRequest, athletePackageId: string) => {
     const caller = callerOf(request);
     const holder = await holderOf(app.db, caller.gymId, athletePackageId);
-    if (!holder || (!caller.isStaff && (caller.auth.role !== 'athlete' || caller.auth.athleteId !== holder.athleteId))) throw notFound(lifecycleMessages.notFound);
+    if (!holder || (!caller.isStaff && (caller.auth.role !== 'athlete' || caller.auth.athleteId !== holder.athleteId)))
+      throw notFound(lifecycleMessages.notFound);
     return caller;
   };
 
@@ -48,40 +54,38 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
     return found;
   };
 
-  /** A write of one package, in one transaction that publishes the gym's change; answers the package after it. */
-  const write = async (request: FastifyRequest, athletePackageId: string, fn: (tx: Parameters<Parameters<typeof writeTransaction>[1]>[0], c: ReturnType<typeof callerOf>) => Promise<void>) => {
+  /** A command on one package (it publishes the gym's change); answers the package after it. */
+  const write = async (request: FastifyRequest, athletePackageId: string, fn: (c: ReturnType<typeof callerOf>) => Promise<void>) => {
     const caller = callerOf(request);
-    await writeTransaction(ctx, async (tx, publish) => {
-      await fn(tx, caller);
-      await publish({ kind: 'gym', gymId: caller.gymId });
-    });
+    await fn(caller);
     return answer(caller.gymId, caller.today, athletePackageId);
   };
 
   const athleteOfGym = async (gymId: string, athleteId: string) => {
-    const [row] = await app.db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
-    if (!row) throw notFound(packageMessages.athleteNotFound);
+    if (!(await isAthleteOfGym(app.db, gymId, athleteId))) throw notFound(packageMessages.athleteNotFound);
   };
 
   route(app, endpoints.athletePackages, async (request) => {
     const { gymId, today } = callerOf(request);
     await athleteOfGym(gymId, request.params.athleteId);
-    return { results: await findAthletePackages(app.db, gymId, eq(athletePackages.athleteId, request.params.athleteId), today) };
+    return { results: await packagesOfAthlete(app.db, gymId, request.params.athleteId, today) };
   });
 
   /** Card payments are on: a provider, and the gym's account able to charge (as the saved-methods list says). */
   const cardPaymentsEnabled = async (gymId: string) => {
     if (!app.paymentProvider) return false;
-    const [account] = await app.db.select({ chargesEnabled: paymentAccounts.chargesEnabled }).from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
-    return account?.chargesEnabled ?? false;
+    return chargesEnabledOf(app.db, gymId);
   };
 
   route(app, endpoints.assignAthletePackage, async (request, reply) => {
     const { auth, gymId, today } = callerOf(request);
     const { packageId, billingPlanId, startDate, idempotencyKey, chargeSavedMethod } = request.body;
     if (chargeSavedMethod && !(await cardPaymentsEnabled(gymId))) throw conflict(invoiceMessages.noProvider, 'no_provider');
-    const sold = await writeTransaction(ctx, async (tx, publish) => {
-      const result = await sellPackage(tx, gymId, {
+    // Issue 20: the templates naming this package are issued with the sale at the desk (decision 035).
+    const sold = await sellAtDesk(
+      ctx,
+      gymId,
+      {
         athleteId: request.params.athleteId,
         packageId,
         billingPlanId,
@@ -90,14 +94,9 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
         idempotencyKey,
         actorUserId: auth.actorUserId,
         chargeSavedMethod: chargeSavedMethod ? { jobs: app.jobs } : null,
-      });
-      // Issue 20: the templates naming this package are issued with the sale at the desk (decision 035).
-      if (result.created) {
-        await issueRequiredDocuments(tx, gymId, [request.params.athleteId], { kind: 'purchase', packageId, athletePackageId: result.athletePackageId }, auth.profileId);
-      }
-      await publish({ kind: 'gym', gymId });
-      return result;
-    });
+      },
+      auth.profileId,
+    );
     const found = await answer(gymId, today, sold.athletePackageId);
     // The same key for another athlete is not this athlete's package.
     if (found.athleteId !== request.params.athleteId) throw notFound(lifecycleMessages.notFound);
@@ -117,12 +116,12 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
 
   route(app, endpoints.holdAthletePackage, async (request) => {
     const id = request.params.athletePackageId;
-    return write(request, id, (tx, c) => holdPackage(tx, c.gymId, c.today, id, request.body));
+    return write(request, id, (c) => holdAthletePackage(ctx, c.gymId, c.today, id, request.body));
   });
 
   route(app, endpoints.removeAthletePackageHold, async (request) => {
     const id = request.params.athletePackageId;
-    return write(request, id, (tx, c) => removeHold(tx, c.gymId, c.today, id));
+    return write(request, id, (c) => removeAthletePackageHold(ctx, c.gymId, c.today, id));
   });
 
   route(app, endpoints.athletePackageCancelRefund, async (request) => {
@@ -138,42 +137,55 @@ export async function athletePackagesRoutes(app: FastifyInstance) {
     if (!caller.isStaff && (when !== 'period_end' || refundUnused)) throw forbidden(lifecycleMessages.athletePeriodEndOnly, 'period_end_only');
     if (refundUnused && when !== 'now') throw fieldError('refundUnused', refundMessages.periodEndOnly, 'refund_needs_now');
     if (refundUnused && !caller.mayRefund) throw forbidden(refundMessages.needsInvoices, 'refund_forbidden');
-    const done = await writeTransaction(ctx, async (tx, publish): Promise<UnusedRefundMade | null> => {
-      await cancelPackage(tx, caller.gymId, caller.today, id, { when, reason, actorUserId: caller.auth.actorUserId });
-      const made = refundUnused
-        ? await refundUnusedDays(tx, { jobs: app.jobs, hasProvider: app.paymentProvider !== null }, { gymId: caller.gymId, athletePackageId: id, today: caller.today, actorUserId: caller.auth.actorUserId })
-        : null;
-      await publish({ kind: 'gym', gymId: caller.gymId });
-      return made;
-    });
+    const done = await cancelAthletePackage(
+      ctx,
+      { jobs: app.jobs, hasProvider: app.paymentProvider !== null },
+      {
+        gymId: caller.gymId,
+        today: caller.today,
+        athletePackageId: id,
+        when,
+        reason,
+        refundUnused: Boolean(refundUnused),
+        actorUserId: caller.auth.actorUserId,
+      },
+    );
     // Card shares go back through the provider now; one that fails stays with its job, retried in the background.
     let pending = false;
     for (const refund of done?.providerRefunds ?? []) {
       try {
-        await refundPayment({ ctx, provider: app.paymentProvider, onProviderError: (err, paymentId) => request.log.warn({ err, paymentId }, 'provider refund failed') }, refund);
+        await refundPayment(
+          { ctx, provider: app.paymentProvider, onProviderError: (err, paymentId) => request.log.warn({ err, paymentId }, 'provider refund failed') },
+          refund,
+        );
       } catch (err) {
         request.log.warn({ err, paymentId: refund.paymentId }, 'unused-days refund left to its job');
         pending = true;
       }
     }
     const found = await answer(caller.gymId, caller.today, id);
-    const refund = done && done.preview.amountMinor > 0 ? { amountMinor: done.preview.amountMinor, unusedDays: done.preview.unusedDays, outcome: pending ? ('pending' as const) : ('refunded' as const) } : null;
+    const refund =
+      done && done.preview.amountMinor > 0
+        ? { amountMinor: done.preview.amountMinor, unusedDays: done.preview.unusedDays, outcome: pending ? ('pending' as const) : ('refunded' as const) }
+        : null;
     return { ...found, refund };
   });
 
   route(app, endpoints.renewAthletePackage, async (request) => {
     const id = request.params.athletePackageId;
-    return write(request, id, (tx, c) => renewPackage(tx, c.gymId, c.today, id, request.body.idempotencyKey, c.auth.actorUserId));
+    return write(request, id, (c) => renewAthletePackage(ctx, c.gymId, c.today, id, request.body.idempotencyKey, c.auth.actorUserId));
   });
 
   route(app, endpoints.adjustAthletePackageCredits, async (request) => {
     const id = request.params.athletePackageId;
-    return write(request, id, (tx, c) => adjustCredits(tx, c.gymId, id, { delta: request.body.delta, note: request.body.note, actorUserId: c.auth.actorUserId }));
+    return write(request, id, (c) =>
+      adjustAthletePackageCredits(ctx, c.gymId, id, { delta: request.body.delta, note: request.body.note, actorUserId: c.auth.actorUserId }),
+    );
   });
 
   route(app, endpoints.myPackages, async (request) => {
     const { auth, gymId, today } = callerOf(request);
     if (!auth.athleteId) return { results: [] };
-    return { results: await findAthletePackages(app.db, gymId, eq(athletePackages.athleteId, auth.athleteId), today) };
+    return { results: await packagesOfAthlete(app.db, gymId, auth.athleteId, today) };
   });
 }

@@ -1,9 +1,19 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addDays, addInterval, firstPeriod, type AthletePackageSource, type FirstPeriod } from '@spotter/shared';
+import {
+  DOMAIN_EVENTS,
+  addDays,
+  addInterval,
+  firstPeriod,
+  periodLineDescription,
+  saleCharges,
+  type AthletePackageSource,
+  type FirstPeriod,
+} from '@spotter/shared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { athletePackages, athletes, billingPlans, creditLedger, events, gyms, packages, reservations, taxRates } from '../../db/schema';
-import { createInvoice, gymToday, type NewInvoiceLine } from '../invoices/invoices.service';
-import { enqueueChargeIfSaved } from '../billing/billing-run';
+import { athletePackages, athletes, billingPlans, creditLedger, domainEvents, events, gyms, packages, reservations, taxRates } from '../../db/schema';
+import { recordEvent } from '../../lib/domain-events';
+import { createInvoice, gymToday, type NewInvoiceLine } from '../invoices';
+import { enqueueChargeIfSaved } from '../billing';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { balanceOf, ledgerRow, restoreCredits } from './ledger';
@@ -57,17 +67,32 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
       .where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.idempotencyKey, input.idempotencyKey)));
     if (existing) return { athletePackageId: existing.id, created: false, invoiceId: null };
   }
-  const [athlete] = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
+  const [athlete] = await tx
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) throw notFound(packageMessages.athleteNotFound);
-  const [pkg] = await tx.select().from(packages).where(and(eq(packages.id, input.packageId), eq(packages.gymId, gymId), isNull(packages.archivedAt)));
+  const [pkg] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, input.packageId), eq(packages.gymId, gymId), isNull(packages.archivedAt)));
   if (!pkg) throw fieldError('packageId', packageMessages.packageNotFound, 'package_not_found');
-  const plans = await tx.select().from(billingPlans).where(and(eq(billingPlans.packageId, pkg.id), isNull(billingPlans.archivedAt)));
+  const plans = await tx
+    .select()
+    .from(billingPlans)
+    .where(and(eq(billingPlans.packageId, pkg.id), isNull(billingPlans.archivedAt)));
   const plan = input.billingPlanId ? plans.find((p) => p.id === input.billingPlanId) : undefined;
   if (input.billingPlanId && !plan) throw fieldError('billingPlanId', packageMessages.planNotFound, 'plan_not_found');
-  if (!input.billingPlanId && plans.length > 0 && input.source !== 'staff' && input.source !== 'seed') throw fieldError('billingPlanId', packageMessages.planRequired, 'plan_required');
+  if (!input.billingPlanId && plans.length > 0 && input.source !== 'staff' && input.source !== 'seed')
+    throw fieldError('billingPlanId', packageMessages.planRequired, 'plan_required');
 
   const period = plan ? firstPeriod(plan, input.startDate) : null;
-  const endDate = pkg.validityDays !== null ? addDays(input.startDate, pkg.validityDays - 1) : plan && plan.paymentCount !== null && period?.nextBillingDate === null ? period.periodEnd : null;
+  const endDate =
+    pkg.validityDays !== null
+      ? addDays(input.startDate, pkg.validityDays - 1)
+      : plan && plan.paymentCount !== null && period?.nextBillingDate === null
+        ? period.periodEnd
+        : null;
   const inserted = await tx
     .insert(athletePackages)
     .values({
@@ -97,13 +122,25 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
   }
   const athletePackageId = inserted[0]!.id;
   if (pkg.credits !== null) {
-    await tx.insert(creditLedger).values({ gymId, athletePackageId, athleteId: athlete.id, delta: pkg.credits, reason: 'grant', note: pkg.name, createdByUserId: input.actorUserId });
+    await tx
+      .insert(creditLedger)
+      .values({ gymId, athletePackageId, athleteId: athlete.id, delta: pkg.credits, reason: 'grant', note: pkg.name, createdByUserId: input.actorUserId });
   }
   // Issue 19: the sale's invoice, in the same transaction (the seed writes its own history).
-  const invoiceId = input.source !== 'seed' ? await invoiceSale(tx, gymId, { athletePackageId, athleteId: athlete.id, pkg, period, startDate: input.startDate, actorUserId: input.actorUserId }) : null;
+  const invoiceId =
+    input.source !== 'seed'
+      ? await invoiceSale(tx, gymId, { athletePackageId, athleteId: athlete.id, pkg, period, startDate: input.startDate, actorUserId: input.actorUserId })
+      : null;
   if (input.chargeSavedMethod && invoiceId && !(await enqueueChargeIfSaved(tx, input.chargeSavedMethod.jobs, gymId, athlete.id, invoiceId))) {
     throw fieldError('chargeSavedMethod', packageMessages.noSavedMethod, 'no_saved_method');
   }
+  if (input.source !== 'seed')
+    await recordEvent(tx, {
+      gymId,
+      type: 'package.sold',
+      subjectId: athletePackageId,
+      payload: { athleteId: athlete.id, packageId: pkg.id, startDate: input.startDate },
+    });
   return { athletePackageId, created: true, invoiceId };
 }
 
@@ -115,16 +152,27 @@ export async function sellPackage(tx: Tx, gymId: string, input: SellInput): Prom
 async function invoiceSale(
   tx: Tx,
   gymId: string,
-  sale: { athletePackageId: string; athleteId: string; pkg: typeof packages.$inferSelect; period: FirstPeriod | null; startDate: string; actorUserId: string | null },
+  sale: {
+    athletePackageId: string;
+    athleteId: string;
+    pkg: typeof packages.$inferSelect;
+    period: FirstPeriod | null;
+    startDate: string;
+    actorUserId: string | null;
+  },
 ): Promise<string | null> {
   const { pkg, period } = sale;
   const [rate] = pkg.taxRateId ? await tx.select({ percent: taxRates.percent }).from(taxRates).where(eq(taxRates.id, pkg.taxRateId)) : [];
   const percent = rate?.percent ?? null;
-  const lines: NewInvoiceLine[] = [];
-  if (period && period.firstChargeMinor > 0) {
-    lines.push({ description: `${pkg.name}: ${period.periodStart} to ${period.periodEnd}`, itemPriceMinor: period.firstChargeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
-  }
-  if (pkg.signUpFeeMinor > 0) lines.push({ description: 'Sign-up fee', itemPriceMinor: pkg.signUpFeeMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id });
+  const [gym] = await tx.select({ country: gyms.country }).from(gyms).where(eq(gyms.id, gymId));
+  const lines: NewInvoiceLine[] = saleCharges(period?.firstChargeMinor ?? 0, pkg.signUpFeeMinor).map((charge) => ({
+    description: charge.kind === 'period' && period ? periodLineDescription(pkg.name, period.periodStart, period.periodEnd, gym?.country) : 'Sign-up fee',
+    itemPriceMinor: charge.amountMinor,
+    quantity: 1,
+    taxRateValue: percent,
+    taxRateId: pkg.taxRateId,
+    packageId: pkg.id,
+  }));
   if (lines.length === 0) return null;
   const today = await gymToday(tx, gymId);
   const created = await createInvoice(tx, gymId, {
@@ -144,7 +192,10 @@ async function invoiceSale(
 
 /** The credits left on an athlete package: the sum of its ledger (null for a package without credits, i.e. unlimited). */
 export async function creditBalance(db: DbOrTx, athletePackageId: string): Promise<number> {
-  const [row] = await db.select({ balance: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId));
+  const [row] = await db
+    .select({ balance: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.athletePackageId, athletePackageId));
   return row?.balance ?? 0;
 }
 
@@ -201,8 +252,20 @@ export async function holdPackage(tx: Tx, gymId: string, today: string, athleteP
   if (next !== null) next = addDays(next, daysBetween(range.startsOn, range.endsOn));
   await tx
     .update(athletePackages)
-    .set({ holdStartsOn: range.startsOn, holdEndsOn: range.endsOn, nextBillingDate: next, status: statusOn(today, range.startsOn, range.endsOn), updatedAt: new Date() })
+    .set({
+      holdStartsOn: range.startsOn,
+      holdEndsOn: range.endsOn,
+      nextBillingDate: next,
+      status: statusOn(today, range.startsOn, range.endsOn),
+      updatedAt: new Date(),
+    })
     .where(eq(athletePackages.id, ap.id));
+  await recordEvent(tx, {
+    gymId,
+    type: 'package.held',
+    subjectId: ap.id,
+    payload: { athleteId: ap.athleteId, startsOn: range.startsOn, endsOn: range.endsOn },
+  });
 }
 
 /** The days of a hold not yet passed on `today` (a hold removed gives these back to billing). */
@@ -256,6 +319,7 @@ export async function cancelPackage(
       await restoreCredits(tx, ids, input.actorUserId, 'Package cancelled');
       await tx.update(reservations).set({ isCredited: false, athletePackageId: null }).where(inArray(reservations.id, ids));
     }
+    await recordEvent(tx, { gymId, type: 'package.cancelled', subjectId: ap.id, payload: { athleteId: ap.athleteId, effective: 'now' } });
     return;
   }
   const earliest = addDays(today, pkg.cancellationNoticeDays);
@@ -273,6 +337,7 @@ export async function cancelPackage(
     .update(athletePackages)
     .set({ endDate: end, nextBillingDate: null, cancelledAt: now, cancelReason: input.reason, updatedAt: now })
     .where(eq(athletePackages.id, ap.id));
+  await recordEvent(tx, { gymId, type: 'package.cancelled', subjectId: ap.id, payload: { athleteId: ap.athleteId, effective: 'period_end' } });
 }
 
 /**
@@ -280,15 +345,30 @@ export async function cancelPackage(
  * its end date and next billing date those of the new period, and its credits granted again ('renewal'). The same
  * idempotency key again answers without renewing twice.
  */
-export async function renewPackage(tx: Tx, gymId: string, today: string, athletePackageId: string, idempotencyKey: string, actorUserId: string | null): Promise<void> {
+export async function renewPackage(
+  tx: Tx,
+  gymId: string,
+  today: string,
+  athletePackageId: string,
+  idempotencyKey: string,
+  actorUserId: string | null,
+): Promise<void> {
   const { ap, pkg } = await lockedPackage(tx, gymId, athletePackageId);
   if (ap.idempotencyKey === idempotencyKey) return;
-  const [taken] = await tx.select({ id: athletePackages.id }).from(athletePackages).where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.idempotencyKey, idempotencyKey)));
+  const [taken] = await tx
+    .select({ id: athletePackages.id })
+    .from(athletePackages)
+    .where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.idempotencyKey, idempotencyKey)));
   if (taken) throw conflict(lifecycleMessages.renewKeyTaken, 'idempotency_key_taken');
   const start = ap.endDate !== null && ap.endDate >= today ? addDays(ap.endDate, 1) : today;
   const [plan] = ap.billingPlanId ? await tx.select().from(billingPlans).where(eq(billingPlans.id, ap.billingPlanId)) : [];
   const period = plan ? firstPeriod(plan, start) : null;
-  const endDate = pkg.validityDays !== null ? addDays(start, pkg.validityDays - 1) : plan && plan.paymentCount !== null && period?.nextBillingDate === null ? period.periodEnd : null;
+  const endDate =
+    pkg.validityDays !== null
+      ? addDays(start, pkg.validityDays - 1)
+      : plan && plan.paymentCount !== null && period?.nextBillingDate === null
+        ? period.periodEnd
+        : null;
   await tx
     .update(athletePackages)
     .set({
@@ -301,18 +381,31 @@ export async function renewPackage(tx: Tx, gymId: string, today: string, athlete
       updatedAt: new Date(),
     })
     .where(eq(athletePackages.id, ap.id));
-  if (pkg.credits !== null) await ledgerRow(tx, { athletePackageId: ap.id, delta: pkg.credits, reason: 'renewal', reservationId: null, note: pkg.name, actorUserId });
+  if (pkg.credits !== null)
+    await ledgerRow(tx, { athletePackageId: ap.id, delta: pkg.credits, reason: 'renewal', reservationId: null, note: pkg.name, actorUserId });
   // Issue 19: a renewal is a purchase of the new first period (no sign-up fee again).
   await invoiceSale(tx, gymId, { athletePackageId: ap.id, athleteId: ap.athleteId, pkg: { ...pkg, signUpFeeMinor: 0 }, period, startDate: start, actorUserId });
 }
 
 /** Staff add or remove credits by hand, with a note; the balance never goes below zero. */
-export async function adjustCredits(tx: Tx, gymId: string, athletePackageId: string, input: { delta: number; note: string; actorUserId: string | null }): Promise<void> {
+export async function adjustCredits(
+  tx: Tx,
+  gymId: string,
+  athletePackageId: string,
+  input: { delta: number; note: string; actorUserId: string | null },
+): Promise<void> {
   const { ap, pkg } = await lockedPackage(tx, gymId, athletePackageId);
   if (pkg.credits === null) throw conflict(lifecycleMessages.noCredits, 'no_credits');
   const balance = await balanceOf(tx, ap.id);
   if (balance + input.delta < 0) throw fieldError('delta', lifecycleMessages.belowZero(balance), 'below_zero');
-  await ledgerRow(tx, { athletePackageId: ap.id, delta: input.delta, reason: 'adjustment', reservationId: null, note: input.note, actorUserId: input.actorUserId });
+  await ledgerRow(tx, {
+    athletePackageId: ap.id,
+    delta: input.delta,
+    reason: 'adjustment',
+    reservationId: null,
+    note: input.note,
+    actorUserId: input.actorUserId,
+  });
 }
 
 /**
@@ -329,7 +422,13 @@ export async function runPackagesDaily(db: DbOrTx, now: Date = new Date()): Prom
         updated_at = ${at}::timestamptz
       from ${gyms} g
       where g.id = ap.gym_id and ap.status in ('active', 'on_hold') and ap.end_date < ${todayOf}
-      returning ap.id, ap.gym_id, ap.athlete_id
+      returning ap.id, ap.gym_id, ap.athlete_id, ap.status
+    ), recorded as (
+      -- Issue 33: a package.ended domain event for each, in the same statement (the catalogue: packages/shared domain-events.ts).
+      insert into ${domainEvents} (gym_id, type, subject_id, payload, schema_version)
+      select e.gym_id, 'package.ended', e.id, json_build_object('athleteId', e.athlete_id, 'status', e.status)::jsonb, ${DOMAIN_EVENTS['package.ended'].version}::int
+      from ended e
+      returning 1
     ), expired as (
       insert into ${creditLedger} (gym_id, athlete_package_id, athlete_id, delta, reason, note, created_at)
       select e.gym_id, e.id, e.athlete_id, -b.balance, 'expiry', 'Expired', clock_timestamp()
@@ -347,6 +446,6 @@ export async function runPackagesDaily(db: DbOrTx, now: Date = new Date()): Prom
     where g.id = ap.gym_id and ap.status = 'on_hold' and (ap.hold_ends_on is null or ap.hold_ends_on < ${todayOf} or ap.hold_starts_on > ${todayOf})
     returning ap.id`);
   const count = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])).length;
-  const endedRows = ((ended as { rows?: { n: number }[] }).rows ?? (ended as unknown as { n: number }[]));
+  const endedRows = (ended as { rows?: { n: number }[] }).rows ?? (ended as unknown as { n: number }[]);
   return (endedRows[0]?.n ?? 0) + count(onHold) + count(active);
 }

@@ -7,7 +7,7 @@ import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, 
 import { todayOf, type Athlete } from '../../../test/factories';
 import { athletePackages, creditLedger, reservations } from '../../db/schema';
 import { writeTransaction } from '../../lib/changes';
-import { releaseBookings } from '../reservations/reservations.service';
+import { releaseBookings } from '../reservations';
 import { runPackagesDaily } from './athlete-packages.service';
 import { checkEligibility } from './eligibility';
 
@@ -40,11 +40,19 @@ async function athlete(): Promise<{ a: Athlete; client: ApiClient }> {
   return { a, client: await t.as({ userId: a.userId!, profileId: a.profileId }) };
 }
 /** A class of the gym's type, tomorrow at 05:00 unless told. */
-const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) => t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, daysAhead: 1, time: '05:00', ...o });
-const book = (client: ApiClient, athleteId: string, eventId: string, o: Record<string, unknown> = {}) => client.post('/api/athlete-kilo-classes/', { athlete: athleteId, kiloClass: eventId, ...o });
+const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
+  t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, daysAhead: 1, time: '05:00', ...o });
+const book = (client: ApiClient, athleteId: string, eventId: string, o: Record<string, unknown> = {}) =>
+  client.post('/api/athlete-kilo-classes/', { athlete: athleteId, kiloClass: eventId, ...o });
 const balanceOf = async (athletePackageId: string) =>
-  (await t.db.select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)))[0]!.n;
-const ledgerOf = (athletePackageId: string) => t.db.select().from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)).orderBy(creditLedger.createdAt);
+  (
+    await t.db
+      .select({ n: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.athletePackageId, athletePackageId))
+  )[0]!.n;
+const ledgerOf = (athletePackageId: string) =>
+  t.db.select().from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId)).orderBy(creditLedger.createdAt);
 const reservationOf = async (id: string) => (await t.db.select().from(reservations).where(eq(reservations.id, id)))[0];
 const classPack = (athleteId: string, credits: number, o: Parameters<TestApp['make']['athletePackage']>[2] = {}) =>
   t.make.athletePackage(w.gym.id, athleteId, { pkg: { kind: 'class_pack', credits, name: `${credits}-class pack ${randomUUID().slice(0, 6)}` }, ...o });
@@ -64,7 +72,12 @@ describe('booking on a package (the one eligibility rule)', () => {
     // Cancelling before the cut-off restores the credit, as a 'cancel_restore' row with its reservation.
     expect((await client.delete(`/api/athlete-kilo-classes/${first.json().athleteKiloClassId}/`)).statusCode).toBe(200);
     expect(await balanceOf(pack.id)).toBe(1);
-    expect((await ledgerOf(pack.id)).map((r) => [r.reason, r.delta])).toEqual([['grant', 2], ['booking', -1], ['booking', -1], ['cancel_restore', 1]]);
+    expect((await ledgerOf(pack.id)).map((r) => [r.reason, r.delta])).toEqual([
+      ['grant', 2],
+      ['booking', -1],
+      ['booking', -1],
+      ['cancel_restore', 1],
+    ]);
     expect((await book(client, a.athleteId, c3.id)).statusCode).toBe(201);
     expect(await balanceOf(pack.id)).toBe(0);
   });
@@ -73,11 +86,19 @@ describe('booking on a package (the one eligibility rule)', () => {
     const { a, client } = await athlete();
     const cls = await makeClass();
     const refused = await book(client, a.athleteId, cls.id);
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'no_package', 'You need a package that covers this class to book it.']);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'no_package',
+      'You need a package that covers this class to book it.',
+    ]);
     const byStaff = await book(staff, a.athleteId, cls.id);
     expect([byStaff.statusCode, byStaff.json().isCredited]).toEqual([201, false]);
     expect(await reservationOf(byStaff.json().athleteKiloClassId)).toMatchObject({ isCredited: false, athletePackageId: null });
-    const walkIn = await book(staff, (await t.make.athlete(w.gym.id, { login: false })).athleteId, cls.id, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true });
+    const walkIn = await book(staff, (await t.make.athlete(w.gym.id, { login: false })).athleteId, cls.id, {
+      athleteKiloClassId: randomUUID(),
+      isReserved: false,
+      isCheckedIn: true,
+    });
     expect([walkIn.statusCode, walkIn.json().isCredited]).toEqual([201, false]);
   });
 
@@ -94,7 +115,8 @@ describe('booking on a package (the one eligibility rule)', () => {
   });
 
   it('credits walk-ins on an unlimited membership in the grouped class-start statement, as the rule would: covered, not on hold', async () => {
-    const walkIn = (athleteId: string, eventId: string) => book(staff, athleteId, eventId, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true });
+    const walkIn = (athleteId: string, eventId: string) =>
+      book(staff, athleteId, eventId, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true });
     const member = await t.make.athlete(w.gym.id, { login: false });
     const membership = await t.make.athletePackage(w.gym.id, member.athleteId, { pkg: { name: `Unlimited ${randomUUID().slice(0, 6)}` } });
     const cls = await makeClass({ daysAhead: 0, time: '16:00' });
@@ -118,7 +140,9 @@ describe('booking on a package (the one eligibility rule)', () => {
     const parent = await t.make.athlete(w.gym.id);
     const child = await t.make.athlete(w.gym.id, { login: false });
     await t.make.profileLink(child.profileId, parent.userId!);
-    const shared = await classPack(parent.athleteId, 1, { pkg: { kind: 'class_pack', credits: 1, familySharing: true, name: `Family pack ${randomUUID().slice(0, 6)}` } });
+    const shared = await classPack(parent.athleteId, 1, {
+      pkg: { kind: 'class_pack', credits: 1, familySharing: true, name: `Family pack ${randomUUID().slice(0, 6)}` },
+    });
     const cls = await makeClass({ daysAhead: 0, time: '17:00' });
     const [p, c] = await Promise.all(
       [parent, child].map((a) => book(staff, a.athleteId, cls.id, { athleteKiloClassId: randomUUID(), isReserved: false, isCheckedIn: true })),
@@ -126,7 +150,10 @@ describe('booking on a package (the one eligibility rule)', () => {
     expect([p!.statusCode, c!.statusCode]).toEqual([201, 201]);
     expect([p!.json().isCredited, c!.json().isCredited].filter(Boolean)).toHaveLength(1);
     expect(await balanceOf(shared.id)).toBe(0);
-    expect((await ledgerOf(shared.id)).map((r) => [r.reason, r.delta])).toEqual([['grant', 1], ['booking', -1]]);
+    expect((await ledgerOf(shared.id)).map((r) => [r.reason, r.delta])).toEqual([
+      ['grant', 1],
+      ['booking', -1],
+    ]);
   });
 
   it('refuses a class type the package does not cover, and takes one it lists', async () => {
@@ -136,7 +163,11 @@ describe('booking on a package (the one eligibility rule)', () => {
     const { packageClassTypes } = await import('../../db/schema');
     await t.db.insert(packageClassTypes).values({ packageId: held.packageId, classTypeId: yoga.id });
     const refused = await book(client, a.athleteId, (await makeClass()).id);
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'not_covered', `Your ${held.package.name} does not cover this class.`]);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'not_covered',
+      `Your ${held.package.name} does not cover this class.`,
+    ]);
     expect((await book(client, a.athleteId, (await t.make.event(w.gym, { classTypeId: yoga.id, daysAhead: 1 })).id)).statusCode).toBe(201);
   });
 
@@ -147,16 +178,28 @@ describe('booking on a package (the one eligibility rule)', () => {
     const refused = await book(client, a.athleteId, (await makeClass()).id);
     expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'on_hold', `Your ${onHold.package.name} is on hold on this date.`]);
     expect((await book(client, a.athleteId, (await makeClass({ daysAhead: 4 })).id)).statusCode).toBe(201);
-    await t.db.update(athletePackages).set({ endDate: addDays(today(), 5) }).where(eq(athletePackages.id, onHold.id));
+    await t.db
+      .update(athletePackages)
+      .set({ endDate: addDays(today(), 5) })
+      .where(eq(athletePackages.id, onHold.id));
     const late = await book(client, a.athleteId, (await makeClass({ daysAhead: 6 })).id);
-    expect([late.statusCode, late.json().code, late.json().message]).toEqual([409, 'expired', ineligibleMessage({ code: 'expired', packageName: onHold.package.name, endDate: addDays(today(), 5) })]);
-    await t.db.update(athletePackages).set({ status: 'ended', endDate: addDays(today(), -1) }).where(eq(athletePackages.id, onHold.id));
+    expect([late.statusCode, late.json().code, late.json().message]).toEqual([
+      409,
+      'expired',
+      ineligibleMessage({ code: 'expired', packageName: onHold.package.name, endDate: addDays(today(), 5) }),
+    ]);
+    await t.db
+      .update(athletePackages)
+      .set({ status: 'ended', endDate: addDays(today(), -1) })
+      .where(eq(athletePackages.id, onHold.id));
     expect((await book(client, a.athleteId, (await makeClass({ daysAhead: 4, time: '08:00' })).id)).json().code).toBe('expired');
   });
 
   it('keeps to the per-day limit and the weekly allowance, counted in the week of the class', async () => {
     const { a, client } = await athlete();
-    await t.make.athletePackage(w.gym.id, a.athleteId, { pkg: { limitPerDay: 1, sessionsLimit: 2, sessionsPer: 'week', name: `Twice a week ${randomUUID().slice(0, 4)}` } });
+    await t.make.athletePackage(w.gym.id, a.athleteId, {
+      pkg: { limitPerDay: 1, sessionsLimit: 2, sessionsPer: 'week', name: `Twice a week ${randomUUID().slice(0, 4)}` },
+    });
     // 2026-03-04 is a Wednesday: Thursday and Friday are this week, next Monday the next.
     expect((await book(client, a.athleteId, (await makeClass()).id)).statusCode).toBe(201);
     const sameDay = await book(client, a.athleteId, (await makeClass({ time: '08:00' })).id);
@@ -180,7 +223,9 @@ describe('booking on a package (the one eligibility rule)', () => {
     const parent = await t.make.athlete(w.gym.id);
     const child = await t.make.athlete(w.gym.id, { login: false });
     await t.make.profileLink(child.profileId, parent.userId!);
-    const shared = await classPack(parent.athleteId, 3, { pkg: { kind: 'class_pack', credits: 3, familySharing: true, name: `Family pack ${randomUUID().slice(0, 4)}` } });
+    const shared = await classPack(parent.athleteId, 3, {
+      pkg: { kind: 'class_pack', credits: 3, familySharing: true, name: `Family pack ${randomUUID().slice(0, 4)}` },
+    });
     const childBooking = await book(staff, child.athleteId, (await makeClass()).id);
     expect(await reservationOf(childBooking.json().athleteKiloClassId)).toMatchObject({ isCredited: true, athletePackageId: shared.id });
     expect(await balanceOf(shared.id)).toBe(2);
@@ -223,7 +268,11 @@ describe('booking on a package (the one eligibility rule)', () => {
     expect((await client.delete(`/api/athlete-kilo-classes/${id}/`)).statusCode).toBe(200);
     expect(await reservationOf(id)).toMatchObject({ isLateCancel: true, deductCredit: true });
     expect(await balanceOf(pack.id)).toBe(1);
-    expect((await ledgerOf(pack.id)).map((l) => [l.reason, l.delta])).toEqual([['grant', 3], ['booking', -1], ['late_cancel', -1]]);
+    expect((await ledgerOf(pack.id)).map((l) => [l.reason, l.delta])).toEqual([
+      ['grant', 3],
+      ['booking', -1],
+      ['late_cancel', -1],
+    ]);
     // With nothing left after the booking, the late cancel takes nothing more (the balance never goes below zero).
     const { a: b, client: bClient } = await athlete();
     const one = await classPack(b.athleteId, 1);
@@ -269,13 +318,24 @@ describe('booking on a package (the one eligibility rule)', () => {
     for (const d of days) await makeClass({ daysAhead: d, time });
     const codes = [...new Set(days.map((d) => dayOfWeek(addDays(today(), d)) + 1))].join(',');
     const res = await staff.post('/api/athlete-kilo-classes/create-bulk/', {
-      athlete: bulk.athleteId, startDate: today(), endDate: addDays(today(), 3), days: codes, startTime: time, kiloClassType: w.classType.id, location: w.location.id,
+      athlete: bulk.athleteId,
+      startDate: today(),
+      endDate: addDays(today(), 3),
+      days: codes,
+      startTime: time,
+      kiloClassType: w.classType.id,
+      location: w.location.id,
     });
     expect(res.statusCode).toBe(201);
     const results = res.json().results as { kiloClass: string; athleteKiloClassId: string }[];
     expect(results).toHaveLength(3);
     const rows = await Promise.all(results.map((r) => reservationOf(r.athleteKiloClassId)));
-    const byDate = await Promise.all(rows.map(async (r) => ({ credited: r!.isCredited, date: (await t.db.query.events.findFirst({ where: (e, { eq: is }) => is(e.id, r!.eventId) }))!.startDate })));
+    const byDate = await Promise.all(
+      rows.map(async (r) => ({
+        credited: r!.isCredited,
+        date: (await t.db.query.events.findFirst({ where: (e, { eq: is }) => is(e.id, r!.eventId) }))!.startDate,
+      })),
+    );
     byDate.sort((p, q) => (p.date < q.date ? -1 : 1));
     expect(byDate.map((r) => r.credited)).toEqual([true, true, false]);
     expect(await balanceOf(bulkPack.id)).toBe(0);
@@ -299,7 +359,11 @@ describe('booking on a package (the one eligibility rule)', () => {
 
 describe('the credits ledger (property)', () => {
   it('keeps the balance the sum of the ledger and never below zero over any sequence of book, cancel, late cancel, no show, clear and adjust', async () => {
-    const classes = [await makeClass({ daysAhead: 2, time: '10:00' }), await makeClass({ daysAhead: 2, time: '11:00' }), await makeClass({ daysAhead: 2, time: '12:00' })];
+    const classes = [
+      await makeClass({ daysAhead: 2, time: '10:00' }),
+      await makeClass({ daysAhead: 2, time: '11:00' }),
+      await makeClass({ daysAhead: 2, time: '12:00' }),
+    ];
     const op = fc.oneof(
       fc.record({ kind: fc.constant('book' as const), i: fc.nat(2) }),
       fc.record({ kind: fc.constant('cancel' as const), i: fc.nat(2) }),
@@ -327,7 +391,13 @@ describe('the credits ledger (property)', () => {
               await staff.delete(`/api/athlete-kilo-classes/${id}/`);
               ids.delete(o.i);
             } else if (o.kind === 'clear') await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: false, isNoShow: false });
-            else await staff.put(`/api/athlete-kilo-classes/${id}/`, o.kind === 'late' ? { isLateCancel: true, isNoShow: false, deductCredit: o.deduct } : { isNoShow: true, isLateCancel: false, deductCredit: o.deduct });
+            else
+              await staff.put(
+                `/api/athlete-kilo-classes/${id}/`,
+                o.kind === 'late'
+                  ? { isLateCancel: true, isNoShow: false, deductCredit: o.deduct }
+                  : { isNoShow: true, isLateCancel: false, deductCredit: o.deduct },
+              );
           }
           const ledger = await ledgerOf(pack.id);
           const sum = ledger.reduce((s, r) => s + r.delta, 0);
@@ -335,8 +405,14 @@ describe('the credits ledger (property)', () => {
           const answer = (await staff.get(`/api/athlete-packages/${pack.id}/`)).json();
           expect(answer.credits.balance).toBe(sum);
           // Each credited booking still there holds exactly its one credit (plus any mark deduction).
-          const live = await t.db.select().from(reservations).where(and(eq(reservations.athletePackageId, pack.id)));
-          for (const r of live) expect(ledger.filter((l) => l.reservationId === r.id && l.reason !== 'late_cancel' && l.reason !== 'no_show').reduce((s, l) => s + l.delta, 0)).toBe(-1);
+          const live = await t.db
+            .select()
+            .from(reservations)
+            .where(and(eq(reservations.athletePackageId, pack.id)));
+          for (const r of live)
+            expect(
+              ledger.filter((l) => l.reservationId === r.id && l.reason !== 'late_cancel' && l.reason !== 'no_show').reduce((s, l) => s + l.delta, 0),
+            ).toBe(-1);
         }
         for (const id of ids.values()) await staff.delete(`/api/athlete-kilo-classes/${id}/`);
         expect(await balanceOf(pack.id)).toBe(start + 1 + (await ledgerOf(pack.id)).filter((l) => l.reason === 'adjustment').reduce((s, l) => s + l.delta, 0));
@@ -370,12 +446,16 @@ describe('the athlete packages API', () => {
     const list = await staff.get(`/api/athletes/${a.athleteId}/packages/`);
     expect(list.json().results.map((p: { athletePackageId: string }) => p.athletePackageId)).toEqual([made.json().athletePackageId]);
     const id = made.json().athletePackageId;
-    expect((await staff.get(`/api/athlete-packages/${id}/ledger/`)).json().results).toMatchObject([{ delta: 10, reason: 'grant', balanceAfter: 10, reservationId: null, event: null }]);
+    expect((await staff.get(`/api/athlete-packages/${id}/ledger/`)).json().results).toMatchObject([
+      { delta: 10, reason: 'grant', balanceAfter: 10, reservationId: null, event: null },
+    ]);
 
     // Bad input: 400 with the field; unknown ids: 404.
     const bad = await staff.post(`/api/athletes/${a.athleteId}/packages/`, { ...body, startDate: '2026-02-30', idempotencyKey: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect((await staff.post(`/api/athletes/${a.athleteId}/packages/`, { ...body, packageId: randomUUID(), idempotencyKey: randomUUID() })).statusCode).toBe(400);
+    expect((await staff.post(`/api/athletes/${a.athleteId}/packages/`, { ...body, packageId: randomUUID(), idempotencyKey: randomUUID() })).statusCode).toBe(
+      400,
+    );
     expect((await staff.get(`/api/athlete-packages/${randomUUID()}/`)).statusCode).toBe(404);
     expect((await staff.post(`/api/athlete-packages/${id}/adjust/`, { delta: 0, note: 'x' })).statusCode).toBe(400);
     expect((await staff.post(`/api/athlete-packages/${id}/hold/`, { startsOn: addDays(today(), 3), endsOn: today() })).statusCode).toBe(400);
@@ -420,7 +500,12 @@ describe('the athlete packages API', () => {
     const next = addDays(today(), 10);
     const held = await t.make.athletePackage(w.gym.id, a.athleteId, { nextBillingDate: next });
     const res = await staff.post(`/api/athlete-packages/${held.id}/hold/`, { startsOn: addDays(today(), 1), endsOn: addDays(today(), 7) });
-    expect(res.json()).toMatchObject({ status: 'active', holdStartsOn: addDays(today(), 1), holdEndsOn: addDays(today(), 7), nextBillingDate: addDays(next, 7) });
+    expect(res.json()).toMatchObject({
+      status: 'active',
+      holdStartsOn: addDays(today(), 1),
+      holdEndsOn: addDays(today(), 7),
+      nextBillingDate: addDays(next, 7),
+    });
     expect((await book(client, a.athleteId, (await makeClass({ daysAhead: 2 })).id)).json().code).toBe('on_hold');
     // A hold from today makes it on hold at once.
     const now = await staff.post(`/api/athlete-packages/${held.id}/hold/`, { startsOn: today(), endsOn: addDays(today(), 1) });
@@ -446,7 +531,10 @@ describe('the athlete packages API', () => {
     expect(periodEnd.json().endDate).toBe('2026-04-08');
 
     const pack = await classPack(a.athleteId, 3);
-    await t.db.update(athletePackages).set({ endDate: addDays(today(), 1) }).where(eq(athletePackages.id, held.id));
+    await t.db
+      .update(athletePackages)
+      .set({ endDate: addDays(today(), 1) })
+      .where(eq(athletePackages.id, held.id));
     const later = (await book(staff, a.athleteId, (await makeClass({ daysAhead: 3 })).id)).json().athleteKiloClassId;
     expect((await reservationOf(later))!.athletePackageId).toBe(pack.id);
     const cancelled = await staff.post(`/api/athlete-packages/${pack.id}/cancel/`, { when: 'now', reason: 'Refund' });
@@ -457,7 +545,11 @@ describe('the athlete packages API', () => {
 
   it('renews a package: a new period and its credits again, once per key', async () => {
     const a = await t.make.athlete(w.gym.id, { login: false });
-    const pack = await classPack(a.athleteId, 5, { pkg: { kind: 'class_pack', credits: 5, validityDays: 30, name: `Five ${randomUUID().slice(0, 4)}` }, endDate: addDays(today(), -2), status: 'ended' });
+    const pack = await classPack(a.athleteId, 5, {
+      pkg: { kind: 'class_pack', credits: 5, validityDays: 30, name: `Five ${randomUUID().slice(0, 4)}` },
+      endDate: addDays(today(), -2),
+      status: 'ended',
+    });
     const key = randomUUID();
     const renewed = await staff.post(`/api/athlete-packages/${pack.id}/renew/`, { idempotencyKey: key });
     expect(renewed.json()).toMatchObject({ status: 'active', endDate: addDays(today(), 29), credits: { balance: 10, granted: 10 } });
@@ -470,14 +562,27 @@ describe('the packages.daily job', () => {
   it('puts packages on hold and back, and ends expired ones, their leftover credits expiring', async () => {
     const a = await t.make.athlete(w.gym.id, { login: false });
     const holding = await t.make.athletePackage(w.gym.id, a.athleteId, { holdStartsOn: today(), holdEndsOn: addDays(today(), 2) });
-    const back = await t.make.athletePackage(w.gym.id, a.athleteId, { status: 'on_hold', holdStartsOn: addDays(today(), -5), holdEndsOn: addDays(today(), -1) });
+    const back = await t.make.athletePackage(w.gym.id, a.athleteId, {
+      status: 'on_hold',
+      holdStartsOn: addDays(today(), -5),
+      holdEndsOn: addDays(today(), -1),
+    });
     const expired = await classPack(a.athleteId, 4, { endDate: addDays(today(), -1) });
     const cancelled = await t.make.athletePackage(w.gym.id, a.athleteId, { endDate: addDays(today(), -1), cancelledAt: new Date() });
     const fresh = await t.make.athletePackage(w.gym.id, a.athleteId, { endDate: today() });
     expect(await runPackagesDaily(t.db)).toBeGreaterThanOrEqual(4);
     const statusOf = async (id: string) => (await t.db.select({ s: athletePackages.status }).from(athletePackages).where(eq(athletePackages.id, id)))[0]!.s;
-    expect([await statusOf(holding.id), await statusOf(back.id), await statusOf(expired.id), await statusOf(cancelled.id), await statusOf(fresh.id)]).toEqual(['on_hold', 'active', 'ended', 'cancelled', 'active']);
-    expect((await ledgerOf(expired.id)).map((r) => [r.reason, r.delta])).toEqual([['grant', 4], ['expiry', -4]]);
+    expect([await statusOf(holding.id), await statusOf(back.id), await statusOf(expired.id), await statusOf(cancelled.id), await statusOf(fresh.id)]).toEqual([
+      'on_hold',
+      'active',
+      'ended',
+      'cancelled',
+      'active',
+    ]);
+    expect((await ledgerOf(expired.id)).map((r) => [r.reason, r.delta])).toEqual([
+      ['grant', 4],
+      ['expiry', -4],
+    ]);
     // Run again: nothing more.
     await runPackagesDaily(t.db);
     expect(await balanceOf(expired.id)).toBe(0);

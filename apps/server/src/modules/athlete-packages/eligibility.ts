@@ -1,8 +1,30 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import { addDays, dayOfWeek, ineligibleMessage, ineligibleOrder, type EligibilityOf, type IneligibleCode, type IneligibleReason, type SessionPeriod } from '@spotter/shared';
+import {
+  addDays,
+  dayOfWeek,
+  ineligibleMessage,
+  ineligibleOrder,
+  type EligibilityOf,
+  type IneligibleCode,
+  type IneligibleReason,
+  type SessionPeriod,
+} from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
-import { appointmentTypes, athletePackages, athletes, classTypes, creditLedger, events, packageAppointmentTypes, packageClassTypes, packages, profileLinks, profiles, reservations } from '../../db/schema';
-import { holdsPlaceSql } from '../reservations/rules';
+import {
+  appointmentTypes,
+  athletePackages,
+  athletes,
+  classTypes,
+  creditLedger,
+  events,
+  packageAppointmentTypes,
+  packageClassTypes,
+  packages,
+  profileLinks,
+  profiles,
+  reservations,
+} from '../../db/schema';
+import { holdsPlaceSql } from '../booking-policy';
 
 /**
  * Issue 18: the ONE eligibility rule of a booking. For an athlete and an event (a class or an appointment) it picks the
@@ -136,7 +158,7 @@ function candidatesQuery(gymId: string, athleteId: string | SQL, eventId: string
     order by (ap.status in ('active', 'on_hold')) desc, coalesce(ap.end_date, '9999-12-31'::date), ap.created_at, ap.id`;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** Why one package cannot credit the booking (null: it can). */
 function refusal(row: CandidateRow): IneligibleReason | null {
@@ -146,7 +168,8 @@ function refusal(row: CandidateRow): IneligibleReason | null {
   if (date < row.start_date) return { code: 'not_started', packageName, startDate: row.start_date };
   if (row.end_date !== null && date > row.end_date) return { code: 'expired', packageName, endDate: row.end_date };
   if (!row.covers) return { code: 'not_covered', packageName };
-  if (row.hold_starts_on !== null && row.hold_ends_on !== null && date >= row.hold_starts_on && date <= row.hold_ends_on) return { code: 'on_hold', packageName };
+  if (row.hold_starts_on !== null && row.hold_ends_on !== null && date >= row.hold_starts_on && date <= row.hold_ends_on)
+    return { code: 'on_hold', packageName };
   if (row.credits !== null && row.balance < row.cost) return { code: 'no_credits', packageName };
   if (row.sessions_limit !== null && row.sessions_per !== null) {
     const used = row.sessions_per === 'week' ? row.used_week : row.used_month;
@@ -177,7 +200,13 @@ export function decide(rows: readonly CandidateRow[], of: EligibilityOf = 'class
  * package's last credit go one after the other and the second reads the first's ledger row. `of` (the event's kind)
  * only words the refusal.
  */
-export async function checkEligibility(db: DbOrTx, gymId: string, athleteId: string, eventId: string, options: { lock?: boolean; of?: EligibilityOf } = {}): Promise<Eligibility> {
+export async function checkEligibility(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  eventId: string,
+  options: { lock?: boolean; of?: EligibilityOf } = {},
+): Promise<Eligibility> {
   if (options.lock) {
     await db.execute(sql`select ap.id from ${athletePackages} ap join ${packages} p on p.id = ap.package_id
       where ${candidatesWhere(gymId, athleteId)} and ap.status in ('active', 'on_hold') order by ap.id for update of ap`);

@@ -23,7 +23,10 @@ export async function ledgerRow(
 /** The package's balance: the sum of its ledger (read after its row is locked, where a deduction follows). */
 export async function balanceOf(tx: Tx, athletePackageId: string, lock = false): Promise<number> {
   if (lock) await tx.select({ id: athletePackages.id }).from(athletePackages).where(eq(athletePackages.id, athletePackageId)).for('update');
-  const [row] = await tx.select({ balance: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` }).from(creditLedger).where(eq(creditLedger.athletePackageId, athletePackageId));
+  const [row] = await tx
+    .select({ balance: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.athletePackageId, athletePackageId));
   return row?.balance ?? 0;
 }
 
@@ -72,7 +75,14 @@ export async function settleMarkCredits(
   const keep = mark !== null && mark.credits > 0 && current.length === 1 && current[0]!.reason === mark.reason;
   if (keep) return;
   for (const c of current) {
-    await ledgerRow(tx, { athletePackageId: reservation.athletePackageId, delta: -c.net, reason: c.reason, reservationId: reservation.id, note: 'Mark cleared', actorUserId });
+    await ledgerRow(tx, {
+      athletePackageId: reservation.athletePackageId,
+      delta: -c.net,
+      reason: c.reason,
+      reservationId: reservation.id,
+      note: 'Mark cleared',
+      actorUserId,
+    });
   }
   if (mark === null || mark.credits <= 0) return;
   const balance = await balanceOf(tx, reservation.athletePackageId, true);
@@ -88,12 +98,23 @@ export async function settleMarkCredits(
 }
 
 /** Books a reservation on the package eligibility chose: credited, and its credits deducted as one 'booking' row. */
-export async function creditReservation(tx: Tx, reservationId: string, chosen: { athletePackageId: string; credits: number }, actorUserId: string | null): Promise<void> {
+export async function creditReservation(
+  tx: Tx,
+  reservationId: string,
+  chosen: { athletePackageId: string; credits: number },
+  actorUserId: string | null,
+): Promise<void> {
   await tx.update(reservations).set({ isCredited: true, athletePackageId: chosen.athletePackageId }).where(eq(reservations.id, reservationId));
   await deductBooking(tx, reservationId, chosen, actorUserId);
 }
 
 /** The 'booking' row of a reservation written credited on the package eligibility chose (none when it costs no credits). */
-export async function deductBooking(tx: Tx, reservationId: string, chosen: { athletePackageId: string; credits: number }, actorUserId: string | null): Promise<void> {
-  if (chosen.credits > 0) await ledgerRow(tx, { athletePackageId: chosen.athletePackageId, delta: -chosen.credits, reason: 'booking', reservationId, note: 'Booking', actorUserId });
+export async function deductBooking(
+  tx: Tx,
+  reservationId: string,
+  chosen: { athletePackageId: string; credits: number },
+  actorUserId: string | null,
+): Promise<void> {
+  if (chosen.credits > 0)
+    await ledgerRow(tx, { athletePackageId: chosen.athletePackageId, delta: -chosen.credits, reason: 'booking', reservationId, note: 'Booking', actorUserId });
 }

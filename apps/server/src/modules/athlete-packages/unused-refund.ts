@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { invoiceLines, invoices, payments } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
-import { recordRefund } from '../invoices/invoices.service';
-import { PROVIDER_CHANNELS, type RefundInput } from '../invoices/refund';
+import { recordRefund } from '../invoices';
+import { PROVIDER_CHANNELS, type RefundInput } from '../invoices';
 
 /**
  * Issue 18 (decision 032, amendment): a package cancelled at once gives back the unused days of the period it paid for.
@@ -22,7 +22,14 @@ const PERIOD_SOURCES = new Set(['package', 'billing_period']);
 
 export async function planUnusedRefund(db: DbOrTx, gymId: string, athletePackageId: string, today: string): Promise<CancelRefundPreview> {
   const periods = await db
-    .select({ id: invoices.id, source: invoices.source, periodStart: invoices.periodStart, periodEnd: invoices.periodEnd, paymentsMinor: invoices.paymentsMinor, refundsMinor: invoices.refundsMinor })
+    .select({
+      id: invoices.id,
+      source: invoices.source,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      paymentsMinor: invoices.paymentsMinor,
+      refundsMinor: invoices.refundsMinor,
+    })
     .from(invoices)
     .where(
       and(
@@ -34,7 +41,17 @@ export async function planUnusedRefund(db: DbOrTx, gymId: string, athletePackage
       ),
     )
     .orderBy(asc(invoices.periodStart));
-  const preview: CancelRefundPreview = { amountMinor: 0, unusedDays: 0, periodDays: 0, periodStart: null, periodEnd: null, includesTax: false, paidMinor: 0, payments: [], noRefund: 'no_period' };
+  const preview: CancelRefundPreview = {
+    amountMinor: 0,
+    unusedDays: 0,
+    periodDays: 0,
+    periodStart: null,
+    periodEnd: null,
+    includesTax: false,
+    paidMinor: 0,
+    payments: [],
+    noRefund: 'no_period',
+  };
   if (periods.length === 0) return preview;
   const ids = periods.map((p) => p.id);
   const lines = await db
@@ -42,7 +59,13 @@ export async function planUnusedRefund(db: DbOrTx, gymId: string, athletePackage
     .from(invoiceLines)
     .where(and(inArray(invoiceLines.invoiceId, ids), eq(invoiceLines.position, 0)));
   const paid = await db
-    .select({ id: payments.id, invoiceId: payments.invoiceId, channel: payments.channel, amountMinor: payments.amountMinor, refundedMinor: payments.refundedMinor })
+    .select({
+      id: payments.id,
+      invoiceId: payments.invoiceId,
+      channel: payments.channel,
+      amountMinor: payments.amountMinor,
+      refundedMinor: payments.refundedMinor,
+    })
     .from(payments)
     .where(and(inArray(payments.invoiceId, ids), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.createdAt), desc(payments.id));
@@ -95,7 +118,14 @@ export async function refundUnusedDays(
   const reason = `Package cancelled: ${preview.unusedDays} unused ${preview.unusedDays === 1 ? 'day' : 'days'} refunded`;
   const providerRefunds: RefundInput[] = [];
   for (const p of preview.payments) {
-    const refund: RefundInput = { gymId: input.gymId, paymentId: p.paymentId, amountMinor: p.amountMinor, reason, idempotencyKey: unusedKey(p.invoiceId, p.paymentId), actorUserId: input.actorUserId };
+    const refund: RefundInput = {
+      gymId: input.gymId,
+      paymentId: p.paymentId,
+      amountMinor: p.amountMinor,
+      reason,
+      idempotencyKey: unusedKey(p.invoiceId, p.paymentId),
+      actorUserId: input.actorUserId,
+    };
     if (PROVIDER_CHANNELS.has(p.channel)) {
       if (!deps.hasProvider) throw conflict(invoiceMessages.noProvider, 'no_provider');
       // The job is the refund's durable record (the caller's own attempt after the commit usually does it first; the

@@ -69,7 +69,9 @@ export async function findAthleteRecord(db: DbOrTx, gymId: string, athleteId: st
       athlete: athletes,
       membershipState: membershipStateSql(athletes.id),
       hasLogin: sql<boolean>`${users.isActive} and ${profiles.loginEnabled}`,
-      tags: sql<{ tagId: string; name: string; color: string }[]>`coalesce((select json_agg(json_build_object('tagId', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by lower(${tags.name}))
+      tags: sql<
+        { tagId: string; name: string; color: string }[]
+      >`coalesce((select json_agg(json_build_object('tagId', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by lower(${tags.name}))
         from ${athleteTags} join ${tags} on ${tags.id} = ${athleteTags.tagId} where ${athleteTags.athleteId} = ${athletes.id}), '[]'::json)`,
     })
     .from(athletes)
@@ -150,7 +152,11 @@ export async function athleteFlags(db: DbOrTx, athleteId: string) {
     .from(athletes)
     .where(eq(athletes.id, athleteId));
   return {
-    flags: { hasPastDueBills: Boolean(row?.hasPastDueBills), hasUnsignedDocuments: Boolean(row?.hasUnsignedDocuments), hasMedicalNote: Boolean(row?.hasMedicalNote) },
+    flags: {
+      hasPastDueBills: Boolean(row?.hasPastDueBills),
+      hasUnsignedDocuments: Boolean(row?.hasUnsignedDocuments),
+      hasMedicalNote: Boolean(row?.hasMedicalNote),
+    },
     lastVisit: row?.lastVisit ? iso(row.lastVisit) : null,
   };
 }
@@ -166,7 +172,15 @@ const noteColumns = {
 };
 
 function toNote(n: { id: string; title: string; content: string; isPinned: boolean; createdAt: Date; updatedAt: Date; createdBy: string | null }): AthleteNote {
-  return { noteId: n.id, title: n.title, content: n.content, isPinned: n.isPinned, createdAt: iso(n.createdAt)!, updatedAt: iso(n.updatedAt)!, createdBy: n.createdBy };
+  return {
+    noteId: n.id,
+    title: n.title,
+    content: n.content,
+    isPinned: n.isPinned,
+    createdAt: iso(n.createdAt)!,
+    updatedAt: iso(n.updatedAt)!,
+    createdBy: n.createdBy,
+  };
 }
 
 export async function listNotes(db: DbOrTx, gymId: string, athleteId: string): Promise<AthleteNote[]> {
@@ -189,7 +203,14 @@ export async function findNote(db: DbOrTx, gymId: string, athleteId: string, not
 /** The family of an athlete: who may sign in as them (parents) and whom they may sign in as in this gym (dependants). */
 export async function findFamily(db: DbOrTx, gymId: string, of: { athlete: { profileId: string }; userId: string }): Promise<AthleteFamily> {
   const athlete = { profileId: of.athlete.profileId, userId: of.userId };
-  const member = (r: { athleteId: string | null; firstName: string | null; lastName: string | null; email: string | null; picture: string | null; userEmail?: string }): FamilyMember => ({
+  const member = (r: {
+    athleteId: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    picture: string | null;
+    userEmail?: string;
+  }): FamilyMember => ({
     athleteId: r.athleteId,
     fullName: r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}`.trim() : (r.userEmail ?? ''),
     email: r.email ?? r.userEmail ?? null,
@@ -197,7 +218,14 @@ export async function findFamily(db: DbOrTx, gymId: string, of: { athlete: { pro
   });
   // A parent is a user; shown as their athlete record in this gym when they have one (else their sign-in email).
   const parentAthlete = db
-    .select({ id: athletes.id, firstName: athletes.firstName, lastName: athletes.lastName, email: athletes.email, picture: athletes.profilePicture, userId: profiles.userId })
+    .select({
+      id: athletes.id,
+      firstName: athletes.firstName,
+      lastName: athletes.lastName,
+      email: athletes.email,
+      picture: athletes.profilePicture,
+      userId: profiles.userId,
+    })
     .from(athletes)
     .innerJoin(profiles, eq(profiles.id, athletes.profileId))
     .where(eq(athletes.gymId, gymId))
@@ -230,7 +258,9 @@ export async function findFamily(db: DbOrTx, gymId: string, of: { athlete: { pro
  * (through any chain of links in this gym) sign in as the parent.
  */
 export async function wouldCycle(db: DbOrTx, gymId: string, parentProfileId: string, dependantUserId: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(db, sql`
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`
     with recursive up(user_id, depth) as (
       select ${profileLinks.userId}, 1 from ${profileLinks} where ${profileLinks.profileId} = ${parentProfileId}
       union
@@ -239,7 +269,8 @@ export async function wouldCycle(db: DbOrTx, gymId: string, parentProfileId: str
         join ${profileLinks} pl on pl.profile_id = p.id
       where up.depth < 20
     )
-    select exists (select 1 from up where user_id = ${dependantUserId}) as found`);
+    select exists (select 1 from up where user_id = ${dependantUserId}) as found`,
+  );
   return Boolean(rows[0]?.found);
 }
 
@@ -257,7 +288,13 @@ export async function listActivity(db: DbOrTx, gymId: string, athleteId: string,
   });
   return {
     count: list.count,
-    results: list.results.map((r) => ({ auditId: r.id, action: r.action, actorName: r.actorName, createdAt: iso(r.createdAt)!, changes: (r.changes ?? {}) as Record<string, unknown> })),
+    results: list.results.map((r) => ({
+      auditId: r.id,
+      action: r.action,
+      actorName: r.actorName,
+      createdAt: iso(r.createdAt)!,
+      changes: (r.changes ?? {}) as Record<string, unknown>,
+    })),
   };
 }
 
@@ -285,8 +322,16 @@ export async function searchAthletes(db: DbOrTx, gymId: string, q: { search: str
 /** Everything the gym holds about the athlete, for a subject-access request. */
 export async function exportData(db: Db, gymId: string, athleteId: string) {
   const [tagRows, noteRows, reservationRows, invoiceRows, documentRows, packageRows, activity] = await Promise.all([
-    db.select({ name: tags.name, addedAt: athleteTags.createdAt }).from(athleteTags).innerJoin(tags, eq(tags.id, athleteTags.tagId)).where(eq(athleteTags.athleteId, athleteId)),
-    db.select(noteColumns).from(notes).where(and(eq(notes.gymId, gymId), eq(notes.athleteId, athleteId))).orderBy(asc(notes.createdAt)),
+    db
+      .select({ name: tags.name, addedAt: athleteTags.createdAt })
+      .from(athleteTags)
+      .innerJoin(tags, eq(tags.id, athleteTags.tagId))
+      .where(eq(athleteTags.athleteId, athleteId)),
+    db
+      .select(noteColumns)
+      .from(notes)
+      .where(and(eq(notes.gymId, gymId), eq(notes.athleteId, athleteId)))
+      .orderBy(asc(notes.createdAt)),
     db
       .select({
         reservationId: reservations.id,
@@ -306,10 +351,22 @@ export async function exportData(db: Db, gymId: string, athleteId: string) {
       .leftJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId))
       .where(and(eq(reservations.gymId, gymId), eq(reservations.athleteId, athleteId)))
       .orderBy(asc(events.startsAt)),
-    db.select({ invoiceId: invoices.id, status: invoices.status, dueDate: invoices.dueDate, totalMinor: invoices.totalMinor, createdAt: invoices.createdAt }).from(invoices).where(and(eq(invoices.gymId, gymId), eq(invoices.athleteId, athleteId))),
-    db.select({ documentId: documents.id, title: documents.title, issuedAt: documents.issuedAt, signedAt: documents.signedAt }).from(documents).where(and(eq(documents.gymId, gymId), eq(documents.athleteId, athleteId))),
     db
-      .select({ name: packages.name, kind: packages.kind, status: athletePackages.status, startDate: athletePackages.startDate, endDate: athletePackages.endDate })
+      .select({ invoiceId: invoices.id, status: invoices.status, dueDate: invoices.dueDate, totalMinor: invoices.totalMinor, createdAt: invoices.createdAt })
+      .from(invoices)
+      .where(and(eq(invoices.gymId, gymId), eq(invoices.athleteId, athleteId))),
+    db
+      .select({ documentId: documents.id, title: documents.title, issuedAt: documents.issuedAt, signedAt: documents.signedAt })
+      .from(documents)
+      .where(and(eq(documents.gymId, gymId), eq(documents.athleteId, athleteId))),
+    db
+      .select({
+        name: packages.name,
+        kind: packages.kind,
+        status: athletePackages.status,
+        startDate: athletePackages.startDate,
+        endDate: athletePackages.endDate,
+      })
       .from(athletePackages)
       .innerJoin(packages, eq(packages.id, athletePackages.packageId))
       .where(and(eq(athletePackages.gymId, gymId), eq(athletePackages.athleteId, athleteId))),
@@ -319,7 +376,15 @@ export async function exportData(db: Db, gymId: string, athleteId: string) {
       .where(and(eq(auditLog.gymId, gymId), eq(auditLog.entityType, 'athlete'), eq(auditLog.entityId, athleteId)))
       .orderBy(asc(auditLog.createdAt)),
   ]);
-  return { tags: tagRows, notes: noteRows.map(toNote), reservations: reservationRows, invoices: invoiceRows, documents: documentRows, packages: packageRows, activity };
+  return {
+    tags: tagRows,
+    notes: noteRows.map(toNote),
+    reservations: reservationRows,
+    invoices: invoiceRows,
+    documents: documentRows,
+    packages: packageRows,
+    activity,
+  };
 }
 
 /** Another athlete of the gym already holds this email (case-insensitive); `except` is the athlete being edited. */
@@ -330,4 +395,29 @@ export async function emailTaken(db: DbOrTx, gymId: string, email: string, excep
     .where(and(eq(athletes.gymId, gymId), sql`lower(${athletes.email}) = ${email.toLowerCase()}`, except ? ne(athletes.id, except) : undefined))
     .limit(1);
   return Boolean(row);
+}
+
+/** The gym of an athlete id, whichever gym holds it (a create's retry with its id), or undefined. */
+export async function gymOfAthleteId(db: DbOrTx, athleteId: string): Promise<string | undefined> {
+  const [known] = await db.select({ gymId: athletes.gymId }).from(athletes).where(eq(athletes.id, athleteId));
+  return known?.gymId;
+}
+
+/** The kind of the event of the athlete's reservation in the gym, or undefined. */
+export async function athleteReservationKind(db: DbOrTx, gymId: string, athleteId: string, reservationId: string) {
+  const [row] = await db
+    .select({ kind: events.kind })
+    .from(reservations)
+    .innerJoin(events, eq(events.id, reservations.eventId))
+    .where(and(eq(reservations.id, reservationId), eq(reservations.gymId, gymId), eq(reservations.athleteId, athleteId)));
+  return row?.kind;
+}
+
+/** Whether the user may already enter the profile (a family link). */
+export async function isLinked(db: DbOrTx, profileId: string, userId: string): Promise<boolean> {
+  const [linked] = await db
+    .select({ userId: profileLinks.userId })
+    .from(profileLinks)
+    .where(and(eq(profileLinks.profileId, profileId), eq(profileLinks.userId, userId)));
+  return Boolean(linked);
 }

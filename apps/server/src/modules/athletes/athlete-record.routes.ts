@@ -1,47 +1,54 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
 import {
   ANONYMISE_CONFIRMATION,
   DUPLICATE_ATHLETE_EMAIL,
   athleteRecordMessages as msg,
   endpoints,
   isRichTextEmpty,
-  tagMessages,
   toZoned,
   type AthleteNoteInput,
 } from '@spotter/shared';
 import { parseAthleteInput, type AthleteFields } from '@spotter/shared/athlete-input';
-import type { Tx } from '../../db/client';
-import { athleteTags, athletes, auditLog, events, notes, profileLinks, profiles, reservations, sessions, users } from '../../db/schema';
-import { actorOf, diffFields, recordAudit, type AuditActor } from '../../lib/audit';
-import { writeTransaction, type Publish } from '../../lib/changes';
+import { actorOf } from '../../lib/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { queueActivation } from '../accounts/accounts.routes';
-import { createReservation, deleteReservation, type ReservationsContext, type Writer } from '../reservations/reservations.service';
-import { listMyBookings, listScheduleDay, myAttendance, gymPricing } from '../schedule/schedule.repository';
+import { createReservation, deleteReservation, type ReservationsContext, type Writer } from '../reservations';
+import { listMyBookings, listScheduleDay, myAttendance, gymPricing } from '../schedule';
 import {
-  athleteColumns,
+  anonymiseAthlete,
+  createAthlete,
+  createNote,
+  deleteNote,
+  inviteAthlete,
+  linkDependant,
+  setAthleteArchived,
+  tagAthlete,
+  unlinkDependant,
+  updateAthlete,
+  updateNote,
+} from './athlete-record.commands';
+import {
   athleteFlags,
+  athleteReservationKind,
   athleteWithLogin,
-  auditedFields,
   currentPackages,
   emailTaken,
   exportData,
   findAthleteRecord,
   findFamily,
   findNote,
+  gymOfAthleteId,
+  isLinked,
   listActivity,
   listNotes,
   searchAthletes,
   wouldCycle,
 } from './athlete-record.repository';
-import { NO_EMAIL_DOMAIN, createAthletes, isDuplicateAthleteEmail } from './athletes.service';
-import { tagOfGym } from './athletes-list.repository';
-import { applyTag } from './athletes-list.service';
+import { NO_EMAIL_DOMAIN } from '../people';
+import { isDuplicateAthleteEmail } from './athletes.service';
 
 type Caller = ReturnType<typeof gymCaller>;
 
@@ -56,6 +63,7 @@ const isPlaceholder = (email: string) => email.toLowerCase().endsWith(`@${NO_EMA
 export async function athleteRecordRoutes(app: FastifyInstance) {
   const { db } = app;
   const ctx = { db, changes: app.changes };
+  const deps = { ...ctx, app };
   const bookingCtx: ReservationsContext = { db, changes: app.changes, jobs: app.jobs, appUrl: app.config.appUrl, fastWrites: app.config.fastWrites };
 
   const caller = (request: FastifyRequest) => {
@@ -84,24 +92,13 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     return row;
   };
 
-  /** A change of the athlete in its own transaction, with its audit row, published to the gym. */
-  const change = <T>(gymId: string, fn: (tx: Tx, publish: Publish) => Promise<T>) =>
-    writeTransaction(ctx, async (tx, publish) => {
-      const result = await fn(tx, publish);
-      await publish({ kind: 'gym', gymId });
-      return result;
-    });
-
-  const audit = (tx: Tx, actor: AuditActor, gymId: string, athleteId: string, action: string, changes?: Record<string, unknown>) =>
-    recordAudit(tx, actor, { gymId, entityType: 'athlete', entityId: athleteId, action, changes });
-
   route(app, endpoints.createAthlete, async (request, reply) => {
     const { auth, gymId, actor } = caller(request);
     const { athleteId, sendInvitation, ...input } = request.body;
     if (athleteId) {
       // The same id again (a retry) answers the athlete made; an id another gym's athlete holds is refused.
-      const [known] = await db.select({ gymId: athletes.gymId }).from(athletes).where(eq(athletes.id, athleteId));
-      if (known?.gymId === gymId) {
+      const known = await gymOfAthleteId(db, athleteId);
+      if (known === gymId) {
         reply.status(200);
         return record(gymId, athleteId);
       }
@@ -109,15 +106,9 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     }
     const fields = parse(auth, input);
     if (fields.email && (await emailTaken(db, gymId, fields.email))) throw duplicateEmail();
-    let made: Awaited<ReturnType<typeof createAthletes>>[number];
+    let made: Awaited<ReturnType<typeof createAthlete>>;
     try {
-      made = await change(gymId, async (tx) => {
-        const [one] = await createAthletes(tx, gymId, [{ ...fields, id: athleteId }], actor, 'manual');
-        if (sendInvitation && one!.isNewUser && one!.email && (await queueActivation(tx, app, one!.userId, one!.email, gymId))) {
-          await audit(tx, actor, gymId, one!.athleteId, 'athlete.invited', { email: one!.email });
-        }
-        return one!;
-      });
+      made = await createAthlete(deps, gymId, { ...fields, id: athleteId }, sendInvitation, actor);
     } catch (error) {
       if (isDuplicateAthleteEmail(error)) throw duplicateEmail();
       throw error;
@@ -140,33 +131,13 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const fields = parse(auth, request.body);
     if (fields.email && (await emailTaken(db, gymId, fields.email, athleteId))) throw duplicateEmail();
     try {
-      await change(gymId, async (tx) => {
-        const columns = athleteColumns(fields);
-        await tx.update(athletes).set({ ...columns, updatedAt: new Date() }).where(eq(athletes.id, athleteId));
-        await syncInvitedEmail(tx, current, fields.email);
-        const changes = diffFields(auditedFields(current.athlete), auditedFields(columns), ['medicalNotes']);
-        if (Object.keys(changes).length > 0) await audit(tx, actor, gymId, athleteId, 'athlete.updated', changes);
-      });
+      await updateAthlete(ctx, gymId, current, fields, actor);
     } catch (error) {
       if (isDuplicateAthleteEmail(error)) throw duplicateEmail();
       throw error;
     }
     return record(gymId, athleteId);
   });
-
-  /**
-   * An athlete without an account of their own yet (never activated, one profile only) signs in with the record's
-   * email: a new or changed email moves their pending sign-in with it, when no other account holds it.
-   */
-  async function syncInvitedEmail(tx: Tx, current: Awaited<ReturnType<typeof target>>, email: string | null) {
-    if (current.userIsActive || !email || email === current.userEmail.toLowerCase()) return;
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, current.userId));
-    if (n !== 1) return;
-    const [holder] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, current.userId)));
-    if (holder) return;
-    await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, current.userId));
-    await tx.update(profiles).set({ loginEnabled: true }).where(eq(profiles.id, current.athlete.profileId));
-  }
 
   for (const [endpoint, archived] of [
     [endpoints.archiveAthlete, true],
@@ -177,10 +148,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
       const { athleteId } = request.params;
       const current = await target(gymId, athleteId, { editable: true });
       if ((current.athlete.archivedAt !== null) !== archived) {
-        await change(gymId, async (tx) => {
-          await tx.update(athletes).set({ archivedAt: archived ? new Date() : null, isActive: !archived, updatedAt: new Date() }).where(eq(athletes.id, athleteId));
-          await audit(tx, actor, gymId, athleteId, archived ? 'athlete.archived' : 'athlete.unarchived');
-        });
+        await setAthleteArchived(ctx, gymId, athleteId, archived, actor);
       }
       return record(gymId, athleteId);
     });
@@ -194,11 +162,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
       const { gymId, actor } = caller(request);
       const { athleteId, tagId } = request.params;
       await target(gymId, athleteId, { editable: true });
-      await change(gymId, async (tx) => {
-        const tag = await tagOfGym(tx, gymId, tagId);
-        if (!tag) throw notFound(tagMessages.tagNotFound);
-        await applyTag(tx, gymId, tag, [athleteId], action, actor);
-      });
+      await tagAthlete(ctx, gymId, athleteId, tagId, action, actor);
       return record(gymId, athleteId);
     });
   }
@@ -209,11 +173,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const current = await target(gymId, athleteId, { editable: true });
     if (current.userIsActive) throw conflict(msg.hasLogin, 'has_login');
     if (!current.athlete.email || isPlaceholder(current.userEmail)) throw conflict(msg.noEmail, 'no_email');
-    const sent = await change(gymId, async (tx) => {
-      if (!(await queueActivation(tx, app, current.userId, current.userEmail, gymId))) return false;
-      await audit(tx, actor, gymId, athleteId, 'athlete.invited', { email: current.userEmail });
-      return true;
-    });
+    const sent = await inviteAthlete(deps, gymId, current, actor);
     if (!sent) throw conflict(msg.invitationRecent, 'invitation_recent');
     return { detail: msg.invitationSent };
   });
@@ -221,11 +181,20 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
   route(app, endpoints.exportAthlete, async (request, reply) => {
     const { auth, gymId } = caller(request);
     const current = await target(gymId, request.params.athleteId);
-    const [rec, data, family] = [await record(gymId, current.athlete.id), await exportData(db, gymId, current.athlete.id), await findFamily(db, gymId, current)];
+    const [rec, data, family] = [
+      await record(gymId, current.athlete.id),
+      await exportData(db, gymId, current.athlete.id),
+      await findFamily(db, gymId, current),
+    ];
     const document = {
       exportedAt: new Date().toISOString(),
       gym: { gymId, title: auth.gym.title },
-      record: { ...rec, source: current.athlete.source, updatedAt: current.athlete.updatedAt.toISOString(), loginEmail: isPlaceholder(current.userEmail) ? null : current.userEmail },
+      record: {
+        ...rec,
+        source: current.athlete.source,
+        updatedAt: current.athlete.updatedAt.toISOString(),
+        loginEmail: isPlaceholder(current.userEmail) ? null : current.userEmail,
+      },
       ...data,
       family,
     };
@@ -241,56 +210,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const { athleteId } = request.params;
     const current = await target(gymId, athleteId, { editable: true });
     if (request.body.confirm.trim() !== ANONYMISE_CONFIRMATION) throw fieldError('confirm', msg.confirmAnonymise);
-    const profileId = current.athlete.profileId;
-    await change(gymId, async (tx, publish) => {
-      const now = new Date();
-      await tx
-        .update(athletes)
-        .set({
-          firstName: 'Anonymised',
-          lastName: 'Athlete',
-          email: null,
-          phone: '',
-          dob: null,
-          gender: null,
-          profilePicture: null,
-          addressLines: [],
-          locality: '',
-          region: '',
-          zipCode: '',
-          addressCountry: '',
-          emergencyName: '',
-          emergencyPhone: '',
-          medicalNotes: '',
-          anonymisedAt: now,
-          archivedAt: current.athlete.archivedAt ?? now,
-          updatedAt: now,
-        })
-        .where(eq(athletes.id, athleteId));
-      await tx.delete(notes).where(eq(notes.athleteId, athleteId));
-      await tx.delete(athleteTags).where(eq(athleteTags.athleteId, athleteId));
-      // Earlier changes recorded names, emails and phones: only what was done, by whom and when, stays.
-      await tx
-        .update(auditLog)
-        .set({ changes: {} })
-        .where(and(eq(auditLog.gymId, gymId), eq(auditLog.entityType, 'athlete'), eq(auditLog.entityId, athleteId)));
-      // The login ends: the profile can no longer be entered, its sessions end, no one else signs in as it.
-      await tx.update(profiles).set({ loginEnabled: false }).where(eq(profiles.id, profileId));
-      await tx.delete(sessions).where(eq(sessions.profileId, profileId));
-      await tx.delete(profileLinks).where(eq(profileLinks.profileId, profileId));
-      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, current.userId));
-      if (n === 1) {
-        // The account was theirs in this gym only: its email goes too (the user row stays, as the profile's owner).
-        await tx
-          .update(users)
-          .set({ email: `athlete-${athleteId}@${NO_EMAIL_DOMAIN}`, passwordHash: null, isActive: false, updatedAt: now })
-          .where(eq(users.id, current.userId));
-        await tx.delete(sessions).where(eq(sessions.userId, current.userId));
-        await tx.delete(profileLinks).where(eq(profileLinks.userId, current.userId));
-      }
-      await audit(tx, actor, gymId, athleteId, 'athlete.anonymised');
-      await publish({ kind: 'sessions', userId: current.userId });
-    });
+    await anonymiseAthlete(ctx, gymId, current, actor);
     return record(gymId, athleteId);
   });
 
@@ -363,13 +283,9 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const { auth, gymId } = caller(request);
     const { athleteId, reservationId } = request.params;
     await target(gymId, athleteId);
-    const [row] = await db
-      .select({ kind: events.kind })
-      .from(reservations)
-      .innerJoin(events, eq(events.id, reservations.eventId))
-      .where(and(eq(reservations.id, reservationId), eq(reservations.gymId, gymId), eq(reservations.athleteId, athleteId)));
-    if (!row) throw notFound(msg.reservationNotFound);
-    await deleteReservation(bookingCtx, writerOf(auth), row.kind, reservationId);
+    const kind = await athleteReservationKind(db, gymId, athleteId, reservationId);
+    if (!kind) throw notFound(msg.reservationNotFound);
+    await deleteReservation(bookingCtx, writerOf(auth), kind, reservationId);
     return { detail: 'Booking cancelled.' };
   });
 
@@ -394,15 +310,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const { athleteId } = request.params;
     await target(gymId, athleteId, { editable: true });
     const fields = noteFields(request.body);
-    const noteId = await change(gymId, async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .insert(notes)
-        .values({ gymId, athleteId, ...fields, createdByProfileId: actor.profileId, createdAt: now, updatedAt: now })
-        .returning({ id: notes.id });
-      await audit(tx, actor, gymId, athleteId, 'note.created', { title: fields.title, isPinned: fields.isPinned });
-      return row!.id;
-    });
+    const noteId = await createNote(ctx, gymId, athleteId, fields, actor);
     reply.status(201);
     return (await findNote(db, gymId, athleteId, noteId))!;
   });
@@ -414,13 +322,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const before = await findNote(db, gymId, athleteId, noteId);
     if (!before) throw notFound(msg.noteNotFound);
     const fields = noteFields(request.body);
-    await change(gymId, async (tx) => {
-      await tx.update(notes).set({ ...fields, updatedAt: new Date() }).where(eq(notes.id, noteId));
-      const pinChanged = before.isPinned !== fields.isPinned;
-      const edited = before.title !== fields.title || before.content !== fields.content;
-      const action = pinChanged && !edited ? (fields.isPinned ? 'note.pinned' : 'note.unpinned') : 'note.updated';
-      await audit(tx, actor, gymId, athleteId, action, { title: fields.title });
-    });
+    await updateNote(ctx, gymId, athleteId, { ...before, noteId }, fields, actor);
     return (await findNote(db, gymId, athleteId, noteId))!;
   });
 
@@ -430,10 +332,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     await target(gymId, athleteId);
     const before = await findNote(db, gymId, athleteId, noteId);
     if (!before) throw notFound(msg.noteNotFound);
-    await change(gymId, async (tx) => {
-      await tx.delete(notes).where(eq(notes.id, noteId));
-      await audit(tx, actor, gymId, athleteId, 'note.deleted', { title: before.title });
-    });
+    await deleteNote(ctx, gymId, athleteId, { noteId, title: before.title }, actor);
     return { detail: 'Note deleted.' };
   });
 
@@ -451,19 +350,9 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     if (dependant.athlete.anonymisedAt) throw fieldError(field, msg.anonymised);
     if (dependant.athlete.id === parent.athlete.id || dependant.userId === parent.userId) throw fieldError(field, msg.selfLink);
     if (isPlaceholder(parent.userEmail)) throw fieldError(field, msg.parentNeedsEmail);
-    const [linked] = await db
-      .select({ userId: profileLinks.userId })
-      .from(profileLinks)
-      .where(and(eq(profileLinks.profileId, dependant.athlete.profileId), eq(profileLinks.userId, parent.userId)));
-    if (linked) throw conflict(msg.alreadyLinked, 'already_linked');
+    if (await isLinked(db, dependant.athlete.profileId, parent.userId)) throw conflict(msg.alreadyLinked, 'already_linked');
     if (await wouldCycle(db, gymId, parent.athlete.profileId, dependant.userId)) throw fieldError(field, msg.familyCycle);
-    await change(gymId, async (tx) => {
-      await tx.insert(profileLinks).values({ profileId: dependant.athlete.profileId, userId: parent.userId, createdAt: new Date() });
-      await recordAudit(tx, actor, [
-        { gymId, entityType: 'athlete', entityId: parent.athlete.id, action: 'family.dependant_linked', changes: { dependantAthleteId: dependant.athlete.id } },
-        { gymId, entityType: 'athlete', entityId: dependant.athlete.id, action: 'family.parent_linked', changes: { parentAthleteId: parent.athlete.id } },
-      ]);
-    });
+    await linkDependant(ctx, gymId, parent, dependant, actor);
     return findFamily(db, gymId, parent);
   });
 
@@ -471,18 +360,7 @@ export async function athleteRecordRoutes(app: FastifyInstance) {
     const { gymId, actor } = caller(request);
     const parent = await target(gymId, request.params.athleteId);
     const dependant = await target(gymId, request.params.dependantAthleteId);
-    const removed = await change(gymId, async (tx) => {
-      const gone = await tx
-        .delete(profileLinks)
-        .where(and(eq(profileLinks.profileId, dependant.athlete.profileId), eq(profileLinks.userId, parent.userId)))
-        .returning({ userId: profileLinks.userId });
-      if (gone.length === 0) return false;
-      await recordAudit(tx, actor, [
-        { gymId, entityType: 'athlete', entityId: parent.athlete.id, action: 'family.dependant_unlinked', changes: { dependantAthleteId: dependant.athlete.id } },
-        { gymId, entityType: 'athlete', entityId: dependant.athlete.id, action: 'family.parent_unlinked', changes: { parentAthleteId: parent.athlete.id } },
-      ]);
-      return true;
-    });
+    const removed = await unlinkDependant(ctx, gymId, parent, dependant, actor);
     if (!removed) throw notFound(msg.linkNotFound);
     return findFamily(db, gymId, parent);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DUPLICATE_ATHLETE_EMAIL,
+  RESET_LINK_INVALID_MESSAGE,
   athleteActivityPageSchema,
   athleteAttendancePageSchema,
   athleteBookingsPageSchema,
@@ -15,6 +16,7 @@ import {
 } from '@spotter/shared';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { databaseDigest } from '../../../test/digest';
+import { issueToken } from '../accounts';
 import * as s from '../../db/schema';
 
 fixClock(TEST_NOW);
@@ -43,7 +45,11 @@ const create = async (body: Record<string, unknown> = {}, client = staff) => {
 
 describe('create and edit an athlete (issue 17)', () => {
   it('creates an athlete with the rules applied (phone for the gym country, zip upper-cased) and an audit row', async () => {
-    const a = await create({ email: 'Dana.New@Example.com', phone: '(312) 555-0142', address: { addressLines: ['1 Main St'], locality: 'Chicago', region: 'Illinois', zipCode: '60601', country: 'US' } });
+    const a = await create({
+      email: 'Dana.New@Example.com',
+      phone: '(312) 555-0142',
+      address: { addressLines: ['1 Main St'], locality: 'Chicago', region: 'Illinois', zipCode: '60601', country: 'US' },
+    });
     expect(a).toMatchObject({ email: 'dana.new@example.com', phone: '13125550142', membershipState: 'none', isArchived: false, hasLogin: false, tags: [] });
     const activity = athleteActivityPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/activity/`)).json());
     expect(activity.results.map((r) => r.action)).toEqual(['athlete.created']);
@@ -51,14 +57,18 @@ describe('create and edit an athlete (issue 17)', () => {
   });
 
   it('refuses invalid fields with their messages: phone per country, zip, a birthday in the future, names', async () => {
-    const bad = await staff.post('/api/athletes/', { firstName: '', lastName: 'X', phone: '12', dob: '2999-01-01' });
+    const bad = await staff.post('/api/athletes/', { firstName: '', lastName: 'X', phone: '12', dob: '2099-01-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.firstName).toEqual([messages.nameRequired]);
     const phone = await staff.post('/api/athletes/', { firstName: 'A', lastName: 'B', phone: 'call me' });
     expect([phone.statusCode, phone.json().fields]).toEqual([400, { phone: [messages.phoneInvalid] }]);
-    const dob = await staff.post('/api/athletes/', { firstName: 'A', lastName: 'B', dob: '2999-01-01' });
+    const dob = await staff.post('/api/athletes/', { firstName: 'A', lastName: 'B', dob: '2099-01-01' });
     expect(dob.json().fields).toEqual({ dob: ['Date of birth cannot be in the future.'] });
-    const zip = await staff.post('/api/athletes/', { firstName: 'A', lastName: 'B', address: { addressLines: [], locality: '', region: '', zipCode: 'ABC', country: 'US' } });
+    const zip = await staff.post('/api/athletes/', {
+      firstName: 'A',
+      lastName: 'B',
+      address: { addressLines: [], locality: '', region: '', zipCode: 'ABC', country: 'US' },
+    });
     expect(zip.statusCode).toBe(400);
     expect(Object.keys(zip.json().fields)).toEqual(['address.zipCode']);
     // A UK gym reads UK numbers; a Canadian gym Canadian ones.
@@ -67,7 +77,10 @@ describe('create and edit an athlete (issue 17)', () => {
     expect((await create({ phone: '020 7946 0958' }, ukOwner)).phone).toBe('442079460958');
     const ca = await t.make.gym({ country: 'CA', timeZone: 'America/Toronto' });
     const caOwner = await t.as(await t.make.owner(ca.id));
-    expect((await create({ phone: '(416) 555-0199', address: { addressLines: [], locality: '', region: 'Ontario', zipCode: 'm5v 2t6', country: 'CA' } }, caOwner)).address.zipCode).toBe('M5V 2T6');
+    expect(
+      (await create({ phone: '(416) 555-0199', address: { addressLines: [], locality: '', region: 'Ontario', zipCode: 'm5v 2t6', country: 'CA' } }, caOwner))
+        .address.zipCode,
+    ).toBe('M5V 2T6');
   });
 
   it('refuses a duplicate email in the gym (any case) on its field, and allows it in another gym', async () => {
@@ -112,11 +125,18 @@ describe('create and edit an athlete (issue 17)', () => {
 
   it('edits the record, writes the diff to the audit trail with medical notes redacted, and moves a pending sign-in email', async () => {
     const a = await create({ medicalNotes: 'Asthma' });
-    const res = await staff.put(`/api/athletes/${a.athleteId}/record/`, { firstName: 'Dana', lastName: 'Smith', email: 'dana.smith@example.com', medicalNotes: 'Asthma, knee' });
+    const res = await staff.put(`/api/athletes/${a.athleteId}/record/`, {
+      firstName: 'Dana',
+      lastName: 'Smith',
+      email: 'dana.smith@example.com',
+      medicalNotes: 'Asthma, knee',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(athleteRecordSchema.parse(res.json())).toMatchObject({ lastName: 'Smith', email: 'dana.smith@example.com', medicalNotes: 'Asthma, knee' });
     // Rows of one test instant tie on their time: found by action.
-    const audit = athleteActivityPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/activity/`)).json()).results.find((r) => r.action === 'athlete.updated');
+    const audit = athleteActivityPageSchema
+      .parse((await staff.get(`/api/athletes/${a.athleteId}/activity/`)).json())
+      .results.find((r) => r.action === 'athlete.updated');
     expect(audit!.changes).toEqual({ lastName: [a.lastName, 'Smith'], email: [null, 'dana.smith@example.com'], medicalNotes: ['(hidden)', '(changed)'] });
     // Now the athlete can be invited at that email.
     const before = t.mail.length;
@@ -155,7 +175,11 @@ describe('the athlete detail tabs (issue 17)', () => {
     await t.make.reserve(next, [a.athleteId]);
     await t.make.invoice(w.gym.id, a.athleteId);
     const o = athleteOverviewSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/overview/`)).json());
-    expect(o).toMatchObject({ membershipState: 'active', flags: { hasPastDueBills: true, hasUnsignedDocuments: false, hasMedicalNote: false }, lastVisit: new Date(past.startsAt).toISOString() });
+    expect(o).toMatchObject({
+      membershipState: 'active',
+      flags: { hasPastDueBills: true, hasUnsignedDocuments: false, hasMedicalNote: false },
+      lastVisit: new Date(past.startsAt).toISOString(),
+    });
     expect(o.packages.map((p) => [p.name, p.kind, p.status])).toEqual([['Unlimited', 'membership', 'active']]);
     expect(o.nextBookings.map((b) => b.eventId)).toEqual([next.id]);
     expect(o.attendance).toMatchObject({ attended: 1, attendedLast30Days: 1, upcoming: 1 });
@@ -219,17 +243,26 @@ describe('the athlete detail tabs (issue 17)', () => {
     const slot = slots.json().slots[0] as { staffId: string; startsAt: string; startTime: string };
     expect(slot).toMatchObject({ staffId: coach.staffId, startTime: '09:00' });
 
-    const booked = await staff.post('/api/appointment-bookings/', { appointmentTypeId: type.id, staffId: slot.staffId, startsAt: slot.startsAt, athleteId: a.athleteId });
+    const booked = await staff.post('/api/appointment-bookings/', {
+      appointmentTypeId: type.id,
+      staffId: slot.staffId,
+      startsAt: slot.startsAt,
+      athleteId: a.athleteId,
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const list = athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json());
     const mine = list.results.find((r) => r.kind === 'appointment');
     expect(mine).toMatchObject({ name: 'Personal Training', startDate: '2026-03-05', startTime: '09:00', myBooking: { isReserved: true } });
     // The slot is gone for everyone else.
-    expect((await staff.get(`/api/appointment-slots/?appointmentTypeId=${type.id}&date=2026-03-05`)).json().slots.map((x: { startTime: string }) => x.startTime)).not.toContain('09:00');
+    expect(
+      (await staff.get(`/api/appointment-slots/?appointmentTypeId=${type.id}&date=2026-03-05`)).json().slots.map((x: { startTime: string }) => x.startTime),
+    ).not.toContain('09:00');
 
     const cancelled = await staff.delete(`/api/athletes/${a.athleteId}/bookings/${mine!.myBooking!.reservationId}/`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json()).results.filter((r) => r.kind === 'appointment')).toEqual([]);
+    expect(
+      athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json()).results.filter((r) => r.kind === 'appointment'),
+    ).toEqual([]);
   });
 
   it("tags: put a tag on and take it off one athlete, idempotently, with audit rows; another gym's tag is unknown", async () => {
@@ -261,7 +294,11 @@ describe('the athlete detail tabs (issue 17)', () => {
     const a = await create();
     const empty = await staff.post(`/api/athletes/${a.athleteId}/notes/`, { title: 'Empty', content: '<p><br></p>' });
     expect([empty.statusCode, empty.json().fields]).toEqual([400, { content: [athleteRecordMessages.noteContentRequired] }]);
-    const made = await staff.post(`/api/athletes/${a.athleteId}/notes/`, { title: 'Knee', content: '<p>Careful<script>alert(1)</script></p>', isPinned: false });
+    const made = await staff.post(`/api/athletes/${a.athleteId}/notes/`, {
+      title: 'Knee',
+      content: '<p>Careful<script>alert(1)</script></p>',
+      isPinned: false,
+    });
     expect(made.statusCode, made.body).toBe(201);
     const note = athleteNoteSchema.parse(made.json());
     expect(note.content).not.toContain('script');
@@ -333,18 +370,34 @@ describe('subject access and anonymising (issue 17)', () => {
     const [reservation] = await t.make.reserve(ev, [person.athleteId], { isCheckedIn: true });
     const [tag] = await t.db.insert(s.tags).values({ gymId: w.gym.id, name: 'VIP' }).returning();
     await t.db.insert(s.athleteTags).values({ gymId: w.gym.id, athleteId: person.athleteId, tagId: tag!.id });
+    // A reset link mailed before (issue 32): it must not set a password on the anonymised login.
+    const resetToken = (await issueToken(t.db, person.userId!, 'password_reset'))!;
 
     const refused = await staff.post(`/api/athletes/${person.athleteId}/anonymise/`, { confirm: 'yes' });
     expect([refused.statusCode, refused.json().fields]).toEqual([400, { confirm: [athleteRecordMessages.confirmAnonymise] }]);
     const res = await staff.post(`/api/athletes/${person.athleteId}/anonymise/`, { confirm: 'ANONYMISE' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(athleteRecordSchema.parse(res.json())).toMatchObject({ fullName: 'Anonymised Athlete', email: null, phone: '', dob: null, medicalNotes: '', tags: [], isAnonymised: true, hasLogin: false });
+    expect(athleteRecordSchema.parse(res.json())).toMatchObject({
+      fullName: 'Anonymised Athlete',
+      email: null,
+      phone: '',
+      dob: null,
+      medicalNotes: '',
+      tags: [],
+      isAnonymised: true,
+      hasLogin: false,
+    });
     expect(await t.db.select().from(s.notes).where(eq(s.notes.athleteId, person.athleteId))).toEqual([]);
     expect((await t.db.select().from(s.invoices).where(eq(s.invoices.id, invoice.id))).length).toBe(1);
     expect((await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservation!))).length).toBe(1);
     const [user] = await t.db.select().from(s.users).where(eq(s.users.id, person.userId!));
     expect(user!.email).not.toContain('leaving');
     expect(await session.session()).toBeNull();
+    const reset = await t
+      .client()
+      .post('/api/auth/users/reset_password_confirm/', { uid: person.userId, token: resetToken, newPassword: 'Back12345', reNewPassword: 'Back12345' });
+    expect([reset.statusCode, reset.json().message]).toEqual([400, RESET_LINK_INVALID_MESSAGE]);
+    expect((await t.db.select().from(s.users).where(eq(s.users.id, person.userId!)))[0]!.passwordHash).toBeNull();
     const edit = await staff.put(`/api/athletes/${person.athleteId}/record/`, { firstName: 'Back', lastName: 'Again' });
     expect([edit.statusCode, edit.json().message]).toEqual([409, athleteRecordMessages.anonymised]);
     const activity = athleteActivityPageSchema.parse((await staff.get(`/api/athletes/${person.athleteId}/activity/`)).json()).results;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { athletes, athleteTags, documents, events, invoices, reservations, tags } from '../../db/schema';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql-text';
-import { col, toIso } from '../event-setup/setup';
+import { col, toIso } from '../event-setup';
 import { membershipStateSql } from './membership.sql';
 
 /**
@@ -44,9 +44,15 @@ export function whereOf(gymId: string, q: AthleteListFilter, now: Date): SQL {
     q.archived ? isNotNull(athletes.archivedAt) : isNull(athletes.archivedAt),
     searchOf(q.search),
     q.membershipState ? sql`${membershipStateSql(col(athletes.id))} = ${q.membershipState}` : undefined,
-    q.pastDue ? sql`exists (select 1 from ${invoices} where ${col(invoices.athleteId)} = ${col(athletes.id)} and ${col(invoices.status)} = 'past_due')` : undefined,
-    q.unsignedDocument ? sql`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)` : undefined,
-    q.tagId ? sql`exists (select 1 from ${athleteTags} where ${col(athleteTags.athleteId)} = ${col(athletes.id)} and ${col(athleteTags.tagId)} = ${q.tagId})` : undefined,
+    q.pastDue
+      ? sql`exists (select 1 from ${invoices} where ${col(invoices.athleteId)} = ${col(athletes.id)} and ${col(invoices.status)} = 'past_due')`
+      : undefined,
+    q.unsignedDocument
+      ? sql`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)`
+      : undefined,
+    q.tagId
+      ? sql`exists (select 1 from ${athleteTags} where ${col(athleteTags.athleteId)} = ${col(athletes.id)} and ${col(athleteTags.tagId)} = ${q.tagId})`
+      : undefined,
     // Never visited counts as older than any number of days.
     q.lastVisitOlderThanDays !== undefined
       ? sql`${col(athletes.id)} not in (${visitedSince(gymId, new Date(now.getTime() - q.lastVisitOlderThanDays * 86_400_000), now)})`
@@ -87,7 +93,11 @@ function pageIds(db: DbOrTx, gymId: string, q: AthleteListFilter, w: Window, now
   }
   const key = q.sort === 'created' ? sql`${col(athletes.createdAt)}` : nameKey;
   return db
-    .select({ id: athletes.id, sortTime: sql<string | null>`${q.sort === 'created' ? col(athletes.createdAt) : sql`null::timestamptz`}`.as('sort_time'), nameKey: sql<string>`${nameKey}`.as('name_key') })
+    .select({
+      id: athletes.id,
+      sortTime: sql<string | null>`${q.sort === 'created' ? col(athletes.createdAt) : sql`null::timestamptz`}`.as('sort_time'),
+      nameKey: sql<string>`${nameKey}`.as('name_key'),
+    })
     .from(athletes)
     .where(whereOf(gymId, q, now))
     .orderBy(direction(key), direction(athletes.id))
@@ -112,7 +122,9 @@ async function windowRows(db: DbOrTx, gymId: string, q: AthleteListFilter, w: Wi
       membershipState: membershipStateSql(col(athletes.id)),
       hasPastDueBills: sql<boolean>`exists (select 1 from ${invoices} where ${col(invoices.athleteId)} = ${col(athletes.id)} and ${col(invoices.status)} = 'past_due')`,
       hasUnsignedDocuments: sql<boolean>`exists (select 1 from ${documents} where ${col(documents.athleteId)} = ${col(athletes.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)`,
-      lastVisitAt: sql<string | null>`(select max(${col(events.startsAt)}) from ${reservations} join ${events} on ${col(events.id)} = ${col(reservations.eventId)}
+      lastVisitAt: sql<
+        string | null
+      >`(select max(${col(events.startsAt)}) from ${reservations} join ${events} on ${col(events.id)} = ${col(reservations.eventId)}
         where ${col(reservations.athleteId)} = ${col(athletes.id)} and ${col(reservations.isCheckedIn)} and ${col(events.startsAt)} <= ${now.toISOString()}::timestamptz)`,
     })
     .from(page)
@@ -173,7 +185,10 @@ async function rowsOf(db: DbOrTx, gymId: string, q: AthleteListFilter, w: Window
 /** One page of the gym's athletes: three statements whatever the page size. */
 export async function listAthletes(db: DbOrTx, gymId: string, q: AthleteListFilter & Window, now = new Date()): Promise<ListResult<AthleteListRow>> {
   return listPage({
-    count: db.select({ n: count() }).from(athletes).where(whereOf(gymId, q, now)),
+    count: db
+      .select({ n: count() })
+      .from(athletes)
+      .where(whereOf(gymId, q, now)),
     rows: () => rowsOf(db, gymId, q, q, now),
   });
 }
@@ -181,7 +196,13 @@ export async function listAthletes(db: DbOrTx, gymId: string, q: AthleteListFilt
 export const EXPORT_BATCH = 1000;
 
 /** Every athlete of the filter, in its sort, a batch at a time (the CSV export streams them): two statements a batch. */
-export async function* athleteBatches(db: DbOrTx, gymId: string, q: AthleteListFilter, now = new Date(), batch = EXPORT_BATCH): AsyncGenerator<AthleteListRow[]> {
+export async function* athleteBatches(
+  db: DbOrTx,
+  gymId: string,
+  q: AthleteListFilter,
+  now = new Date(),
+  batch = EXPORT_BATCH,
+): AsyncGenerator<AthleteListRow[]> {
   for (let offset = 0; ; offset += batch) {
     const rows = await rowsOf(db, gymId, q, { limit: batch, offset }, now);
     if (rows.length > 0) yield rows;
@@ -213,7 +234,10 @@ export async function listTags(db: DbOrTx, gymId: string, w: Window): Promise<Li
 }
 
 export async function tagOfGym(db: DbOrTx, gymId: string, tagId: string) {
-  const [row] = await db.select().from(tags).where(and(eq(tags.id, tagId), eq(tags.gymId, gymId)));
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.gymId, gymId)));
   return row;
 }
 

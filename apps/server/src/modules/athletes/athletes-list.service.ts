@@ -6,8 +6,8 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
-import { gymIdentityOf, withGymIdentity } from '../messages/compose';
-import { NO_EMAIL_DOMAIN } from './athletes.service';
+import { gymIdentityOf, withGymIdentity } from '../messages';
+import { NO_EMAIL_DOMAIN } from '../people';
 import { athletesOfGym, tagOfGym } from './athletes-list.repository';
 
 /** Issue 17: tags and the bulk actions of the athletes list. Each write is one transaction with its audit rows. */
@@ -29,7 +29,10 @@ export async function createTag(db: Db, gymId: string, input: Required<TagInput>
 
 export async function deleteTag(db: Db, gymId: string, tagId: string, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(tags).where(and(eq(tags.id, tagId), eq(tags.gymId, gymId))).returning();
+    const [row] = await tx
+      .delete(tags)
+      .where(and(eq(tags.id, tagId), eq(tags.gymId, gymId)))
+      .returning();
     if (!row) throw notFound(tagMessages.tagNotFound);
     await recordAudit(tx, actor, { gymId, entityType: 'tag', entityId: row.id, action: 'tag.deleted', changes: { name: row.name } });
   });
@@ -87,7 +90,11 @@ export async function applyTag(
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** A subject is one line: line breaks (a header injection) read as spaces, control characters dropped. */
-export const cleanSubject = (subject: string) => subject.replace(/[\r\n\t]+/g, ' ').replace(CONTROLS, '').trim();
+export const cleanSubject = (subject: string) =>
+  subject
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(CONTROLS, '')
+    .trim();
 /** The message's text as typed, line breaks kept as \n, other control characters dropped. */
 export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROLS, '').trim();
 

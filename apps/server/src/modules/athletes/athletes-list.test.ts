@@ -49,7 +49,10 @@ async function freshGym(o: Partial<typeof s.gyms.$inferInsert> = {}) {
   return { gym: g, client: await t.as(staff) };
 }
 
-async function athlete(g: GymRow, o: { firstName?: string; lastName?: string; email?: string | null; phone?: string; createdAt?: Date; archived?: boolean } = {}): Promise<Athlete> {
+async function athlete(
+  g: GymRow,
+  o: { firstName?: string; lastName?: string; email?: string | null; phone?: string; createdAt?: Date; archived?: boolean } = {},
+): Promise<Athlete> {
   const a = await t.make.athlete(g.id, { login: false, firstName: o.firstName, lastName: o.lastName ?? 'Tester' });
   await t.db
     .update(s.athletes)
@@ -64,7 +67,10 @@ async function athlete(g: GymRow, o: { firstName?: string; lastName?: string; em
 }
 
 async function pkg(gymId: string, kind: HeldPackage['kind']) {
-  const [row] = await t.db.insert(s.packages).values({ gymId, name: `${kind} ${Math.random()}`, kind }).returning();
+  const [row] = await t.db
+    .insert(s.packages)
+    .values({ gymId, name: `${kind} ${Math.random()}`, kind })
+    .returning();
   return row!;
 }
 
@@ -184,7 +190,13 @@ describe('athletes list: filters and sorts, each proven on its own data', () => 
     expect(await by('cancelled')).toEqual(['Cancelled']);
     expect(await by('none')).toEqual(['Nothing']);
     const rows = (await list(w.client)).results;
-    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.membershipState]))).toEqual({ Active: 'active', Trial: 'trial', Held: 'on_hold', Cancelled: 'cancelled', Nothing: 'none' });
+    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.membershipState]))).toEqual({
+      Active: 'active',
+      Trial: 'trial',
+      Held: 'on_hold',
+      Cancelled: 'cancelled',
+      Nothing: 'none',
+    });
   });
 
   it('filters by a past-due bill, an unsigned document and a tag, and shows the flags and tags on the rows', async () => {
@@ -261,7 +273,20 @@ describe('athletes CSV export', () => {
     expect(res.body).not.toMatch(/\r\n\r\n/);
     const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual(['Name', 'First name', 'Last name', 'Email', 'Phone', 'Membership', 'Tags', 'Past-due bill', 'Unsigned document', 'Last visit', 'Joined', 'Archived']);
+    expect(header).toEqual([
+      'Name',
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Membership',
+      'Tags',
+      'Past-due bill',
+      'Unsigned document',
+      'Last visit',
+      'Joined',
+      'Archived',
+    ]);
     expect(rows).toHaveLength(30);
     const expected = made
       .slice(0, 30)
@@ -313,7 +338,10 @@ describe('tags', () => {
     expect((await w.client.post('/api/tags/', { name: '  ' })).json().fields.name).toEqual([tagMessages.nameRequired]);
     expect((await w.client.delete(`/api/tags/${early.tagId}/`)).statusCode).toBe(200);
     expect(await t.db.select().from(s.athleteTags).where(eq(s.athleteTags.tagId, early.tagId))).toEqual([]);
-    const audit = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.entityType, 'tag')));
+    const audit = await t.db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.entityType, 'tag')));
     expect(audit.map((r) => r.action).sort()).toEqual(['tag.created', 'tag.created', 'tag.deleted']);
   });
 });
@@ -329,10 +357,17 @@ describe('bulk actions', () => {
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json()).toEqual({ changed: 2 });
     expect(names(await list(w.client, `tagId=${injured.id}`))).toHaveLength(3);
-    const audit = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.tag_added')));
+    const audit = await t.db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.tag_added')));
     expect(audit.map((r) => r.entityId).sort()).toEqual(ids.slice(1).sort());
     expect(audit[0]!.changes).toEqual({ tag: 'Injured' });
-    const remove = await w.client.post('/api/athletes/bulk/tags/', { athleteIds: [made[0]!.athleteId, made[3]!.athleteId], tagId: injured.id, action: 'remove' });
+    const remove = await w.client.post('/api/athletes/bulk/tags/', {
+      athleteIds: [made[0]!.athleteId, made[3]!.athleteId],
+      tagId: injured.id,
+      action: 'remove',
+    });
     expect(remove.json()).toEqual({ changed: 1 });
     expect((await list(w.client, `tagId=${injured.id}`)).count).toBe(2);
   });
@@ -341,7 +376,11 @@ describe('bulk actions', () => {
     const w = await freshGym({ title: 'Iron & Co', email: 'front@iron.example.com' });
     const withEmail = await athlete(w.gym, { firstName: 'Mail', email: 'mail.me@example.com' });
     const withoutEmail = await athlete(w.gym, { firstName: 'Quiet', email: null });
-    const body = { athleteIds: [withEmail.athleteId, withoutEmail.athleteId], subject: 'Holiday\r\nBcc: evil@example.com hours', message: 'Closed <b>Monday</b> & Tuesday.\n\nSee you!' };
+    const body = {
+      athleteIds: [withEmail.athleteId, withoutEmail.athleteId],
+      subject: 'Holiday\r\nBcc: evil@example.com hours',
+      message: 'Closed <b>Monday</b> & Tuesday.\n\nSee you!',
+    };
     const res = await w.client.request('POST', '/api/athletes/bulk/email/', body, { headers: { 'idempotency-key': 'holiday-hours-1' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ queued: 1, skipped: 1 });
@@ -349,13 +388,22 @@ describe('bulk actions', () => {
     expect(again.json()).toEqual({ queued: 0, skipped: 1 });
     const rows = await t.db.select().from(s.mailOutbox).where(eq(s.mailOutbox.gymId, w.gym.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'athlete_bulk_email', toAddress: 'mail.me@example.com', subject: 'Holiday Bcc: evil@example.com hours', replyTo: 'front@iron.example.com', status: 'pending' });
+    expect(rows[0]).toMatchObject({
+      kind: 'athlete_bulk_email',
+      toAddress: 'mail.me@example.com',
+      subject: 'Holiday Bcc: evil@example.com hours',
+      replyTo: 'front@iron.example.com',
+      status: 'pending',
+    });
     expect(rows[0]!.html).toBe('<p>Closed &lt;b&gt;Monday&lt;/b&gt; &amp; Tuesday.</p><p>See you!</p><p>Iron &amp; Co</p>');
     await t.drainJobs();
     const sent = t.mail.filter((m) => m.to === 'mail.me@example.com');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toBe('Closed <b>Monday</b> & Tuesday.\n\nSee you!\n\nIron & Co');
-    const audit = await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.emailed')));
+    const audit = await t.db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.emailed')));
     expect(audit.map((r) => r.entityId)).toEqual([withEmail.athleteId]);
     // A key in the body serves as well; without any key the request is refused.
     const bodyKey = await w.client.post('/api/athletes/bulk/email/', { ...body, key: 'holiday-hours-2' });
@@ -369,10 +417,21 @@ describe('bulk actions', () => {
     const w = await freshGym({ title: 'Key Gym' });
     const [a, b] = [await athlete(w.gym, { firstName: 'Ann', email: 'ann@example.com' }), await athlete(w.gym, { firstName: 'Ben', email: 'ben@example.com' })];
     const send = (athleteIds: string[], subject = 'Schedule') =>
-      w.client.request('POST', '/api/athletes/bulk/email/', { athleteIds, subject, message: 'New times.' }, { headers: { 'idempotency-key': 'schedule-key-1' } });
+      w.client.request(
+        'POST',
+        '/api/athletes/bulk/email/',
+        { athleteIds, subject, message: 'New times.' },
+        { headers: { 'idempotency-key': 'schedule-key-1' } },
+      );
     expect((await send([a.athleteId])).json()).toEqual({ queued: 1, skipped: 0 });
     const outbox = async () => (await t.db.select().from(s.mailOutbox).where(eq(s.mailOutbox.gymId, w.gym.id))).map((r) => r.toAddress).sort();
-    const audited = async () => (await t.db.select().from(s.auditLog).where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.emailed')))).map((r) => r.entityId);
+    const audited = async () =>
+      (
+        await t.db
+          .select()
+          .from(s.auditLog)
+          .where(and(eq(s.auditLog.gymId, w.gym.id), eq(s.auditLog.action, 'athlete.emailed')))
+      ).map((r) => r.entityId);
     // A superset retry under the same key: refused, nothing queued or audited for Ben.
     for (const res of [await send([a.athleteId, b.athleteId]), await send([b.athleteId]), await send([a.athleteId], 'Another subject')]) {
       expect(res.statusCode, res.body).toBe(409);
@@ -401,14 +460,23 @@ describe('who may: another gym, staff without AthleteView, athletes', () => {
     const seen = await list(stranger);
     expect(seen.results.map((r) => r.athleteId)).toEqual([theirs.athleteId]);
     expect((await list(stranger, `tagId=${injured.id}`)).count).toBe(0);
-    expect((await stranger.post('/api/athletes/bulk/tags/', { athleteIds: mine.map((m) => m.athleteId), tagId: injured.id, action: 'remove' })).statusCode).toBe(404);
+    expect(
+      (await stranger.post('/api/athletes/bulk/tags/', { athleteIds: mine.map((m) => m.athleteId), tagId: injured.id, action: 'remove' })).statusCode,
+    ).toBe(404);
     expect((await stranger.delete(`/api/tags/${injured.id}/`)).statusCode).toBe(404);
     const theirTag = await stranger.post('/api/tags/', { name: 'Theirs' });
     const theirTagId = (theirTag.json() as { tagId: string }).tagId;
     const before2 = await databaseDigest(t.db, ['sessions']);
     // Their own tag on this gym's athletes: nothing changes.
-    expect((await stranger.post('/api/athletes/bulk/tags/', { athleteIds: mine.map((m) => m.athleteId), tagId: theirTagId, action: 'add' })).json()).toEqual({ changed: 0 });
-    const mail = await stranger.request('POST', '/api/athletes/bulk/email/', { athleteIds: mine.map((m) => m.athleteId), subject: 'Hi', message: 'Hello' }, { headers: { 'idempotency-key': 'stranger-1' } });
+    expect((await stranger.post('/api/athletes/bulk/tags/', { athleteIds: mine.map((m) => m.athleteId), tagId: theirTagId, action: 'add' })).json()).toEqual({
+      changed: 0,
+    });
+    const mail = await stranger.request(
+      'POST',
+      '/api/athletes/bulk/email/',
+      { athleteIds: mine.map((m) => m.athleteId), subject: 'Hi', message: 'Hello' },
+      { headers: { 'idempotency-key': 'stranger-1' } },
+    );
     expect(mail.json()).toEqual({ queued: 0, skipped: 2 });
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before2);
     expect(before).not.toBe(before2);

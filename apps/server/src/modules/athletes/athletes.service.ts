@@ -4,10 +4,9 @@ import type { AthleteFields } from '@spotter/shared/athlete-input';
 import type { DbOrTx, Tx } from '../../db/client';
 import { athletes, profiles, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { issueRequiredDocuments } from '../documents/documents.service';
-
-/** A member without an email still needs a user to own their profile; it can never sign in (decision 029). */
-export const NO_EMAIL_DOMAIN = 'no-email.spotter.invalid';
+import { recordEvents } from '../../lib/domain-events';
+import { issueRequiredDocuments } from '../documents';
+import { NO_EMAIL_DOMAIN } from '../people';
 
 export type NewAthlete = AthleteFields & { id?: string };
 
@@ -28,7 +27,10 @@ export async function createAthletes(
   if (rows.length === 0) return [];
   const emails = [...new Set(rows.map((r) => r.email).filter((e): e is string => !!e))];
   const existing = emails.length
-    ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, emails))
+    ? await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))
     : [];
   const userByEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u.id]));
 
@@ -38,13 +40,13 @@ export async function createAthletes(
   });
   const newUsers = planned.filter((p) => p.isNewUser);
   if (newUsers.length > 0) {
-    await tx.insert(users).values(
-      newUsers.map((p) => ({ id: p.userId, email: p.row.email ?? `athlete-${p.athleteId}@${NO_EMAIL_DOMAIN}`, passwordHash: null, isActive: false })),
-    );
+    await tx
+      .insert(users)
+      .values(newUsers.map((p) => ({ id: p.userId, email: p.row.email ?? `athlete-${p.athleteId}@${NO_EMAIL_DOMAIN}`, passwordHash: null, isActive: false })));
   }
-  await tx.insert(profiles).values(
-    planned.map((p) => ({ id: p.profileId, userId: p.userId, gymId, role: 'athlete' as const, isDefault: false, loginEnabled: p.row.email !== null })),
-  );
+  await tx
+    .insert(profiles)
+    .values(planned.map((p) => ({ id: p.profileId, userId: p.userId, gymId, role: 'athlete' as const, isDefault: false, loginEnabled: p.row.email !== null })));
   await tx.insert(athletes).values(
     planned.map((p) => ({
       id: p.athleteId,
@@ -72,6 +74,10 @@ export async function createAthletes(
     actor,
     planned.map((p) => ({ gymId, entityType: 'athlete' as const, entityId: p.athleteId, action: 'athlete.created', changes: { source } })),
   );
+  await recordEvents(
+    tx,
+    planned.map((p) => ({ gymId, type: 'athlete.created' as const, subjectId: p.athleteId, payload: { source } })),
+  );
   // Issue 20 (decision 035): the templates required on sign-up (or before booking) are issued to every new athlete,
   // in the same transaction, whichever way they came (the staff form, an import, the sales portal).
   await issueRequiredDocuments(
@@ -85,7 +91,10 @@ export async function createAthletes(
 
 /** The athlete of a gym, or nothing (another gym's id reads as unknown). */
 export async function athleteOfGym(tx: DbOrTx, gymId: string, athleteId: string) {
-  const [row] = await tx.select().from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  const [row] = await tx
+    .select()
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   return row;
 }
 

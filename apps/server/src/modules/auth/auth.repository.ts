@@ -1,6 +1,6 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { demoGyms, impersonationAudit, profileLinks, profiles, sessions, staff, athletes, kiloStaff, users } from '../../db/schema';
-import type { Db } from '../../db/client';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { demoGyms, impersonationAudit, profileLinks, profiles, staff, athletes, kiloStaff, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Role, Session, DemoGymType } from '@spotter/shared';
 import type { AuthContext } from '../../plugins/session';
 
@@ -13,7 +13,7 @@ export async function findUserByEmail(db: Db, email: string) {
   return rows[0] ?? null;
 }
 
-export async function findUserById(db: Db, userId: string) {
+export async function findUserById(db: DbOrTx, userId: string) {
   const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return rows[0] ?? null;
 }
@@ -52,12 +52,7 @@ export async function findEnterableProfile(db: Db, userId: string, profileId: st
 }
 
 export async function findProfileById(db: Db, profileId: string): Promise<ProfileForEntry | null> {
-  const rows = await db
-    .select(entryFields)
-    .from(profiles)
-    .leftJoin(demoGyms, eq(demoGyms.gymId, profiles.gymId))
-    .where(eq(profiles.id, profileId))
-    .limit(1);
+  const rows = await db.select(entryFields).from(profiles).leftJoin(demoGyms, eq(demoGyms.gymId, profiles.gymId)).where(eq(profiles.id, profileId)).limit(1);
   return rows[0] ? toEntry(rows[0]) : null;
 }
 
@@ -90,19 +85,24 @@ export async function findDefaultProfileId(db: Db, userId: string): Promise<stri
   return rows[0]?.id ?? null;
 }
 
-export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
-}
-
 /** Contact copies of the login email on the user's staff, athlete and platform records. */
 export async function updateEmailEverywhere(db: Db, userId: string, oldEmail: string, newEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));
     const owned = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
     const sameOld = (col: typeof staff.email | typeof athletes.email | typeof kiloStaff.email) => sql`lower(${col}) = ${oldEmail.toLowerCase()}`;
-    await tx.update(staff).set({ email: newEmail }).where(and(sql`${staff.profileId} in ${owned}`, sameOld(staff.email)));
-    await tx.update(athletes).set({ email: newEmail }).where(and(sql`${athletes.profileId} in ${owned}`, sameOld(athletes.email)));
-    await tx.update(kiloStaff).set({ email: newEmail }).where(and(sql`${kiloStaff.profileId} in ${owned}`, sameOld(kiloStaff.email)));
+    await tx
+      .update(staff)
+      .set({ email: newEmail })
+      .where(and(sql`${staff.profileId} in ${owned}`, sameOld(staff.email)));
+    await tx
+      .update(athletes)
+      .set({ email: newEmail })
+      .where(and(sql`${athletes.profileId} in ${owned}`, sameOld(athletes.email)));
+    await tx
+      .update(kiloStaff)
+      .set({ email: newEmail })
+      .where(and(sql`${kiloStaff.profileId} in ${owned}`, sameOld(kiloStaff.email)));
   });
 }
 
@@ -131,9 +131,7 @@ export function toSessionResponse(auth: AuthContext): Session {
     athlete: auth.athleteId ? { athleteId: auth.athleteId } : null,
     staff: auth.staffId ? { staffId: auth.staffId, permissions: auth.permissions } : null,
     kiloStaff: auth.kiloStaffId ? { kiloStaffId: auth.kiloStaffId, isSalesTeam: auth.isSalesTeam } : null,
-    demoGym: auth.demoGym
-      ? { expiresAt: auth.demoGym.expiresAt?.toISOString() ?? null, type: auth.demoGym.type, isActive: auth.demoGym.isActive }
-      : null,
+    demoGym: auth.demoGym ? { expiresAt: auth.demoGym.expiresAt?.toISOString() ?? null, type: auth.demoGym.type, isActive: auth.demoGym.isActive } : null,
     isImpersonating: auth.isImpersonating,
     signingDocumentId: auth.signingDocumentId,
   };

@@ -37,15 +37,32 @@ export async function seedAvailability(db: DbOrTx, rng: SeededRandom, gymId: str
   const at = (date: string, time: string) => fromZoned(date, time, gym.timeZone);
   const timeOff: (typeof coachTimeOff.$inferInsert)[] = [];
   const dayOff = addDays(today, rng.int(3, 6));
-  timeOff.push({ gymId, staffId: coachIds[0]!, startsAt: at(dayOff, '00:00'), endsAt: at(addDays(dayOff, 1), '00:00'), reason: rng.pick(['Personal day', 'Family event', 'Moving house']) });
+  timeOff.push({
+    gymId,
+    staffId: coachIds[0]!,
+    startsAt: at(dayOff, '00:00'),
+    endsAt: at(addDays(dayOff, 1), '00:00'),
+    reason: rng.pick(['Personal day', 'Family event', 'Moving house']),
+  });
   if (coachIds.length > 1) {
     const afternoon = addDays(today, rng.int(1, 2));
-    timeOff.push({ gymId, staffId: coachIds[1]!, startsAt: at(afternoon, '13:00'), endsAt: at(afternoon, '17:00'), reason: rng.pick(['Dentist', 'Physio', 'School pick-up']) });
+    timeOff.push({
+      gymId,
+      staffId: coachIds[1]!,
+      startsAt: at(afternoon, '13:00'),
+      endsAt: at(afternoon, '17:00'),
+      reason: rng.pick(['Dentist', 'Physio', 'School pick-up']),
+    });
   }
   if (coachIds.length > 2) {
     const conference = addDays(today, rng.int(9, 12));
-    timeOff.push({ gymId, staffId: coachIds[2]!, startsAt: at(conference, '00:00'), endsAt: at(addDays(conference, 2), '00:00'), reason: 'Coaching conference' });
+    timeOff.push({
+      gymId,
+      staffId: coachIds[2]!,
+      startsAt: at(conference, '00:00'),
+      endsAt: at(addDays(conference, 2), '00:00'),
+      reason: 'Coaching conference',
+    });
   }
   await db.insert(coachTimeOff).values(timeOff);
 }
-

@@ -1,11 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  availabilityMessages,
-  timeOffRange,
-  weeklyHoursProblem,
-  type TimeOff,
-  type WeeklyRange,
-} from '@spotter/shared';
+import { availabilityMessages, timeOffRange, weeklyHoursProblem, type TimeOff, type WeeklyRange } from '@spotter/shared';
 import { appointmentTypeCoaches, appointmentTypes, coachAvailability, coachTimeOff } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
@@ -28,7 +22,9 @@ export async function replaceCoachHours(ctx: WriteContext, w: AvailabilityWriter
     await assertCoach(tx, w.gymId, staffId);
     await tx.delete(coachAvailability).where(and(eq(coachAvailability.gymId, w.gymId), eq(coachAvailability.staffId, staffId)));
     if (hours.length > 0) {
-      await tx.insert(coachAvailability).values(hours.map((h) => ({ gymId: w.gymId, staffId, weekday: h.weekday, startTime: h.startTime, endTime: h.endTime })));
+      await tx
+        .insert(coachAvailability)
+        .values(hours.map((h) => ({ gymId: w.gymId, staffId, weekday: h.weekday, startTime: h.startTime, endTime: h.endTime })));
     }
     await publish({ kind: 'gym', gymId: w.gymId });
   });
@@ -59,7 +55,8 @@ export async function createTimeOff(
   w: AvailabilityWriter,
   input: { staffId: string; startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string },
 ): Promise<TimeOff> {
-  if ((input.startTime === null) !== (input.endTime === null)) throw fieldError(input.startTime === null ? 'startTime' : 'endTime', availabilityMessages.timeOffBothTimes);
+  if ((input.startTime === null) !== (input.endTime === null))
+    throw fieldError(input.startTime === null ? 'startTime' : 'endTime', availabilityMessages.timeOffBothTimes);
   const { startsAt, endsAt } = timeOffRange(input, w.timeZone);
   if (endsAt <= startsAt) throw fieldError('endDate', availabilityMessages.timeOffEndBeforeStart);
   if (endsAt.getTime() - startsAt.getTime() > YEAR_MS) throw fieldError('endDate', availabilityMessages.timeOffTooLong);

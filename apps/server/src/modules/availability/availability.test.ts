@@ -33,9 +33,18 @@ describe('GET /api/availability/ (issue 16)', () => {
     const archived = await t.make.appointmentType(w.gym.id, { name: 'Old', archivedAt: new Date() });
     await t.make.offer(w.gym.id, pt.id, [coach.staffId]);
     await t.make.offer(w.gym.id, archived.id, [coach.staffId]);
-    await t.make.coachHours(w.gym.id, coach.staffId, [[3, '13:00', '17:00'], [1, '09:00', '12:00']]);
+    await t.make.coachHours(w.gym.id, coach.staffId, [
+      [3, '13:00', '17:00'],
+      [1, '09:00', '12:00'],
+    ]);
     await t.make.timeOff(w.gym.id, coach.staffId, new Date(Date.now() - 3 * 86_400_000), new Date(Date.now() - 86_400_000), 'Past');
-    const coming = await t.make.timeOff(w.gym.id, coach.staffId, fromZoned('2026-03-10', '00:00', 'America/Chicago'), fromZoned('2026-03-12', '00:00', 'America/Chicago'), 'Holiday');
+    const coming = await t.make.timeOff(
+      w.gym.id,
+      coach.staffId,
+      fromZoned('2026-03-10', '00:00', 'America/Chicago'),
+      fromZoned('2026-03-12', '00:00', 'America/Chicago'),
+      'Holiday',
+    );
 
     const res = await desk.get('/api/availability/');
     expect(res.statusCode).toBe(200);
@@ -152,12 +161,36 @@ describe('PUT /api/availability/:staffId/appointment-types/ (issue 16)', () => {
 describe('time off (issue 16)', () => {
   it("takes whole days or local times in the gym's zone, and removes them", async () => {
     const coach = await t.make.staff(w.gym.id);
-    const days = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-07', endDate: '2026-03-08', reason: ' Conference ' });
+    const days = await desk.post('/api/availability/time-off/', {
+      staffId: coach.staffId,
+      startDate: '2026-03-07',
+      endDate: '2026-03-08',
+      reason: ' Conference ',
+    });
     expect(days.statusCode).toBe(201);
     // The 8th is the spring-forward day: its end is the 9th's midnight, CDT.
-    expect(days.json()).toMatchObject({ startsAt: '2026-03-07T06:00:00.000Z', endsAt: '2026-03-09T05:00:00.000Z', isAllDay: true, startDate: '2026-03-07', endDate: '2026-03-08', reason: 'Conference' });
-    const hours = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2026-03-12', startTime: '13:00', endTime: '15:30' });
-    expect(hours.json()).toMatchObject({ startsAt: '2026-03-12T18:00:00.000Z', endsAt: '2026-03-12T20:30:00.000Z', isAllDay: false, startTime: '13:00', endTime: '15:30' });
+    expect(days.json()).toMatchObject({
+      startsAt: '2026-03-07T06:00:00.000Z',
+      endsAt: '2026-03-09T05:00:00.000Z',
+      isAllDay: true,
+      startDate: '2026-03-07',
+      endDate: '2026-03-08',
+      reason: 'Conference',
+    });
+    const hours = await desk.post('/api/availability/time-off/', {
+      staffId: coach.staffId,
+      startDate: '2026-03-12',
+      endDate: '2026-03-12',
+      startTime: '13:00',
+      endTime: '15:30',
+    });
+    expect(hours.json()).toMatchObject({
+      startsAt: '2026-03-12T18:00:00.000Z',
+      endsAt: '2026-03-12T20:30:00.000Z',
+      isAllDay: false,
+      startTime: '13:00',
+      endTime: '15:30',
+    });
     const [row] = await t.db.select().from(coachTimeOff).where(eq(coachTimeOff.id, hours.json().timeOffId));
     expect(row!.gymId).toBe(w.gym.id);
 
@@ -174,7 +207,13 @@ describe('time off (issue 16)', () => {
     const coach = await t.make.staff(w.gym.id);
     const foreign = await t.make.staff((await t.make.gym()).id);
     const before = await databaseDigest(t.db);
-    const backwards = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2026-03-12', startTime: '15:00', endTime: '13:00' });
+    const backwards = await desk.post('/api/availability/time-off/', {
+      staffId: coach.staffId,
+      startDate: '2026-03-12',
+      endDate: '2026-03-12',
+      startTime: '15:00',
+      endTime: '13:00',
+    });
     expect([backwards.statusCode, backwards.json().message]).toEqual([400, availabilityMessages.timeOffEndBeforeStart]);
     const datesBackwards = await desk.post('/api/availability/time-off/', { staffId: coach.staffId, startDate: '2026-03-12', endDate: '2026-03-10' });
     expect(datesBackwards.json().message).toBe(availabilityMessages.timeOffEndBeforeStart);

@@ -23,7 +23,8 @@ async function makePeople() {
   await t.make.banner(null, { title: 'Maintenance tonight', audiences: ['gym_staff', 'athletes', 'platform_staff'] });
   const gym = await t.make.gym({ title: 'Banner Barbell' });
   const other = await t.make.gym({ title: 'Banner Strength', country: 'GB', timeZone: 'Europe/London' });
-  for (const g of [gym, other]) await t.make.banner(g.id, { title: `Welcome to Spotter, ${g.title}`, audiences: ['gym_staff'], message: '<p>Your schedule is ready.</p>' });
+  for (const g of [gym, other])
+    await t.make.banner(g.id, { title: `Welcome to Spotter, ${g.title}`, audiences: ['gym_staff'], message: '<p>Your schedule is ready.</p>' });
   await t.make.banner(gym.id, { title: 'Open gym on Sunday', audiences: ['athletes'] });
   await t.make.banner(null, { title: 'Retired news', audiences: ['gym_staff', 'athletes', 'platform_staff'], isActive: false });
   const athlete = await t.make.athlete(gym.id);
@@ -57,7 +58,7 @@ describe('banners', () => {
     }
   });
 
-  it("never lets an audience close a banner that is not its own", async () => {
+  it('never lets an audience close a banner that is not its own', async () => {
     const owner = await t.as(w.owner);
     const athlete = await t.as(w.athlete);
     const platform = await t.as(w.platform);

@@ -104,7 +104,9 @@ describe('gym banners (issue 22)', () => {
 
   it('sanitises the message and refuses bad input with the spec messages, changing nothing', async () => {
     const owner = await t.as(w.owner);
-    const created = (await owner.post('/api/gym-banners/', input({ title: 'Clean', message: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }))).json();
+    const created = (
+      await owner.post('/api/gym-banners/', input({ title: 'Clean', message: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }))
+    ).json();
     expect(created.message).toBe('<p>Hi</p>');
 
     const before = (await owner.get('/api/gym-banners/')).json().count;

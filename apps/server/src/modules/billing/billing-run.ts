@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { addDays, addInterval, invoiceSourceLabels, toZoned } from '@spotter/shared';
+import { addDays, addInterval, invoiceSourceLabels, periodLineDescription, toZoned } from '@spotter/shared';
 import type { Db, Tx } from '../../db/client';
 import { athletePackages, billingPlans, charges, classTypes, events, gyms, invoices, packages, paymentMethods, reservations, taxRates } from '../../db/schema';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
 import type { Jobs } from '../../lib/jobs';
-import { createInvoice, markOverdue } from '../invoices/invoices.service';
+import { createInvoice, markOverdue } from '../invoices';
 
 /**
  * Issue 19: the billing run (job `billing.run`, hourly and once at boot). For each gym, on the gym's local date:
@@ -115,6 +116,7 @@ async function billPackageIn(tx: Tx, jobs: Jobs | null, athletePackageId: string
       pkg: packages,
       plan: billingPlans,
       timeZone: gyms.timeZone,
+      country: gyms.country,
       // Read with the lock (one round trip): the package's tax rate and the periods already invoiced.
       percent: sql<string | null>`(select ${taxRates.percent} from ${taxRates} where ${taxRates.id} = ${packages.taxRateId})`,
       billed: sql<number>`(select count(*)::int from ${invoices} where ${invoices.athletePackageId} = ${athletePackages.id} and ${invoices.periodStart} is not null)`,
@@ -161,7 +163,16 @@ async function billPackageIn(tx: Tx, jobs: Jobs | null, athletePackageId: string
       periodEnd,
       issueDate: today,
       dueDate: today,
-      lines: [{ description: `${pkg.name}: ${periodStart} to ${periodEnd}`, itemPriceMinor: ap.priceMinor, quantity: 1, taxRateValue: percent, taxRateId: pkg.taxRateId, packageId: pkg.id }],
+      lines: [
+        {
+          description: periodLineDescription(pkg.name, periodStart, periodEnd, row.country),
+          itemPriceMinor: ap.priceMinor,
+          quantity: 1,
+          taxRateValue: percent,
+          taxRateId: pkg.taxRateId,
+          packageId: pkg.id,
+        },
+      ],
       actorUserId: null,
       now: at,
     });
@@ -202,7 +213,15 @@ export async function invoiceCharge(tx: Tx, jobs: Jobs | null, chargeId: string,
     athleteId: charge.athleteId,
     source: charge.reason,
     chargeId: charge.id,
-    lines: [{ description: what ? `${chargeLabel(charge.reason)}: ${what}` : chargeLabel(charge.reason), itemPriceMinor: charge.amountMinor, quantity: 1, taxRateValue: await percentOf(tx, charge.taxRateId), taxRateId: charge.taxRateId }],
+    lines: [
+      {
+        description: what ? `${chargeLabel(charge.reason)}: ${what}` : chargeLabel(charge.reason),
+        itemPriceMinor: charge.amountMinor,
+        quantity: 1,
+        taxRateValue: await percentOf(tx, charge.taxRateId),
+        taxRateId: charge.taxRateId,
+      },
+    ],
     actorUserId: charge.createdByUserId,
     now: at,
   });
@@ -210,8 +229,13 @@ export async function invoiceCharge(tx: Tx, jobs: Jobs | null, chargeId: string,
   return created.invoiceId;
 }
 
-/** Runs the billing of every gym (or one) as of `now`. */
-export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunOptions = {}): Promise<BillingRunResult> {
+/**
+ * Runs the billing of every gym (or one) as of `now`: a command (issue 33) whether the hourly job, the boot run or Run
+ * billing now calls it; each transaction that makes invoices or marks them past due publishes the gym's change, so
+ * the kiosk's past-due flag and every kept read of that gym follow at once, in every server process.
+ */
+export async function runBilling(ctx: WriteContext, jobs: Jobs | null, options: BillingRunOptions = {}): Promise<BillingRunResult> {
+  const { db } = ctx;
   const at = options.now ?? new Date();
   let budget = options.limit ?? Number.POSITIVE_INFINITY;
   const result: BillingRunResult = { invoices: 0, charges: 0, overdue: 0 };
@@ -220,7 +244,7 @@ export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunO
     const page = await duePackages(db, at, afterPackage, options.gymId);
     // One transaction per BATCH packages of one gym: a commit (and its flush) per batch, not per package, and one
     // gym's invoice counter locked at a time (two workers never wait on each other's counters in a cycle).
-    for (let i = 0; i < page.length && budget > 0; ) {
+    for (let i = 0; i < page.length && budget > 0;) {
       const gymOf = page[i]!.gymId;
       const batch: DueRow[] = [];
       while (i < page.length && page[i]!.gymId === gymOf && batch.length < BATCH && budget > 0) {
@@ -228,9 +252,10 @@ export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunO
         i += 1;
         budget -= 1;
       }
-      result.invoices += await db.transaction(async (tx) => {
+      result.invoices += await writeTransaction(ctx, async (tx, publish) => {
         let made = 0;
         for (const due of batch) made += await billPackageIn(tx, jobs, due.id, at);
+        if (made > 0) await publish({ kind: 'gym', gymId: gymOf });
         return made;
       });
     }
@@ -243,19 +268,21 @@ export async function runBilling(db: Db, jobs: Jobs | null, options: BillingRunO
     for (const due of page) {
       if (budget <= 0) break;
       budget -= 1;
-      const invoiceId = await db.transaction(async (tx) => {
+      const invoiceId = await writeTransaction(ctx, async (tx, publish) => {
         // The charge row, locked: a second worker waits, then finds its invoice (unique per charge) and makes none.
         const [locked] = await tx.select({ id: charges.id }).from(charges).where(eq(charges.id, due.id)).for('update', { skipLocked: true });
         if (!locked) return null;
         const [already] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.chargeId, due.id));
         if (already) return null;
-        return invoiceCharge(tx, jobs, due.id, at);
+        const made = await invoiceCharge(tx, jobs, due.id, at);
+        if (made) await publish({ kind: 'gym', gymId: due.gymId });
+        return made;
       });
       if (invoiceId) result.charges += 1;
     }
     if (page.length < PAGE) break;
     after = page.at(-1)!.id;
   }
-  if (budget > 0) result.overdue = await markOverdue(db, at, options.gymId ?? null);
+  if (budget > 0) result.overdue = await markOverdue(ctx, at, options.gymId ?? null);
   return result;
 }

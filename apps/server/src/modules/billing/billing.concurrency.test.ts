@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TEST_NOW, createTestApp, fixClock, type TestApp } from '../../../test/helper';
 import { openDatabase, type Database } from '../../db/client';
+import { createChangeFeed, type WriteContext } from '../../lib/changes';
 import { athletePackages, invoices } from '../../db/schema';
 import { runBilling } from './billing-run';
 
@@ -20,6 +21,8 @@ describe.runIf(onPostgres)('two billing workers on the same day on PostgreSQL', 
     u.pathname = `/${url.rows[0]!.name}`;
     second = await openDatabase({ database: { kind: 'postgres', url: u.toString() } });
   });
+  /** The second process's commands: its own database and change feed. */
+  const secondCtx = (): WriteContext => ({ db: second.db, changes: createChangeFeed(second) });
   afterAll(async () => {
     await second?.close();
     await t?.close();
@@ -34,22 +37,32 @@ describe.runIf(onPostgres)('two billing workers on the same day on PostgreSQL', 
       const athletes = await t.make.athletes(gym.id, 30);
       for (const a of athletes) {
         // Some are a period behind (two invoices each), most due today.
-        const ap = await t.make.athletePackage(gym.id, a.athleteId, { packageId: pkg.id, billingPlanId: plan.id, priceMinor: 5000, nextBillingDate: packageIds.length % 5 === 0 ? '2026-02-04' : '2026-03-04' });
+        const ap = await t.make.athletePackage(gym.id, a.athleteId, {
+          packageId: pkg.id,
+          billingPlanId: plan.id,
+          priceMinor: 5000,
+          nextBillingDate: packageIds.length % 5 === 0 ? '2026-02-04' : '2026-03-04',
+        });
         packageIds.push(ap.id);
       }
     }
-    const results = await Promise.all([runBilling(t.db, t.app.jobs), runBilling(second.db, null), runBilling(t.db, null), runBilling(second.db, null)]);
+    const results = await Promise.all([runBilling(t.ctx, t.app.jobs), runBilling(secondCtx(), null), runBilling(t.ctx, null), runBilling(secondCtx(), null)]);
     const expected = packageIds.reduce((n, _id, i) => n + (i % 5 === 0 ? 2 : 1), 0);
     expect(results.reduce((n, r) => n + r.invoices, 0)).toBe(expected);
     for (const gym of gyms) {
-      const rows = await t.db.select({ number: invoices.number, ap: invoices.athletePackageId, start: invoices.periodStart }).from(invoices).where(eq(invoices.gymId, gym.id));
+      const rows = await t.db
+        .select({ number: invoices.number, ap: invoices.athletePackageId, start: invoices.periodStart })
+        .from(invoices)
+        .where(eq(invoices.gymId, gym.id));
       const numbers = rows.map((r) => r.number!).sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
       expect(new Set(rows.map((r) => `${r.ap}:${r.start}`)).size).toBe(rows.length);
     }
-    const stillDue = (await t.db.execute(sql`select count(*)::int as n from ${athletePackages} where next_billing_date <= '2026-03-04'`)) as unknown as { rows: { n: number }[] };
+    const stillDue = (await t.db.execute(sql`select count(*)::int as n from ${athletePackages} where next_billing_date <= '2026-03-04'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(stillDue.rows[0]!.n).toBe(0);
     // A worker coming late finds nothing left.
-    expect((await runBilling(second.db, null)).invoices).toBe(0);
+    expect((await runBilling(secondCtx(), null)).invoices).toBe(0);
   });
 });

@@ -25,6 +25,7 @@ export function buildCalendar(o: { gymTitle: string; appUrl: string; isAthlete: 
       end: e.endsAt,
       stamp: o.now ?? new Date(),
       lastModified: e.updatedAt,
+      sequence: e.sequence,
       summary: e.waitlistPosition !== null ? `${e.name} (waitlist #${e.waitlistPosition})` : e.name,
       location: where || null,
       description: description.length ? description.join('\n') : null,

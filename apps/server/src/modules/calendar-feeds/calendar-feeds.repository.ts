@@ -1,10 +1,23 @@
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedStatus, type GymCountry, type Role } from '@spotter/shared';
-import { appointmentTypes, athletes, calendarFeeds, classTypes, eventCoaches, events, gyms, locations, profiles, reservations, rooms, staff } from '../../db/schema';
+import {
+  appointmentTypes,
+  athletes,
+  calendarFeeds,
+  classTypes,
+  eventCoaches,
+  events,
+  gyms,
+  locations,
+  profiles,
+  reservations,
+  rooms,
+  staff,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { coachRowsSql, eventTypeName, toCoaches } from '../events/events.repository';
-import { waitlistPositionSql } from '../reservations/reservations.repository';
-import { holdsPlaceSql } from '../reservations/rules';
+import { coachRowsSql, eventTypeName, toCoaches } from '../events';
+import { waitlistPositionSql } from '../reservations';
+import { holdsPlaceSql } from '../booking-policy';
 
 /** Issue 16: private iCalendar feeds. A feed is found by the sha256 of its token; only live ones. */
 
@@ -66,7 +79,9 @@ export async function noteFetched(db: DbOrTx, feed: LiveFeed, now = new Date()):
   await db
     .update(calendarFeeds)
     .set({ lastFetchedAt: now })
-    .where(and(eq(calendarFeeds.id, feed.feedId), or(isNull(calendarFeeds.lastFetchedAt), lt(calendarFeeds.lastFetchedAt, new Date(now.getTime() - 3_600_000)))));
+    .where(
+      and(eq(calendarFeeds.id, feed.feedId), or(isNull(calendarFeeds.lastFetchedAt), lt(calendarFeeds.lastFetchedAt, new Date(now.getTime() - 3_600_000)))),
+    );
 }
 
 export type FeedEvent = {
@@ -76,6 +91,8 @@ export type FeedEvent = {
   startsAt: Date;
   endsAt: Date;
   updatedAt: Date;
+  /** The iCalendar SEQUENCE: grows at every move or cancellation (issue 34). */
+  sequence: number;
   isCancelled: boolean;
   cancelReason: string | null;
   location: string | null;
@@ -103,6 +120,7 @@ export async function listFeedEvents(db: DbOrTx, feed: LiveFeed, now = new Date(
       startsAt: events.startsAt,
       endsAt: events.endsAt,
       updatedAt: events.updatedAt,
+      sequence: events.sequence,
       cancelledAt: events.cancelledAt,
       cancelReason: events.cancelReason,
       location: locations.name,
@@ -119,7 +137,9 @@ export async function listFeedEvents(db: DbOrTx, feed: LiveFeed, now = new Date(
   const whose = athleteId
     ? query.innerJoin(r, and(eq(r.eventId, events.id), eq(r.gymId, feed.gymId), eq(r.athleteId, athleteId), or(holdsPlaceSql(r), r.isWaitlisted)))
     : query.innerJoin(eventCoaches, and(eq(eventCoaches.eventId, events.id), eq(eventCoaches.gymId, feed.gymId), eq(eventCoaches.staffId, staffId!)));
-  const rows = await whose.where(and(eq(events.gymId, feed.gymId), gte(events.startsAt, from), lt(events.startsAt, to))).orderBy(asc(events.startsAt), asc(events.id));
+  const rows = await whose
+    .where(and(eq(events.gymId, feed.gymId), gte(events.startsAt, from), lt(events.startsAt, to)))
+    .orderBy(asc(events.startsAt), asc(events.id));
   return rows.map((row) => ({
     eventId: row.eventId,
     kind: row.kind,
@@ -127,6 +147,7 @@ export async function listFeedEvents(db: DbOrTx, feed: LiveFeed, now = new Date(
     startsAt: new Date(row.startsAt),
     endsAt: new Date(row.endsAt),
     updatedAt: new Date(row.updatedAt),
+    sequence: Number(row.sequence),
     isCancelled: row.cancelledAt !== null,
     cancelReason: row.cancelReason,
     location: row.location,

@@ -29,7 +29,16 @@ const pathOf = (url: string) => {
 };
 const tokenOf = (url: string) => pathOf(url).split('/')[3]!;
 
-type Vevent = { uid: string; summary: string; status: string | null; start: Date; end: Date; location: string | null; description: string | null };
+type Vevent = {
+  uid: string;
+  summary: string;
+  status: string | null;
+  start: Date;
+  end: Date;
+  location: string | null;
+  description: string | null;
+  sequence: number;
+};
 /** The feed read by a real iCalendar parser (Mozilla's ical.js). */
 function parseFeed(text: string): { name: unknown; events: Vevent[] } {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -45,6 +54,7 @@ function parseFeed(text: string): { name: unknown; events: Vevent[] } {
         end: e.endDate.toJSDate(),
         location: e.location ?? null,
         description: e.description ?? null,
+        sequence: e.sequence,
       };
     }),
   };
@@ -59,7 +69,13 @@ async function createLink(client: ApiClient) {
 describe('calendar links (issue 16)', () => {
   it('makes a link once, keeps only the sha256 of its token, and regenerating revokes the old one', async () => {
     const client = await asMe();
-    expect((await client.get('/api/calendar-feeds/mine/')).json()).toEqual({ timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null });
+    expect((await client.get('/api/calendar-feeds/mine/')).json()).toEqual({
+      timeZone: 'America/Chicago',
+      country: 'US',
+      isLive: false,
+      createdAt: null,
+      lastFetchedAt: null,
+    });
     const first = await createLink(client);
     expect(first).toMatchObject({ isLive: true, createdAt: TEST_NOW, lastFetchedAt: null });
     expect(first.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\/calendar\.ics$/);
@@ -92,13 +108,17 @@ describe('calendar links (issue 16)', () => {
     const athlete = await t.make.athlete(w.gym.id);
     const client = await t.as({ userId: athlete.userId!, profileId: athlete.profileId });
     await client.get('/api/auth/csrf/');
-    const made = await Promise.all([client.post('/api/calendar-feeds/mine/'), client.post('/api/calendar-feeds/mine/'), client.post('/api/calendar-feeds/mine/')]);
+    const made = await Promise.all([
+      client.post('/api/calendar-feeds/mine/'),
+      client.post('/api/calendar-feeds/mine/'),
+      client.post('/api/calendar-feeds/mine/'),
+    ]);
     expect(made.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const live = (await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.profileId, athlete.profileId))).filter((row) => row.revokedAt === null);
     expect(live).toHaveLength(1);
   });
 
-  it("notes the last fetch at most once an hour, and a profile whose login is disabled has no feed", async () => {
+  it('notes the last fetch at most once an hour, and a profile whose login is disabled has no feed', async () => {
     const athlete = await t.make.athlete(w.gym.id);
     const client = await t.as({ userId: athlete.userId!, profileId: athlete.profileId });
     const link = await createLink(client);
@@ -121,7 +141,14 @@ describe('GET /api/calendar-feeds/:token/calendar.ics (issue 16)', () => {
   it("is an athlete's bookings and waitlist places in the window, in UTC, that a real parser reads; never another's", async () => {
     const room = (await t.db.insert(rooms).values({ gymId: w.gym.id, locationId: w.location.id, name: 'Rig 2' }).returning())[0]!;
     const coach = await t.make.staff(w.gym.id, { firstName: 'Casey', lastName: 'Coach' });
-    const booked = await t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, roomId: room.id, coachIds: [coach.staffId], daysAhead: 1, time: '06:00' });
+    const booked = await t.make.event(w.gym, {
+      classTypeId: w.classType.id,
+      locationId: w.location.id,
+      roomId: room.id,
+      coachIds: [coach.staffId],
+      daysAhead: 1,
+      time: '06:00',
+    });
     const waiting = await t.make.event(w.gym, { classTypeId: w.classType.id, daysAhead: 2, time: '07:00', capacity: 1 });
     const lateCancelled = await t.make.event(w.gym, { classTypeId: w.classType.id, daysAhead: 3, time: '08:00' });
     const longAgo = await t.make.event(w.gym, { classTypeId: w.classType.id, daysAhead: -31, time: '09:00' });
@@ -154,7 +181,12 @@ describe('GET /api/calendar-feeds/:token/calendar.ics (issue 16)', () => {
     expect(first.end.getTime() - first.start.getTime()).toBe(60 * 60_000);
     expect(second).toMatchObject({ summary: 'Olympic Lifting (waitlist #2)', status: 'TENTATIVE', description: 'You are number 2 on the waitlist.' });
     // Times as UTC instants, which every calendar app reads the same way.
-    expect(res.body).toContain(`DTSTART:${booked.startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(res.body).toContain(
+      `DTSTART:${booked.startsAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    );
     expect(res.body).not.toMatch(/DTSTART;TZID/);
   });
 
@@ -183,12 +215,32 @@ describe('GET /api/calendar-feeds/:token/calendar.ics (issue 16)', () => {
     expect(theirs.events).toEqual([]);
   });
 
+  it('issue 34: an event moved, then cancelled, grows its SEQUENCE each time, so calendar apps take the change', async () => {
+    const coach = await t.make.staff(w.gym.id, { firstName: 'Seq', lastName: 'Coach' });
+    const cls = await t.make.event(w.gym, { classTypeId: w.classType.id, coachIds: [coach.staffId], daysAhead: 4, time: '07:00' });
+    const link = await createLink(await t.as(coach));
+    const read = async () => parseFeed((await t.client().get(pathOf(link.url))).body).events.find((e) => e.uid === `${cls.id}@spotter`)!;
+    expect((await read()).sequence).toBe(0);
+    const owner = await t.as(w.owner);
+    expect((await owner.put(`/api/classes/${cls.id}/`, { scope: 'this', startTime: '08:00' })).statusCode).toBe(200);
+    expect((await read()).sequence).toBe(1);
+    // A change that moves nothing (the capacity) leaves it.
+    expect((await owner.put(`/api/classes/${cls.id}/`, { scope: 'this', capacity: 30 })).statusCode).toBe(200);
+    expect((await read()).sequence).toBe(1);
+    expect((await owner.post(`/api/classes/${cls.id}/cancel/`, { scope: 'this' })).statusCode).toBe(200);
+    const cancelled = await read();
+    expect([cancelled.status, cancelled.sequence]).toEqual(['CANCELLED', 2]);
+  });
+
   it('refuses to make a link while impersonating, and platform staff (no gym) have none', async () => {
     const platform = await t.make.platformStaff();
     expect((await (await t.as(platform)).post('/api/calendar-feeds/mine/')).statusCode).toBe(403);
     const athlete = await t.make.athlete(w.gym.id);
     const support = await t.as({ userId: athlete.userId!, profileId: athlete.profileId });
-    await t.db.update(sessions).set({ impersonatorUserId: platform.userId, impersonatorProfileId: platform.profileId }).where(eq(sessions.userId, athlete.userId!));
+    await t.db
+      .update(sessions)
+      .set({ impersonatorUserId: platform.userId, impersonatorProfileId: platform.profileId })
+      .where(eq(sessions.userId, athlete.userId!));
     const refused = await support.post('/api/calendar-feeds/mine/');
     expect([refused.statusCode, refused.json().message]).toEqual([403, calendarFeedMessages.impersonating]);
     expect(await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.profileId, athlete.profileId))).toEqual([]);

@@ -16,9 +16,9 @@ import {
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { fullName } from '../../lib/sql-text';
-import { coachRowsSql, eventTypeName, toCoaches } from '../events/events.repository';
-import { waitlistPositionSql } from '../reservations/reservations.repository';
-import { holdsPlaceSql } from '../reservations/rules';
+import { coachRowsSql, eventTypeName, toCoaches } from '../events';
+import { waitlistPositionSql } from '../reservations';
+import { holdsPlaceSql } from '../booking-policy';
 
 /**
  * Issue 16: the staff calendar's reads. A range of the gym's classes and appointments is one statement, whatever the
@@ -28,38 +28,40 @@ import { holdsPlaceSql } from '../reservations/rules';
 /** The columns of a calendar event, the gym filter and joins included. */
 function selectCalendarEvents(db: DbOrTx, gymId: string, now: Date) {
   const r = reservations;
-  return db
-    .select({
-      eventId: events.id,
-      kind: events.kind,
-      typeId: sql<string>`coalesce(${events.classTypeId}, ${events.appointmentTypeId})`,
-      name: eventTypeName,
-      color: sql<string>`coalesce(${classTypes.color}, ${appointmentTypes.color})`,
-      startDate: events.startDate,
-      startTime: events.startTime,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      duration: events.durationMinutes,
-      capacity: events.capacity,
-      placesHeld: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${holdsPlaceSql(r)})`.mapWith(Number),
-      waitlistCount: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${r.isWaitlisted})`.mapWith(Number),
-      locationId: locations.id,
-      locationName: locations.name,
-      roomId: rooms.id,
-      roomName: rooms.name,
-      coaches: coachRowsSql(),
-      seriesId: events.seriesId,
-      cancelledAt: events.cancelledAt,
-      cancelReason: events.cancelReason,
-      hasStarted: sql<boolean>`${events.startsAt} <= ${now}`,
-    })
-    .from(events)
-    // Only the gym's types (their gym indexes), so the plan never scans every gym's (the scale bench's EXPLAIN).
-    .leftJoin(classTypes, and(eq(classTypes.id, events.classTypeId), eq(classTypes.gymId, gymId)))
-    .leftJoin(appointmentTypes, and(eq(appointmentTypes.id, events.appointmentTypeId), eq(appointmentTypes.gymId, gymId)))
-    .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, gymId)))
-    .leftJoin(rooms, and(eq(rooms.id, events.roomId), eq(rooms.gymId, gymId)))
-    .$dynamic();
+  return (
+    db
+      .select({
+        eventId: events.id,
+        kind: events.kind,
+        typeId: sql<string>`coalesce(${events.classTypeId}, ${events.appointmentTypeId})`,
+        name: eventTypeName,
+        color: sql<string>`coalesce(${classTypes.color}, ${appointmentTypes.color})`,
+        startDate: events.startDate,
+        startTime: events.startTime,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        duration: events.durationMinutes,
+        capacity: events.capacity,
+        placesHeld: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${holdsPlaceSql(r)})`.mapWith(Number),
+        waitlistCount: sql<number>`(select count(*) from ${r} where ${r.eventId} = ${events.id} and ${r.isWaitlisted})`.mapWith(Number),
+        locationId: locations.id,
+        locationName: locations.name,
+        roomId: rooms.id,
+        roomName: rooms.name,
+        coaches: coachRowsSql(),
+        seriesId: events.seriesId,
+        cancelledAt: events.cancelledAt,
+        cancelReason: events.cancelReason,
+        hasStarted: sql<boolean>`${events.startsAt} <= ${now}`,
+      })
+      .from(events)
+      // Only the gym's types (their gym indexes), so the plan never scans every gym's (the scale bench's EXPLAIN).
+      .leftJoin(classTypes, and(eq(classTypes.id, events.classTypeId), eq(classTypes.gymId, gymId)))
+      .leftJoin(appointmentTypes, and(eq(appointmentTypes.id, events.appointmentTypeId), eq(appointmentTypes.gymId, gymId)))
+      .leftJoin(locations, and(eq(locations.id, events.locationId), eq(locations.gymId, gymId)))
+      .leftJoin(rooms, and(eq(rooms.id, events.roomId), eq(rooms.gymId, gymId)))
+      .$dynamic()
+  );
 }
 
 type CalendarColumns = Awaited<ReturnType<ReturnType<typeof selectCalendarEvents>['execute']>>[number];
@@ -116,12 +118,23 @@ export async function findCalendarEvent(db: DbOrTx, gymId: string, eventId: stri
 export async function calendarOptions(db: DbOrTx, gymId: string): Promise<Omit<CalendarOptions, 'timeZone' | 'country'>> {
   const [types, appointments, places, coaches] = await Promise.all([
     db
-      .select({ classTypeId: classTypes.id, name: classTypes.name, color: classTypes.color, defaultDurationMinutes: classTypes.defaultDurationMinutes, defaultCapacity: classTypes.defaultCapacity })
+      .select({
+        classTypeId: classTypes.id,
+        name: classTypes.name,
+        color: classTypes.color,
+        defaultDurationMinutes: classTypes.defaultDurationMinutes,
+        defaultCapacity: classTypes.defaultCapacity,
+      })
       .from(classTypes)
       .where(and(eq(classTypes.gymId, gymId), isNull(classTypes.archivedAt)))
       .orderBy(asc(classTypes.name)),
     db
-      .select({ appointmentTypeId: appointmentTypes.id, name: appointmentTypes.name, color: appointmentTypes.color, durationMinutes: appointmentTypes.durationMinutes })
+      .select({
+        appointmentTypeId: appointmentTypes.id,
+        name: appointmentTypes.name,
+        color: appointmentTypes.color,
+        durationMinutes: appointmentTypes.durationMinutes,
+      })
       .from(appointmentTypes)
       .where(and(eq(appointmentTypes.gymId, gymId), isNull(appointmentTypes.archivedAt)))
       .orderBy(asc(appointmentTypes.name)),
@@ -198,7 +211,10 @@ export async function findSeries(db: DbOrTx, gymId: string, seriesId: string, no
       locationName: locations.name,
       roomId: rooms.id,
       roomName: rooms.name,
-      upcomingCount: sql<number>`(select count(*) from ${events} where ${events.seriesId} = ${classSeries.id} and ${events.startsAt} > ${now} and ${events.cancelledAt} is null)`.mapWith(Number),
+      upcomingCount:
+        sql<number>`(select count(*) from ${events} where ${events.seriesId} = ${classSeries.id} and ${events.startsAt} > ${now} and ${events.cancelledAt} is null)`.mapWith(
+          Number,
+        ),
     })
     .from(classSeries)
     .innerJoin(classTypes, eq(classTypes.id, classSeries.classTypeId))

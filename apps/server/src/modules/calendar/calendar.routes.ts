@@ -3,9 +3,9 @@ import { calendarMessages, endpoints, eventMessages } from '@spotter/shared';
 import { fieldError, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import type { ScheduleContext, Writer } from '../reservations/reservations.service';
+import type { ScheduleContext, Writer } from '../reservations';
 import { calendarOptions, findCalendarEvent, findSeries, listCalendar, loadRoster } from './calendar.repository';
-import { cancelClass, createClass, createSeries, extendSchedules, updateClass } from './series.service';
+import { cancelClass, createClass, createSeries, materializeThrough, updateClass } from './series.service';
 
 /** The longest range the calendar reads at once: a month view with the days around it. */
 const MAX_RANGE_DAYS = 42;
@@ -18,8 +18,6 @@ function writerOf(request: FastifyRequest): Writer {
 /** Issue 16: the staff calendar and the schedule's writes (series, one-off classes, changes and cancellations by scope). */
 export async function calendarRoutes(app: FastifyInstance) {
   const ctx: ScheduleContext = { db: app.db, changes: app.changes, jobs: app.jobs, appUrl: app.config.appUrl };
-  // The window of every series moves on with the days (decision 026): the job runs the same write as a route would.
-  app.jobs.handle('schedule.extend', async () => void (await extendSchedules(ctx)));
 
   route(app, endpoints.calendar, async (request) => {
     const auth = gymCaller(request);
@@ -27,6 +25,8 @@ export async function calendarRoutes(app: FastifyInstance) {
     if (q.end < q.start) throw fieldError('end', calendarMessages.endBeforeStart);
     const days = (Date.parse(`${q.end}T00:00:00Z`) - Date.parse(`${q.start}T00:00:00Z`)) / 86_400_000 + 1;
     if (days > MAX_RANGE_DAYS) throw fieldError('end', calendarMessages.rangeTooLong);
+    // Issue 34: weeks past the rolling window show their series' classes too.
+    await materializeThrough(ctx, auth.gym.gymId, auth.gym.timeZone, q.end);
     return { timeZone: auth.gym.timeZone, country: auth.gym.country, start: q.start, end: q.end, results: await listCalendar(app.db, auth.gym.gymId, q) };
   });
 

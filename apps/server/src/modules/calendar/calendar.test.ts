@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, calendarMessages, fromZoned, toZoned } from '@spotter/shared';
@@ -50,7 +51,14 @@ describe('class series (issue 16)', () => {
   it('makes the classes of a Monday and Wednesday 06:00 series over the window, each at 06:00 local across the spring change', async () => {
     const { res, classes } = await series({ coachIds: [coach.staffId], locationId: g.location.id });
     const body = res.json();
-    expect(body.series).toMatchObject({ weekdays: [1, 3], startTime: '06:00:00', firstDate: '2026-03-05', lastDate: null, interval: 1, name: g.classType.name });
+    expect(body.series).toMatchObject({
+      weekdays: [1, 3],
+      startTime: '06:00:00',
+      firstDate: '2026-03-05',
+      lastDate: null,
+      interval: 1,
+      name: g.classType.name,
+    });
     expect(body.series.rrule).toContain('DTSTART;TZID=America/Chicago:20260305T060000');
     expect(body.series.rrule).toContain('BYDAY=MO,WE');
     // From Thursday 5 March, Mondays and Wednesdays up to today + 84 days (Wednesday 27 May).
@@ -91,11 +99,26 @@ describe('class series (issue 16)', () => {
   });
 
   it('refuses a series whose coach already teaches at that time (409), and makes none of its classes', async () => {
-    const busy = await t.make.staff(g.gym.id, { firstName: 'Busy' });
+    const busy = await t.make.staff(g.gym.id, { firstName: 'Busy', lastName: 'Coach' });
     await t.make.event(g.gym, { classTypeId: g.classType.id, date: '2026-03-17', time: '18:30', coachIds: [busy.staffId] });
-    const res = await owner.post('/api/class-series/', { classTypeId: g.classType.id, weekdays: [2], startTime: '18:00', durationMinutes: 60, capacity: 5, firstDate: '2026-03-10', coachIds: [busy.staffId] });
-    expect([res.statusCode, res.json().code, res.json().message]).toEqual([409, 'coach_busy', calendarMessages.coachBusy]);
-    expect(await t.db.select().from(events).where(and(eq(events.classTypeId, g.classType.id), eq(events.startTime, '18:00:00')))).toEqual([]);
+    const res = await owner.post('/api/class-series/', {
+      classTypeId: g.classType.id,
+      weekdays: [2],
+      startTime: '18:00',
+      durationMinutes: 60,
+      capacity: 5,
+      firstDate: '2026-03-10',
+      coachIds: [busy.staffId],
+    });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'coach_busy']);
+    // Issue 34 item 4: the refusal names the coach, the class, its date and its time, in the gym's country's words.
+    expect(res.json().message).toBe(`Busy Coach already teaches ${g.classType.name} on 03/17/2026 at 6:30 PM. ${calendarMessages.coachBusyHint}`);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.classTypeId, g.classType.id), eq(events.startTime, '18:00:00'))),
+    ).toEqual([]);
   });
 
   it('the window job makes each class once, whoever runs it and however often, and moves on with the days', async () => {
@@ -123,6 +146,44 @@ describe('class series (issue 16)', () => {
     expect(week.timeZone).toBe('America/Chicago');
     expect(week.results.every((e: { coaches: { staffId: string }[] }) => e.coaches.some((c) => c.staffId === coach.staffId))).toBe(true);
     expect((await owner.get('/api/calendar/?start=2026-03-01&end=2026-04-30')).json().message).toBe(calendarMessages.rangeTooLong);
+  });
+
+  it('issue 34: a year ahead, past the window and across the spring change, the calendar and the athlete day show the series at 06:00 local, and it can be booked', async () => {
+    const { seriesId } = await series({ weekdays: [2, 4], startTime: '06:00', firstDate: '2026-03-10', coachIds: [] });
+    // The clocks go forward in Chicago on Sunday 2027-03-14: the fortnight around it, a year on.
+    const res = await owner.get('/api/calendar/?start=2027-03-08&end=2027-03-21');
+    expect(res.statusCode, res.body).toBe(200);
+    const own = (res.json().results as { eventId: string; startsAt: string; startDate: string; seriesId: string | null }[]).filter(
+      (e) => e.seriesId === seriesId,
+    );
+    expect(own.map((e) => e.startDate)).toEqual(['2027-03-09', '2027-03-11', '2027-03-16', '2027-03-18']);
+    expect(own.map((e) => local(e.startsAt).time)).toEqual(['06:00:00', '06:00:00', '06:00:00', '06:00:00']);
+    expect(own[0]!.startsAt).toBe('2027-03-09T12:00:00.000Z');
+    expect(own[2]!.startsAt).toBe('2027-03-16T11:00:00.000Z');
+    // Every week in between has its classes, made once (two looks make nothing twice).
+    await owner.get('/api/calendar/?start=2027-03-08&end=2027-03-21');
+    const made = await t.db.select({ date: events.occurrenceDate }).from(events).where(eq(events.seriesId, seriesId));
+    const dates = made.map((m) => m.date).sort();
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(dates.filter((d) => d! >= '2026-06-01' && d! <= '2026-06-30')).toHaveLength(9);
+
+    // An athlete's day a year on shows the class, and the front desk books a member into it.
+    const athlete = await t.make.athlete(g.gym.id, { firstName: 'Far', lastName: 'Ahead' });
+    const day = (await (await t.as({ userId: athlete.userId!, profileId: athlete.profileId })).get('/api/schedule/?date=2027-03-23')).json();
+    const tuesday = (day.results as { eventId: string; startsAt: string }[]).find((c) => local(c.startsAt).time === '06:00:00');
+    expect(tuesday, JSON.stringify(day)).toBeTruthy();
+    const booked = await owner.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: randomUUID(),
+      athlete: g.members[5]!.athleteId,
+      kiloClass: tuesday!.eventId,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await t.drainJobs();
+    t.mail.length = 0;
+    // Past the two years a read may look ahead, nothing is made.
+    await owner.get('/api/calendar/?start=2029-03-05&end=2029-03-11');
+    const [row] = await t.db.select().from(classSeries).where(eq(classSeries.id, seriesId));
+    expect(row!.materializedThrough <= addDays(todayOf(g.gym), 731)).toBe(true);
   });
 });
 
@@ -181,7 +242,9 @@ describe('changing and cancelling classes (issue 16)', () => {
     expect(res.json()).toEqual({ changed: 1, notified: 0, promoted: 1 });
     const roster = (await owner.get(`/api/classes/${c.id}/roster/`)).json();
     expect(roster.attendees.map((r: { athlete: { athleteId: string } }) => r.athlete.athleteId)).toContain(w1!.athleteId);
-    expect(roster.waitlist.map((r: { athlete: { athleteId: string }; waitlistPosition: number }) => [r.athlete.athleteId, r.waitlistPosition])).toEqual([[w2!.athleteId, 1]]);
+    expect(roster.waitlist.map((r: { athlete: { athleteId: string }; waitlistPosition: number }) => [r.athlete.athleteId, r.waitlistPosition])).toEqual([
+      [w2!.athleteId, 1],
+    ]);
     await t.drainJobs();
     expect(t.mail.map((m) => [m.to, m.subject.startsWith("You're in")])).toEqual([[w1!.email, true]]);
   });
@@ -246,7 +309,10 @@ describe('changing and cancelling classes (issue 16)', () => {
     expect((await owner.put(`/api/classes/${id}/`, { scope: 'all', capacity: 9 })).json().message).toBe(calendarMessages.notInSeries);
     const { classes } = await series({ weekdays: [4], startTime: '20:00', firstDate: '2026-03-12' });
     expect((await owner.put(`/api/classes/${classes[0]!.id}/`, { scope: 'following', date: '2026-03-13' })).json().message).toBe(calendarMessages.dateOnlyThis);
-    expect((await owner.post('/api/classes/', { classTypeId: g.classType.id, date: '2026-03-04', startTime: '10:00', durationMinutes: 60, capacity: 8 })).json().message).toBe(calendarMessages.dateInPast);
+    expect(
+      (await owner.post('/api/classes/', { classTypeId: g.classType.id, date: '2026-03-04', startTime: '10:00', durationMinutes: 60, capacity: 8 })).json()
+        .message,
+    ).toBe(calendarMessages.dateInPast);
   });
 
   it("answers another gym's classes and series as not found, changing nothing, and refuses athletes", async () => {

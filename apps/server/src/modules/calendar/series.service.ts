@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   calendarMessages,
@@ -18,9 +18,9 @@ import { classSeries, classSeriesCoaches, classTypes, eventCoaches, events, gyms
 import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { cancelledMail, changedMail, queueBookingMails, recipientsOf } from '../reservations/booking-mail';
-import { holdsPlaceSql } from '../reservations/rules';
-import { lockCoachesAndRooms, placesHeld, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations/reservations.service';
+import { cancelledMail, changedMail, queueBookingMails, recipientsOf } from '../reservations';
+import { holdsPlaceSql } from '../booking-policy';
+import { lockCoachesAndRooms, placesHeld, promoteFromWaitlist, releaseBookings, withEventLock, type ScheduleContext, type Writer } from '../reservations';
 
 /**
  * Issue 16 (decision 026): the schedule's writes, each one transaction. A series is a weekly RRULE in the gym's zone
@@ -113,7 +113,13 @@ const coachRows = (gymId: string, eventId: string, coachIds: string[]) =>
   coachIds.map((staffId, i) => ({ gymId, eventId, staffId, role: i === 0 ? 'lead' : 'assistant' }));
 
 /** The class row of an occurrence, with the type's fees and tax rate as they are now. */
-function classRow(gymId: string, type: ClassTypeTerms, o: { date: string; startsAt: Date }, timeZone: string, p: { durationMinutes: number; capacity: number; locationId: string | null; roomId: string | null }) {
+function classRow(
+  gymId: string,
+  type: ClassTypeTerms,
+  o: { date: string; startsAt: Date },
+  timeZone: string,
+  p: { durationMinutes: number; capacity: number; locationId: string | null; roomId: string | null },
+) {
   // What people see is the local time the class actually starts (a time a spring-forward gap skips moves on).
   const local = toZoned(o.startsAt, timeZone);
   return {
@@ -157,7 +163,11 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
     .from(classSeriesCoaches)
     .where(eq(classSeriesCoaches.seriesId, series.id))
     .orderBy(sql`${classSeriesCoaches.role} <> 'lead'`, asc(classSeriesCoaches.staffId));
-  await lockCoachesAndRooms(tx, coaches.map((c) => c.staffId), [series.roomId]);
+  await lockCoachesAndRooms(
+    tx,
+    coaches.map((c) => c.staffId),
+    [series.roomId],
+  );
   const [root] = await tx.select({ id: events.id }).from(events).where(eq(events.seriesId, series.id)).orderBy(asc(events.occurrenceDate)).limit(1);
   let rootId = root?.id ?? null;
   const rows = occurrences.map((o) => {
@@ -165,7 +175,16 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
     rootId ??= row.id;
     return row;
   });
-  const busy = onBusy === 'skip' && rows.length > 0 ? await busyRanges(tx, series, coaches.map((c) => c.staffId), rows[0]!.startsAt, to) : null;
+  const busy =
+    onBusy === 'skip' && rows.length > 0
+      ? await busyRanges(
+          tx,
+          series,
+          coaches.map((c) => c.staffId),
+          rows[0]!.startsAt,
+          to,
+        )
+      : null;
   const taken = (key: string, start: Date, end: Date) => (busy?.get(key) ?? []).some(([a, b]) => a < end.getTime() && start.getTime() < b);
   const made: { id: string }[] = [];
   for (let i = 0; i < rows.length; i += 200) {
@@ -186,7 +205,9 @@ export async function materialize(tx: Tx, series: SeriesRow, through: string, on
     .filter((row) => madeIds.has(row.id))
     .flatMap((row) => {
       const end = new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
-      return coaches.filter((c) => !taken(`coach:${c.staffId}`, row.startsAt, end)).map((c) => ({ gymId: series.gymId, eventId: row.id, staffId: c.staffId, role: c.role }));
+      return coaches
+        .filter((c) => !taken(`coach:${c.staffId}`, row.startsAt, end))
+        .map((c) => ({ gymId: series.gymId, eventId: row.id, staffId: c.staffId, role: c.role }));
     });
   for (let i = 0; i < coachValues.length; i += 500) await tx.insert(eventCoaches).values(coachValues.slice(i, i + 500));
   await tx.update(classSeries).set({ materializedThrough: to }).where(eq(classSeries.id, series.id));
@@ -202,7 +223,14 @@ async function busyRanges(tx: Tx, series: SeriesRow, coachIds: string[], from: D
     const taken = await tx
       .select({ staffId: eventCoaches.staffId, startsAt: eventCoaches.startsAt, busyUntil: eventCoaches.busyUntil })
       .from(eventCoaches)
-      .where(and(inArray(eventCoaches.staffId, coachIds), eq(eventCoaches.isCancelled, false), sql`${eventCoaches.busyUntil} > ${from}`, sql`${eventCoaches.startsAt} < ${until}`));
+      .where(
+        and(
+          inArray(eventCoaches.staffId, coachIds),
+          eq(eventCoaches.isCancelled, false),
+          sql`${eventCoaches.busyUntil} > ${from}`,
+          sql`${eventCoaches.startsAt} < ${until}`,
+        ),
+      );
     for (const t of taken) add(`coach:${t.staffId}`, t.startsAt, t.busyUntil);
   }
   if (series.roomId) {
@@ -250,7 +278,10 @@ export async function createSeries(ctx: ScheduleContext, w: Writer, input: Creat
       })
       .returning();
     const coachIds = placement.coachIds ?? [];
-    if (coachIds.length > 0) await tx.insert(classSeriesCoaches).values(coachIds.map((staffId, i) => ({ gymId: w.gymId, seriesId: series!.id, staffId, role: i === 0 ? 'lead' : 'assistant' })));
+    if (coachIds.length > 0)
+      await tx
+        .insert(classSeriesCoaches)
+        .values(coachIds.map((staffId, i) => ({ gymId: w.gymId, seriesId: series!.id, staffId, role: i === 0 ? 'lead' : 'assistant' })));
     const created = await materialize(tx, series!, addDays(today, MATERIALIZE_DAYS), 'refuse');
     await publish({ kind: 'gym', gymId: w.gymId });
     return { seriesId: series!.id, created };
@@ -290,7 +321,13 @@ async function anchorClass(ctx: ScheduleContext, w: Writer, eventId: string) {
 }
 
 /** The classes a scope reaches from an anchor: this one, or its series' classes from it or all, not started nor cancelled. */
-async function scopeTargets(ctx: ScheduleContext, w: Writer, anchor: Awaited<ReturnType<typeof anchorClass>>, scope: UpdateClassInput['scope'], now: Date): Promise<string[]> {
+async function scopeTargets(
+  ctx: ScheduleContext,
+  w: Writer,
+  anchor: Awaited<ReturnType<typeof anchorClass>>,
+  scope: UpdateClassInput['scope'],
+  now: Date,
+): Promise<string[]> {
   if (scope === 'this') {
     if (new Date(anchor.startsAt) <= now) throw conflict(calendarMessages.started, 'started');
     return [anchor.id];
@@ -328,14 +365,41 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
   await withEventLock(ctx, w, { kind: 'class', where: inArray(events.id, targetIds) }, async (tx, locked) => {
     const placement = await checkPlacement(tx, w.gymId, input);
     const current = await tx
-      .select({ id: events.id, startDate: events.startDate, startTime: events.startTime, startsAt: events.startsAt, capacity: events.capacity, cancelledAt: events.cancelledAt, roomId: events.roomId })
+      .select({
+        id: events.id,
+        startDate: events.startDate,
+        startTime: events.startTime,
+        startsAt: events.startsAt,
+        capacity: events.capacity,
+        cancelledAt: events.cancelledAt,
+        roomId: events.roomId,
+      })
       .from(events)
-      .where(inArray(events.id, locked.map((l) => l.id)));
+      .where(
+        inArray(
+          events.id,
+          locked.map((l) => l.id),
+        ),
+      );
     // The coaches and rooms these classes take now and will take: a move or a new coach is checked against their other
     // bookings one writer at a time.
-    const assigned = locked.length > 0 ? await tx.select({ staffId: eventCoaches.staffId }).from(eventCoaches).where(inArray(eventCoaches.eventId, locked.map((l) => l.id))) : [];
+    const assigned =
+      locked.length > 0
+        ? await tx
+            .select({ staffId: eventCoaches.staffId })
+            .from(eventCoaches)
+            .where(
+              inArray(
+                eventCoaches.eventId,
+                locked.map((l) => l.id),
+              ),
+            )
+        : [];
     await lockCoachesAndRooms(tx, [...assigned.map((a) => a.staffId), ...(placement.coachIds ?? [])], [...current.map((e) => e.roomId), placement.roomId]);
-    const held = await placesHeld(tx, locked.map((l) => l.id));
+    const held = await placesHeld(
+      tx,
+      locked.map((l) => l.id),
+    );
     if (input.capacity !== undefined) {
       const most = Math.max(0, ...held.values());
       if (input.capacity < most) throw fieldError('capacity', calendarMessages.capacityBelowBooked(most));
@@ -380,10 +444,27 @@ export async function updateClass(ctx: ScheduleContext, w: Writer, eventId: stri
       const booked = await tx
         .select({ id: reservations.id, eventId: reservations.eventId })
         .from(reservations)
-        .where(and(inArray(reservations.eventId, moved.map((m) => m.id)), or(holdsPlaceSql(reservations), eq(reservations.isWaitlisted, true))));
-      const recipients = await recipientsOf(tx, booked.map((b) => b.id));
+        .where(
+          and(
+            inArray(
+              reservations.eventId,
+              moved.map((m) => m.id),
+            ),
+            or(holdsPlaceSql(reservations), eq(reservations.isWaitlisted, true)),
+          ),
+        );
+      const recipients = await recipientsOf(
+        tx,
+        booked.map((b) => b.id),
+      );
       const before = new Map(moved.map((m) => [m.id, m.before]));
-      notified = (await queueBookingMails(tx, ctx, recipients.map((r) => changedMail(ctx, r, before.get(r.eventId)!)))).length;
+      notified = (
+        await queueBookingMails(
+          tx,
+          ctx,
+          recipients.map((r) => changedMail(ctx, r, before.get(r.eventId)!)),
+        )
+      ).length;
     }
   });
   return { changed: targetIds.length, notified, promoted };
@@ -393,7 +474,11 @@ const badInput = (message: string) => fieldError('nonFieldErrors', message);
 
 /** A series takes a change of its classes, so the classes made later follow it (its rule keeps its dates). */
 async function changeSeries(tx: Tx, w: Writer, seriesId: string, input: UpdateClassInput, placement: Partial<Placement>): Promise<void> {
-  const [series] = await tx.select().from(classSeries).where(and(eq(classSeries.id, seriesId), eq(classSeries.gymId, w.gymId))).for('update');
+  const [series] = await tx
+    .select()
+    .from(classSeries)
+    .where(and(eq(classSeries.id, seriesId), eq(classSeries.gymId, w.gymId)))
+    .for('update');
   if (!series) return;
   const pattern = fromRRuleText(series.rrule);
   const startTime = input.startTime ?? series.startTime;
@@ -412,7 +497,9 @@ async function changeSeries(tx: Tx, w: Writer, seriesId: string, input: UpdateCl
   if (placement.coachIds !== undefined) {
     await tx.delete(classSeriesCoaches).where(eq(classSeriesCoaches.seriesId, seriesId));
     if (placement.coachIds.length > 0) {
-      await tx.insert(classSeriesCoaches).values(placement.coachIds.map((staffId, i) => ({ gymId: w.gymId, seriesId, staffId, role: i === 0 ? 'lead' : 'assistant' })));
+      await tx
+        .insert(classSeriesCoaches)
+        .values(placement.coachIds.map((staffId, i) => ({ gymId: w.gymId, seriesId, staffId, role: i === 0 ? 'lead' : 'assistant' })));
     }
   }
 }
@@ -431,14 +518,37 @@ export async function cancelClass(ctx: ScheduleContext, w: Writer, eventId: stri
     const ids = locked.map((l) => l.id);
     if (ids.length > 0) {
       const bookings = await tx
-        .select({ id: reservations.id, isWaitlisted: reservations.isWaitlisted, isReserved: reservations.isReserved, isCheckedIn: reservations.isCheckedIn, isLateCancel: reservations.isLateCancel, isNoShow: reservations.isNoShow })
+        .select({
+          id: reservations.id,
+          isWaitlisted: reservations.isWaitlisted,
+          isReserved: reservations.isReserved,
+          isCheckedIn: reservations.isCheckedIn,
+          isLateCancel: reservations.isLateCancel,
+          isNoShow: reservations.isNoShow,
+        })
         .from(reservations)
         .where(and(inArray(reservations.eventId, ids), eq(reservations.isLateCancel, false), eq(reservations.isNoShow, false)));
       const waiting = new Set(bookings.filter((b) => b.isWaitlisted).map((b) => b.id));
-      const recipients = await recipientsOf(tx, bookings.filter((b) => holdsPlace(b) || b.isWaitlisted).map((b) => b.id));
-      notified = (await queueBookingMails(tx, ctx, recipients.map((r) => cancelledMail(ctx, r, input.reason, waiting.has(r.reservationId))))).length;
-      await releaseBookings(tx, w.gymId, bookings.map((b) => b.id));
-      await tx.update(events).set({ cancelledAt: now, cancelReason: input.reason || null, updatedAt: now }).where(inArray(events.id, ids));
+      const recipients = await recipientsOf(
+        tx,
+        bookings.filter((b) => holdsPlace(b) || b.isWaitlisted).map((b) => b.id),
+      );
+      notified = (
+        await queueBookingMails(
+          tx,
+          ctx,
+          recipients.map((r) => cancelledMail(ctx, r, input.reason, waiting.has(r.reservationId))),
+        )
+      ).length;
+      await releaseBookings(
+        tx,
+        w.gymId,
+        bookings.map((b) => b.id),
+      );
+      await tx
+        .update(events)
+        .set({ cancelledAt: now, cancelReason: input.reason || null, updatedAt: now })
+        .where(inArray(events.id, ids));
     }
     if (input.scope !== 'this' && anchor.seriesId) await endSeriesBefore(tx, w, anchor.seriesId, input.scope === 'all' ? null : anchor.occurrenceDate);
   });
@@ -450,7 +560,11 @@ export async function cancelClass(ctx: ScheduleContext, w: Writer, eventId: stri
  * null). Its rule gets the same last date, so the feed and the window agree.
  */
 async function endSeriesBefore(tx: Tx, w: Writer, seriesId: string, fromDate: string | null): Promise<void> {
-  const [series] = await tx.select().from(classSeries).where(and(eq(classSeries.id, seriesId), eq(classSeries.gymId, w.gymId))).for('update');
+  const [series] = await tx
+    .select()
+    .from(classSeries)
+    .where(and(eq(classSeries.id, seriesId), eq(classSeries.gymId, w.gymId)))
+    .for('update');
   if (!series) return;
   let end: string;
   if (fromDate) end = addDays(fromDate, -1);
@@ -467,8 +581,51 @@ async function endSeriesBefore(tx: Tx, w: Writer, seriesId: string, fromDate: st
   const pattern = fromRRuleText(series.rrule);
   await tx
     .update(classSeries)
-    .set({ lastDate, rrule: toRRuleText({ ...pattern, lastDate }), materializedThrough: series.materializedThrough > lastDate ? series.materializedThrough : lastDate, updatedAt: new Date() })
+    .set({
+      lastDate,
+      rrule: toRRuleText({ ...pattern, lastDate }),
+      materializedThrough: series.materializedThrough > lastDate ? series.materializedThrough : lastDate,
+      updatedAt: new Date(),
+    })
     .where(eq(classSeries.id, seriesId));
+}
+
+/**
+ * Issue 34: the farthest a read may look ahead and find a series' classes made for it (two years): beyond the rolling
+ * window, a calendar, an athlete's day or a feed asking for later dates makes them then, so every week a series
+ * covers shows its classes; the bound keeps one look at year 3000 from writing a thousand years of classes.
+ */
+export const ON_DEMAND_DAYS = 731;
+
+/**
+ * Issue 34: makes the gym's open series' classes through `through` (at most ON_DEMAND_DAYS ahead) before a read of
+ * dates past the window. The same write as the job's (each series in its own transaction holding its row, a coach or
+ * room taken meanwhile left off that class); a read inside the window finds nothing to do in one indexed select.
+ */
+export async function materializeThrough(ctx: ScheduleContext, gymId: string, timeZone: string, through: string, now = new Date()): Promise<number> {
+  const cap = addDays(todayIn(timeZone, now), ON_DEMAND_DAYS);
+  const until = through < cap ? through : cap;
+  const behind = await ctx.db
+    .select({ id: classSeries.id })
+    .from(classSeries)
+    .where(
+      and(
+        eq(classSeries.gymId, gymId),
+        lt(classSeries.materializedThrough, until),
+        or(isNull(classSeries.lastDate), sql`${classSeries.materializedThrough} < ${classSeries.lastDate}`),
+      ),
+    );
+  let made = 0;
+  for (const s of behind) {
+    made += await writeTransaction(ctx, async (tx, publish) => {
+      const [series] = await tx.select().from(classSeries).where(eq(classSeries.id, s.id)).for('update');
+      if (!series || series.materializedThrough >= until) return 0;
+      const n = await materialize(tx, series, until, 'skip');
+      if (n > 0) await publish({ kind: 'gym', gymId });
+      return n;
+    });
+  }
+  return made;
 }
 
 /**
@@ -484,10 +641,7 @@ export async function extendSchedules(ctx: ScheduleContext, now = new Date()): P
     .from(classSeries)
     .innerJoin(gyms, eq(gyms.id, classSeries.gymId))
     .where(
-      and(
-        lte(classSeries.materializedThrough, horizon),
-        or(isNull(classSeries.lastDate), sql`${classSeries.materializedThrough} < ${classSeries.lastDate}`),
-      ),
+      and(lte(classSeries.materializedThrough, horizon), or(isNull(classSeries.lastDate), sql`${classSeries.materializedThrough} < ${classSeries.lastDate}`)),
     );
   let made = 0;
   for (const s of open) {
@@ -502,4 +656,3 @@ export async function extendSchedules(ctx: ScheduleContext, now = new Date()): P
   }
   return made;
 }
-

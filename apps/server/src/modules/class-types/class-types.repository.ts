@@ -3,7 +3,7 @@ import type { ClassType, SetupFilter, SetupListQuery } from '@spotter/shared';
 import { classSeries, classTypes, events, taxRates, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { col, filterOf, toIso } from '../event-setup/setup';
+import { col, filterOf, toIso } from '../event-setup';
 
 /**
  * Whether anything uses the class type: a class (any, cancelled or past too), a series, a workout. Each probe reads
@@ -47,7 +47,10 @@ export function toClassType(r: Row): ClassType {
     noShowFeeMinor: t.noShowFeeMinor,
     cancellationCreditDeduction: t.cancellationCreditDeduction,
     noShowCreditDeduction: t.noShowCreditDeduction,
-    taxRate: t.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null ? { taxRateId: t.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) } : null,
+    taxRate:
+      t.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null
+        ? { taxRateId: t.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) }
+        : null,
     bookingOpensDays: t.bookingOpensDays,
     bookingClosesMinutes: t.bookingClosesMinutes,
     lateCancelCutoffMinutes: t.lateCancelCutoffMinutes,
@@ -69,14 +72,23 @@ export async function listClassTypes(db: DbOrTx, gymId: string, q: SetupListQuer
   const where = whereOf(gymId, q);
   const list = await listPage({
     count: db.select({ n: count() }).from(classTypes).where(where),
-    rows: () => selectClassTypes(db, now).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
+    rows: () =>
+      selectClassTypes(db, now)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset),
   });
   return { count: list.count, results: list.results.map(toClassType) };
 }
 
 /** Every class type of the filter (the CSV export): one statement. */
 export async function allClassTypes(db: DbOrTx, gymId: string, q: SetupFilter, now = new Date()): Promise<ClassType[]> {
-  return (await selectClassTypes(db, now).where(whereOf(gymId, q)).orderBy(...order)).map(toClassType);
+  return (
+    await selectClassTypes(db, now)
+      .where(whereOf(gymId, q))
+      .orderBy(...order)
+  ).map(toClassType);
 }
 
 export async function findClassType(db: DbOrTx, gymId: string, id: string, now = new Date()): Promise<ClassType | null> {

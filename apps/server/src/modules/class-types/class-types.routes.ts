@@ -5,8 +5,8 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportFileName } from '../event-setup/setup';
-import { readClassDefaults } from '../gym-settings/gym-settings.service';
+import { exportFileName } from '../event-setup';
+import { readClassDefaults } from '../gym-settings';
 import { allClassTypes, findClassType, listClassTypes } from './class-types.repository';
 import { archiveClassType, createClassType, deleteClassType, restoreClassType, updateClassType } from './class-types.service';
 

@@ -4,7 +4,7 @@ import { classTypes, events } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { checkNewName, checkTaxRate, copyFeesToUpcoming, feesChanged, refusingTakenNames } from '../event-setup/setup';
+import { checkNewName, checkTaxRate, copyFeesToUpcoming, feesChanged, refusingTakenNames } from '../event-setup';
 import { classTypeInUseSql } from './class-types.repository';
 
 /**
@@ -16,7 +16,11 @@ const nameTaken = { class_types_gym_name_key: fieldError('name', setupMessages.c
 
 /** The class type of the gym, locked until the transaction ends (a class made meanwhile waits for its key). */
 async function lockClassType(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(classTypes).where(and(eq(classTypes.id, id), eq(classTypes.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(classTypes)
+    .where(and(eq(classTypes.id, id), eq(classTypes.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(setupMessages.classTypeNotFound);
   return row;
 }
@@ -26,7 +30,14 @@ async function checkNameFree(tx: Tx, gymId: string, name: string, exceptId?: str
   const [taken] = await tx
     .select({ id: classTypes.id })
     .from(classTypes)
-    .where(and(eq(classTypes.gymId, gymId), isNull(classTypes.archivedAt), sql`lower(${classTypes.name}) = lower(${name})`, exceptId ? ne(classTypes.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(classTypes.gymId, gymId),
+        isNull(classTypes.archivedAt),
+        sql`lower(${classTypes.name}) = lower(${name})`,
+        exceptId ? ne(classTypes.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !taken;
 }
@@ -56,7 +67,10 @@ export async function createClassType(ctx: WriteContext, gymId: string, input: C
     writeTransaction(ctx, async (tx, publish) => {
       await checkTaxRate(tx, gymId, input.taxRateId);
       if (!(await checkNameFree(tx, gymId, input.name))) throw fieldError('name', setupMessages.classTypeNameTaken);
-      const [row] = await tx.insert(classTypes).values({ gymId, ...values(input), createdAt: new Date() }).returning({ id: classTypes.id });
+      const [row] = await tx
+        .insert(classTypes)
+        .values({ gymId, ...values(input), createdAt: new Date() })
+        .returning({ id: classTypes.id });
       await publish({ kind: 'gym', gymId });
       return row!.id;
     }),

@@ -87,7 +87,16 @@ describe('class types: create, read, list (issue 16)', () => {
     expect(classTypeSchema.parse(read.json())).toEqual(created);
     // Defaults where nothing is said: any-time booking, an unlimited waitlist, no fees, the gym's tax rate.
     const bare = (await owner.post(URL, { name: 'Bare Basics' })).json();
-    expect(bare).toMatchObject({ color: 'blue', defaultDurationMinutes: 60, defaultCapacity: 12, bookingOpensDays: null, waitlistEnabled: true, waitlistSize: null, taxRate: null, cancellationFeeMinor: 0 });
+    expect(bare).toMatchObject({
+      color: 'blue',
+      defaultDurationMinutes: 60,
+      defaultCapacity: 12,
+      bookingOpensDays: null,
+      waitlistEnabled: true,
+      waitlistSize: null,
+      taxRate: null,
+      cancellationFeeMinor: 0,
+    });
   });
 
   it('refuses athletes, and answers 404 for another gym’s type, an unknown one or one of another kind', async () => {
@@ -192,7 +201,11 @@ describe('class types: validation', () => {
       expect(fieldOf(res), JSON.stringify(body)).toEqual({ status: 400, message, fields: expect.objectContaining({ [field]: [message] }) });
     }
     for (const taxRateId of [foreign.id, randomUUID()]) {
-      expect(fieldOf(await owner.post(URL, { ...named(), taxRateId }))).toEqual({ status: 400, message: setupMessages.taxRateNotFound, fields: { taxRateId: [setupMessages.taxRateNotFound] } });
+      expect(fieldOf(await owner.post(URL, { ...named(), taxRateId }))).toEqual({
+        status: 400,
+        message: setupMessages.taxRateNotFound,
+        fields: { taxRateId: [setupMessages.taxRateNotFound] },
+      });
     }
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
   });
@@ -243,10 +256,21 @@ describe('class types: fee changes reach the classes still to come', () => {
     const changes: Change[] = [];
     const stop = t.app.changes.on((c) => changes.push(c));
     const otherRate = await t.make.taxRate(w.gym.id, { name: 'Reduced', percent: '5.0000' });
-    const res = await owner.put(`${URL}${type.classTypeId}/`, { ...full, name: 'Fee Test', cancellationFeeMinor: 2000, noShowFeeMinor: 4000, cancellationCreditDeduction: 0, noShowCreditDeduction: 3, taxRateId: otherRate.id });
+    const res = await owner.put(`${URL}${type.classTypeId}/`, {
+      ...full,
+      name: 'Fee Test',
+      cancellationFeeMinor: 2000,
+      noShowFeeMinor: 4000,
+      cancellationCreditDeduction: 0,
+      noShowCreditDeduction: 3,
+      taxRateId: otherRate.id,
+    });
     stop();
     expect(res.statusCode, res.body).toBe(200);
-    expect(classTypeSavedSchema.parse(res.json())).toMatchObject({ eventsUpdated: 3, classType: { cancellationFeeMinor: 2000, upcomingCount: 3, taxRate: { name: 'Reduced' } } });
+    expect(classTypeSavedSchema.parse(res.json())).toMatchObject({
+      eventsUpdated: 3,
+      classType: { cancellationFeeMinor: 2000, upcomingCount: 3, taxRate: { name: 'Reduced' } },
+    });
     expect(changes).toContainEqual({ kind: 'gym', gymId: w.gym.id });
 
     const feesOf = async (id: string) => {
@@ -254,16 +278,43 @@ describe('class types: fee changes reach the classes still to come', () => {
       return [e!.cancellationFeeMinor, e!.noShowFeeMinor, e!.cancellationCreditDeduction, e!.noShowCreditDeduction, e!.taxRateId];
     };
     for (const e of [future, later, laterToday]) expect(await feesOf(e.id)).toEqual([2000, 4000, 0, 3, otherRate.id]);
-    for (const e of [started, past, cancelled, otherType]) expect(await feesOf(e.id)).toEqual([e.cancellationFeeMinor, e.noShowFeeMinor, e.cancellationCreditDeduction, e.noShowCreditDeduction, e.taxRateId]);
+    for (const e of [started, past, cancelled, otherType])
+      expect(await feesOf(e.id)).toEqual([e.cancellationFeeMinor, e.noShowFeeMinor, e.cancellationCreditDeduction, e.noShowCreditDeduction, e.taxRateId]);
 
     // No tax rate of its own: the classes to come get the gym's class tax rate.
-    const back = classTypeSavedSchema.parse((await owner.put(`${URL}${type.classTypeId}/`, { ...full, name: 'Fee Test', cancellationFeeMinor: 2000, noShowFeeMinor: 4000, cancellationCreditDeduction: 0, noShowCreditDeduction: 3, taxRateId: null })).json());
+    const back = classTypeSavedSchema.parse(
+      (
+        await owner.put(`${URL}${type.classTypeId}/`, {
+          ...full,
+          name: 'Fee Test',
+          cancellationFeeMinor: 2000,
+          noShowFeeMinor: 4000,
+          cancellationCreditDeduction: 0,
+          noShowCreditDeduction: 3,
+          taxRateId: null,
+        })
+      ).json(),
+    );
     expect(back.eventsUpdated).toBe(3);
     expect((await feesOf(future.id))[4]).toBe(w.taxRate.id);
 
     // A change of the booking settings alone touches no class.
     const before = await databaseDigest(t.db, ['sessions', 'class_types']);
-    const booking = classTypeSavedSchema.parse((await owner.put(`${URL}${type.classTypeId}/`, { ...full, name: 'Fee Test', cancellationFeeMinor: 2000, noShowFeeMinor: 4000, cancellationCreditDeduction: 0, noShowCreditDeduction: 3, taxRateId: null, bookingOpensDays: 2, waitlistEnabled: false })).json());
+    const booking = classTypeSavedSchema.parse(
+      (
+        await owner.put(`${URL}${type.classTypeId}/`, {
+          ...full,
+          name: 'Fee Test',
+          cancellationFeeMinor: 2000,
+          noShowFeeMinor: 4000,
+          cancellationCreditDeduction: 0,
+          noShowCreditDeduction: 3,
+          taxRateId: null,
+          bookingOpensDays: 2,
+          waitlistEnabled: false,
+        })
+      ).json(),
+    );
     expect(booking).toMatchObject({ eventsUpdated: 0, classType: { bookingOpensDays: 2, waitlistEnabled: false } });
     expect(await databaseDigest(t.db, ['sessions', 'class_types'])).toBe(before);
   });
@@ -282,7 +333,8 @@ describe('class types: archive, restore, delete', () => {
   it('archives and restores (twice is harmless), keeping the classes', async () => {
     const type = await create();
     const e = await t.make.event(w.gym, { classTypeId: type.classTypeId, daysAhead: 1 });
-    for (let i = 0; i < 2; i++) expect((await owner.post(`${URL}${type.classTypeId}/archive/`)).json()).toMatchObject({ isArchived: true, inUse: true, upcomingCount: 1 });
+    for (let i = 0; i < 2; i++)
+      expect((await owner.post(`${URL}${type.classTypeId}/archive/`)).json()).toMatchObject({ isArchived: true, inUse: true, upcomingCount: 1 });
     const [still] = await t.db.select().from(s.events).where(eq(s.events.id, e.id));
     expect(still).toBeDefined();
     for (let i = 0; i < 2; i++) expect((await owner.post(`${URL}${type.classTypeId}/restore/`)).json()).toMatchObject({ isArchived: false });

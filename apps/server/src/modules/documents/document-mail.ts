@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { athletes, documents, gyms } from '../../db/schema';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
-import { composeMails, type ComposeItem } from '../messages/compose';
+import { composeMails, type ComposeItem } from '../messages';
 import { recipientsOf, type MailRecipient } from './issued.repository';
 
 /**
@@ -36,13 +36,28 @@ export function documentMail(facts: DocumentMailFacts, to: MailRecipient, kind: 
 
 async function factsOf(db: DbOrTx, gymId: string, documentId: string): Promise<(DocumentMailFacts & { athleteId: string }) | null> {
   const [row] = await db
-    .select({ documentId: documents.id, title: documents.title, type: documents.type, athleteId: documents.athleteId, gymTitle: gyms.title, firstName: athletes.firstName, lastName: athletes.lastName })
+    .select({
+      documentId: documents.id,
+      title: documents.title,
+      type: documents.type,
+      athleteId: documents.athleteId,
+      gymTitle: gyms.title,
+      firstName: athletes.firstName,
+      lastName: athletes.lastName,
+    })
     .from(documents)
     .innerJoin(gyms, eq(gyms.id, documents.gymId))
     .innerJoin(athletes, eq(athletes.id, documents.athleteId))
     .where(and(eq(documents.id, documentId), eq(documents.gymId, gymId)));
   return row
-    ? { documentId: row.documentId, title: row.title, type: row.type, athleteId: row.athleteId, gymTitle: row.gymTitle, athleteName: `${row.firstName} ${row.lastName}`.trim() }
+    ? {
+        documentId: row.documentId,
+        title: row.title,
+        type: row.type,
+        athleteId: row.athleteId,
+        gymTitle: row.gymTitle,
+        athleteName: `${row.firstName} ${row.lastName}`.trim(),
+      }
     : null;
 }
 
@@ -51,7 +66,14 @@ async function factsOf(db: DbOrTx, gymId: string, documentId: string): Promise<(
  * names the mail (the same key again queues nothing); each recipient gets their own key under it. Answers the outbox
  * rows written (none when nobody has an email).
  */
-export async function queueDocumentMail(tx: DbOrTx, jobs: Jobs, gymId: string, documentId: string, kind: DocumentMailKind, opts: { appUrl: string; dedupeKey: string }): Promise<string[]> {
+export async function queueDocumentMail(
+  tx: DbOrTx,
+  jobs: Jobs,
+  gymId: string,
+  documentId: string,
+  kind: DocumentMailKind,
+  opts: { appUrl: string; dedupeKey: string },
+): Promise<string[]> {
   const facts = await factsOf(tx, gymId, documentId);
   if (!facts) return [];
   const to = await recipientsOf(tx, gymId, facts.athleteId);

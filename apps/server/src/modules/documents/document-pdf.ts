@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { documentTypeLabels, formatDate, formatTime, toZoned, type DocumentDetail, type GymCountry } from '@spotter/shared';
-import { pdfSafeText } from '../invoices/invoice-pdf';
+import { pdfSafeText } from '../invoices';
 
 /**
  * Issue 20 (decision 035): a signed document as a PDF (pdf-lib, its standard Helvetica): the content exactly as
@@ -15,6 +15,9 @@ const MARGIN = 56;
 const WIDTH = PAGE[0] - 2 * MARGIN;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.35, 0.4);
+const ALARM = rgb(0.7, 0.05, 0.05);
+/** Issue 32: the line every page of an altered copy carries above its margin. */
+export const ALTERED_PAGE_WARNING = 'WARNING: altered copy - this content does not match the SHA-256 recorded when it was signed.';
 
 export type PdfGym = { title: string; timeZone: string; country: string };
 
@@ -175,6 +178,14 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
   };
   const plain = (text: string, style: Partial<Style> = {}): Run[] => [{ text, bold: false, italic: false, ...style }];
 
+  // Issue 32 (decision 041): a copy whose stored content no longer matches its recorded hash is still printed, under a
+  // warning at its head, on every page and in the audit trail.
+  const altered = detail.integrity.state === 'altered';
+  if (altered) {
+    flow(plain(`WARNING: ${detail.integrity.message}`, { bold: true }), MARGIN, WIDTH, 11, ALARM);
+    y -= 8;
+  }
+
   // Heading: the gym, the title, for whom.
   flow(plain(gym.title), MARGIN, WIDTH, 10, MUTED);
   y -= 4;
@@ -192,7 +203,12 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
     if (block.kind === 'h') {
       y -= 6;
       room(40);
-      flow(block.runs.map((r) => ({ ...r, bold: true })), MARGIN, WIDTH, headingSize[block.level]!);
+      flow(
+        block.runs.map((r) => ({ ...r, bold: true })),
+        MARGIN,
+        WIDTH,
+        headingSize[block.level]!,
+      );
       y -= 2;
     } else if (block.kind === 'li') {
       room(16);
@@ -212,7 +228,16 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
     y -= 8;
     room(40);
     flow(plain('Initials', { bold: true }), MARGIN, WIDTH, 12);
-    for (const i of signature.initials) flow([{ text: `${i.label}: `, bold: false, italic: false }, { text: i.value, bold: true, italic: false }], MARGIN, WIDTH, 10.5);
+    for (const i of signature.initials)
+      flow(
+        [
+          { text: `${i.label}: `, bold: false, italic: false },
+          { text: i.value, bold: true, italic: false },
+        ],
+        MARGIN,
+        WIDTH,
+        10.5,
+      );
   }
   y -= 12;
   room(150);
@@ -230,8 +255,7 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
   }
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + 260, y }, thickness: 0.5, color: INK });
   y -= 4;
-  const who =
-    signature.relation === 'guardian' ? `${signature.signerName}, parent or guardian, for ${signature.athleteName}` : signature.signerName;
+  const who = signature.relation === 'guardian' ? `${signature.signerName}, parent or guardian, for ${signature.athleteName}` : signature.signerName;
   flow(plain(who), MARGIN, WIDTH, 10);
   flow(plain(`Signed ${gymInstant(signature.signedAt, gym)}`), MARGIN, WIDTH, 9, MUTED);
 
@@ -255,6 +279,13 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
     ['IP address', signature.ip ?? '-'],
     ['User agent', signature.userAgent ?? '-'],
     ['Content SHA-256', signature.contentSha256],
+    [
+      'Integrity',
+      altered
+        ? 'ALTERED: the stored content no longer matches the SHA-256 above'
+        : 'Verified when this PDF was made: the stored content matches the SHA-256 above',
+    ],
+    ...(altered ? ([['Stored content SHA-256', detail.integrity.computedSha256 ?? '-']] as [string, string][]) : []),
   ];
   const keyWidth = 110;
   for (const [k, v] of facts) {
@@ -274,6 +305,10 @@ export async function renderDocumentPdf(detail: DocumentDetail, gym: PdfGym): Pr
     9,
     MUTED,
   );
+  if (altered) {
+    for (const p of doc.getPages())
+      p.drawText(pdfSafeText(ALTERED_PAGE_WARNING, fonts.bold), { x: MARGIN, y: PAGE[1] - 32, size: 8, font: fonts.bold, color: ALARM });
+  }
   return doc.save();
 }
 

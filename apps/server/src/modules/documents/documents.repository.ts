@@ -3,7 +3,7 @@ import { documentMessages, documentStateOf, type DocumentDetail, type DocumentRo
 import { athletes, documentSignatures, documentTemplateVersions, documents } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { renderDocument } from './documents.service';
+import { integrityOf, renderDocument } from './documents.service';
 
 /** The columns of a document's row in every list (staff's, the athlete page's, the athlete's own). */
 export const documentRowColumns = {
@@ -23,7 +23,6 @@ export const documentRowColumns = {
   reminderCount: documents.reminderCount,
   signerName: documentSignatures.signerName,
 };
-
 
 /** documents joined to what its row shows: the athlete, the version and the signature. */
 export function documentRowQuery(db: DbOrTx) {
@@ -64,7 +63,11 @@ export async function findDocumentDetail(db: DbOrTx, gymId: string, documentId: 
   const [row] = await documentRowQuery(db).where(and(eq(documents.id, documentId), eq(documents.gymId, gymId)));
   if (!row) throw notFound(documentMessages.documentNotFound);
   const [extra] = await db
-    .select({ voidReason: documents.voidReason, requiresSignature: documentTemplateVersions.requiresSignature, initialFields: documentTemplateVersions.initialFields })
+    .select({
+      voidReason: documents.voidReason,
+      requiresSignature: documentTemplateVersions.requiresSignature,
+      initialFields: documentTemplateVersions.initialFields,
+    })
     .from(documents)
     .leftJoin(documentTemplateVersions, eq(documentTemplateVersions.id, documents.templateVersionId))
     .where(eq(documents.id, documentId));
@@ -74,6 +77,7 @@ export async function findDocumentDetail(db: DbOrTx, gymId: string, documentId: 
   return {
     ...base,
     ...rendered,
+    integrity: integrityOf(row, signature),
     requiresSignature: extra?.requiresSignature ?? true,
     initialFields: extra?.initialFields ?? [],
     voidReason: extra?.voidReason ?? null,
@@ -95,4 +99,23 @@ export async function findDocumentDetail(db: DbOrTx, gymId: string, documentId: 
         }
       : null,
   };
+}
+
+/** The athlete of the gym's document; 404 when the gym has no such document. */
+export async function athleteOfDocument(db: DbOrTx, gymId: string, documentId: string): Promise<string> {
+  const [row] = await db
+    .select({ athleteId: documents.athleteId })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.gymId, gymId)));
+  if (!row) throw notFound(documentMessages.documentNotFound);
+  return row.athleteId;
+}
+
+/** The athlete of the gym's document, or null. */
+export async function findAthleteOfDocument(db: DbOrTx, gymId: string, documentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ athleteId: documents.athleteId })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.gymId, gymId)));
+  return row?.athleteId ?? null;
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, arrayContains, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  bookingPolicy,
+  documentIntegrityOf,
   documentMessages,
   formatDate,
   renderDocumentBody,
   toZoned,
+  type DocumentIntegrity,
   type DocumentSource,
   type MergeValues,
   type SignDocumentInput,
@@ -20,10 +23,12 @@ import {
   packages,
   profileLinks,
   profiles,
-  sessions,
 } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/client';
+import { recordEvent, recordEvents } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
+import { setSigningDocument } from '../auth';
+import { sqlPolicy } from '../booking-policy';
 
 /**
  * Issue 20 (decision 035): the one write path of issued documents and signatures, used by the HTTP routes, athlete
@@ -38,7 +43,30 @@ import { HttpError, badRequest, conflict, fieldError, notFound } from '../../lib
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-const joinAddress = (parts: (string | null | undefined)[]) => parts.map((p) => (p ?? '').trim()).filter(Boolean).join(', ');
+/**
+ * Issue 32 (decision 041): a document's integrity from its row and its signature (if any): the signature's stored
+ * content hashed again and compared with the SHA-256 recorded at signing (shared documentIntegrityOf).
+ */
+export function integrityOf(doc: { signedAt: Date | null }, signature: { content: string; contentSha256: string } | null | undefined): DocumentIntegrity {
+  return documentIntegrityOf(doc, signature ?? null, signature ? sha256Hex(signature.content) : null);
+}
+
+/** An owner's Verify: the integrity of one document of the gym, checked now (404 when it is not the gym's). */
+export async function verifyDocument(db: DbOrTx, gymId: string, documentId: string): Promise<DocumentIntegrity> {
+  const [row] = await db
+    .select({ signedAt: documents.signedAt, content: documentSignatures.content, contentSha256: documentSignatures.contentSha256 })
+    .from(documents)
+    .leftJoin(documentSignatures, eq(documentSignatures.documentId, documents.id))
+    .where(and(eq(documents.id, documentId), eq(documents.gymId, gymId)));
+  if (!row) throw notFound(documentMessages.documentNotFound);
+  return integrityOf(row, row.content !== null && row.contentSha256 !== null ? { content: row.content, contentSha256: row.contentSha256 } : null);
+}
+
+const joinAddress = (parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 
 /** The merge values of one issued document, now (today's date in the gym's zone and format). */
 export async function mergeValuesOf(db: DbOrTx, gymId: string, documentId: string, now = new Date()): Promise<MergeValues> {
@@ -140,16 +168,28 @@ export type IssueInput = {
 /** Issue a template's current version to athletes of the gym; athletes already holding an open copy are skipped. */
 export async function issueDocuments(tx: Tx, input: IssueInput): Promise<{ documentIds: string[]; alreadyOpen: number }> {
   const [template] = await tx
-    .select({ id: documentTemplates.id, type: documentTemplates.type, archivedAt: documentTemplates.archivedAt, versionId: documentTemplateVersions.id, title: documentTemplateVersions.title })
+    .select({
+      id: documentTemplates.id,
+      type: documentTemplates.type,
+      archivedAt: documentTemplates.archivedAt,
+      versionId: documentTemplateVersions.id,
+      title: documentTemplateVersions.title,
+    })
     .from(documentTemplates)
-    .innerJoin(documentTemplateVersions, and(eq(documentTemplateVersions.templateId, documentTemplates.id), eq(documentTemplateVersions.version, documentTemplates.currentVersion)))
+    .innerJoin(
+      documentTemplateVersions,
+      and(eq(documentTemplateVersions.templateId, documentTemplates.id), eq(documentTemplateVersions.version, documentTemplates.currentVersion)),
+    )
     .where(and(eq(documentTemplates.id, input.templateId), eq(documentTemplates.gymId, input.gymId)));
   if (!template) throw notFound(documentMessages.templateNotFound);
   if (template.archivedAt) throw conflict(documentMessages.templateArchived, 'template_archived');
   const ids = [...new Set(input.athleteIds)];
   if (ids.length === 0) return { documentIds: [], alreadyOpen: 0 };
   const issuedAt = input.now ?? new Date();
-  const found = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.gymId, input.gymId), inArray(athletes.id, ids)));
+  const found = await tx
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.gymId, input.gymId), inArray(athletes.id, ids)));
   if (found.length !== ids.length) throw notFound(documentMessages.athleteNotFound);
   const inserted = await tx
     .insert(documents)
@@ -168,7 +208,16 @@ export async function issueDocuments(tx: Tx, input: IssueInput): Promise<{ docum
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: documents.id });
+    .returning({ id: documents.id, athleteId: documents.athleteId });
+  await recordEvents(
+    tx,
+    inserted.map((d) => ({
+      gymId: input.gymId,
+      type: 'document.issued' as const,
+      subjectId: d.id,
+      payload: { athleteId: d.athleteId, title: template.title },
+    })),
+  );
   return { documentIds: inserted.map((r) => r.id), alreadyOpen: ids.length - inserted.length };
 }
 
@@ -178,7 +227,13 @@ export type RequiredTrigger = { kind: 'sign_up' } | { kind: 'purchase'; packageI
  * The template rules: on sign-up (a new athlete record) every template required on sign-up or before booking; on a
  * package purchase every template naming the package. Run in the transaction that makes the athlete or the sale.
  */
-export async function issueRequiredDocuments(tx: Tx, gymId: string, athleteIds: readonly string[], trigger: RequiredTrigger, issuedByProfileId: string | null = null): Promise<string[]> {
+export async function issueRequiredDocuments(
+  tx: Tx,
+  gymId: string,
+  athleteIds: readonly string[],
+  trigger: RequiredTrigger,
+  issuedByProfileId: string | null = null,
+): Promise<string[]> {
   if (athleteIds.length === 0) return [];
   const rule =
     trigger.kind === 'sign_up'
@@ -203,7 +258,7 @@ export async function issueRequiredDocuments(tx: Tx, gymId: string, athleteIds: 
   return issued;
 }
 
-/** A booking the athlete makes themselves is refused while a document required before booking is unsigned. */
+/** A booking the athlete makes themselves is refused while a document required before booking is unsigned (policy documentsSigned). */
 export async function assertSignedBeforeBooking(db: DbOrTx, gymId: string, athleteId: string): Promise<void> {
   const [open] = await db
     .select({ id: documents.id, title: documents.title })
@@ -213,15 +268,18 @@ export async function assertSignedBeforeBooking(db: DbOrTx, gymId: string, athle
       and(
         eq(documents.gymId, gymId),
         eq(documents.athleteId, athleteId),
-        isNull(documents.signedAt),
-        isNull(documents.voidedAt),
-        eq(documentTemplates.requiredBeforeBooking, true),
-        isNull(documentTemplates.archivedAt),
+        sqlPolicy.documentsSigned.sql({
+          requiredBeforeBooking: documentTemplates.requiredBeforeBooking,
+          signedAt: documents.signedAt,
+          voidedAt: documents.voidedAt,
+          templateArchivedAt: documentTemplates.archivedAt,
+        }),
       ),
     )
     .limit(1);
-    // `fields.documentId` names the document, so the refusal can link to it.
-  if (open) throw new HttpError(409, documentMessages.requiredBeforeBooking(open.title), 'document_required', { documentId: [open.id] });
+  // `fields.documentId` names the document, so the refusal can link to it.
+  const refusal = bookingPolicy.documentsSigned.check(open ?? null);
+  if (open && refusal) throw new HttpError(409, refusal.message, refusal.code, { documentId: [open.id] });
 }
 
 export type Signer = { relation: 'self' | 'guardian'; signerName: string; signerProfileId: string | null };
@@ -230,14 +288,20 @@ export type Signer = { relation: 'self' | 'guardian'; signerName: string; signer
  * Who signs an athlete's document in the athlete app: the athlete's own user (self), or a user linked to the athlete's
  * profile (a parent or guardian, named by their athlete record in the gym, else their staff record, else their email).
  */
-export async function appSignerFor(db: DbOrTx, gymId: string, athleteId: string, caller: { userId: string; profileId: string; email: string }): Promise<Signer | null> {
+export async function appSignerFor(
+  db: DbOrTx,
+  gymId: string,
+  athleteId: string,
+  caller: { userId: string; profileId: string; email: string },
+): Promise<Signer | null> {
   const [athlete] = await db
     .select({ profileId: athletes.profileId, userId: profiles.userId, firstName: athletes.firstName, lastName: athletes.lastName })
     .from(athletes)
     .innerJoin(profiles, eq(profiles.id, athletes.profileId))
     .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) return null;
-  if (athlete.userId === caller.userId) return { relation: 'self', signerName: `${athlete.firstName} ${athlete.lastName}`.trim(), signerProfileId: athlete.profileId };
+  if (athlete.userId === caller.userId)
+    return { relation: 'self', signerName: `${athlete.firstName} ${athlete.lastName}`.trim(), signerProfileId: athlete.profileId };
   const [link] = await db
     .select({ userId: profileLinks.userId })
     .from(profileLinks)
@@ -249,7 +313,11 @@ export async function appSignerFor(db: DbOrTx, gymId: string, athleteId: string,
     .innerJoin(profiles, eq(profiles.id, athletes.profileId))
     .where(and(eq(athletes.gymId, gymId), eq(profiles.userId, caller.userId)))
     .limit(1);
-  return { relation: 'guardian', signerName: own ? `${own.firstName} ${own.lastName}`.trim() : caller.email, signerProfileId: own?.profileId ?? caller.profileId };
+  return {
+    relation: 'guardian',
+    signerName: own ? `${own.firstName} ${own.lastName}`.trim() : caller.email,
+    signerProfileId: own?.profileId ?? caller.profileId,
+  };
 }
 
 /** On the front-desk device: the athlete, or a named parent or guardian of theirs (an athlete of the gym linked to them). */
@@ -321,6 +389,7 @@ export async function signDocument(tx: Tx, ctx: SignContext, input: SignDocument
     signedAt: now,
   });
   await tx.update(documents).set({ signedAt: now }).where(eq(documents.id, facts.id));
+  await recordEvent(tx, { gymId: ctx.gymId, type: 'document.signed', subjectId: facts.id, payload: { athleteId: facts.athleteId, title: facts.title } });
 }
 
 /** Void an unsigned document; voiding a voided one again answers it. */
@@ -328,14 +397,20 @@ export async function voidDocument(tx: Tx, gymId: string, documentId: string, re
   const facts = await documentFacts(tx, gymId, documentId, true);
   if (facts.signedAt) throw conflict(documentMessages.onlyUnsignedVoid, 'document_signed');
   if (facts.voidedAt) return;
-  await tx.update(documents).set({ voidedAt: now, voidReason: reason || null }).where(eq(documents.id, documentId));
+  await tx
+    .update(documents)
+    .set({ voidedAt: now, voidReason: reason || null })
+    .where(eq(documents.id, documentId));
 }
 
 /** Count a reminder on an unsigned document (the mail itself goes through the outbox in the same transaction). */
 export async function markReminded(tx: Tx, gymId: string, documentId: string, now = new Date()): Promise<IssuedDocumentFacts> {
   const facts = await documentFacts(tx, gymId, documentId, true);
   if (facts.signedAt || facts.voidedAt) throw badRequest(documentMessages.onlyUnsignedRemind, 'not_unsigned');
-  await tx.update(documents).set({ lastRemindedAt: now, reminderCount: sql`${documents.reminderCount} + 1` }).where(eq(documents.id, documentId));
+  await tx
+    .update(documents)
+    .set({ lastRemindedAt: now, reminderCount: sql`${documents.reminderCount} + 1` })
+    .where(eq(documents.id, documentId));
   return facts;
 }
 
@@ -344,9 +419,9 @@ export async function startHandOff(tx: Tx, gymId: string, sessionId: string, doc
   const facts = await documentFacts(tx, gymId, documentId, false);
   if (facts.signedAt) throw conflict(documentMessages.alreadySigned, 'already_signed');
   if (facts.voidedAt) throw conflict(documentMessages.voided, 'document_voided');
-  await tx.update(sessions).set({ signingDocumentId: documentId }).where(eq(sessions.id, sessionId));
+  await setSigningDocument(tx, sessionId, documentId);
 }
 
 export async function endHandOff(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ signingDocumentId: null }).where(eq(sessions.id, sessionId));
+  await setSigningDocument(db, sessionId, null);
 }

@@ -4,7 +4,7 @@ import { documentMessages } from '@spotter/shared';
 import { parseAthleteInput } from '@spotter/shared/athlete-input';
 import { athletes, documentSignatures, documentTemplateVersions, documentTemplates, documents, packages, profileLinks, salesPortals } from '../../db/schema';
 import { TEST_PASSWORD } from '../../../test/factories';
-import { createAthletes } from '../athletes/athletes.service';
+import { createAthletes } from '../athletes';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 
 /** Issue 20 (decision 035): the front-desk hand-off locks the staff session to one document until staff end it. */
@@ -143,12 +143,25 @@ describe('front-desk hand-off', () => {
 });
 
 /** A template of the gym with its version 1 (made here: the templates routes are another module's). */
-async function makeTemplate(o: { title: string; requiredOnSignUp?: boolean; requiredBeforeBooking?: boolean; packageIds?: string[]; archived?: boolean }, gym = gymId) {
+async function makeTemplate(
+  o: { title: string; requiredOnSignUp?: boolean; requiredBeforeBooking?: boolean; packageIds?: string[]; archived?: boolean },
+  gym = gymId,
+) {
   const [template] = await t.db
     .insert(documentTemplates)
-    .values({ gymId: gym, type: 'waiver', title: o.title, requiredOnSignUp: o.requiredOnSignUp ?? false, requiredBeforeBooking: o.requiredBeforeBooking ?? false, packageIds: o.packageIds ?? [], archivedAt: o.archived ? new Date() : null })
+    .values({
+      gymId: gym,
+      type: 'waiver',
+      title: o.title,
+      requiredOnSignUp: o.requiredOnSignUp ?? false,
+      requiredBeforeBooking: o.requiredBeforeBooking ?? false,
+      packageIds: o.packageIds ?? [],
+      archivedAt: o.archived ? new Date() : null,
+    })
     .returning();
-  await t.db.insert(documentTemplateVersions).values({ gymId: gym, templateId: template!.id, version: 1, title: o.title, body: '<p>I, {{athlete.fullName}}, agree.</p>' });
+  await t.db
+    .insert(documentTemplateVersions)
+    .values({ gymId: gym, templateId: template!.id, version: 1, title: o.title, body: '<p>I, {{athlete.fullName}}, agree.</p>' });
   return template!.id;
 }
 
@@ -201,9 +214,17 @@ describe('template rules issue documents (sign-up and a sale at the desk)', () =
   it('an account made in the sales portal gets them', async () => {
     await t.db.insert(salesPortals).values({ gymId: hookGym, isEnabled: true, slug: 'rules-barbell', headline: 'Join', accentColor: 'teal' });
     const c = t.client();
-    const res = await c.post('/api/sales-portals/rules-barbell/account/', { firstName: 'Pia', lastName: 'Portal', email: 'pia-rules@portal.example.com', password: 'Strong1pass' });
+    const res = await c.post('/api/sales-portals/rules-barbell/account/', {
+      firstName: 'Pia',
+      lastName: 'Portal',
+      email: 'pia-rules@portal.example.com',
+      password: 'Strong1pass',
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
-    const [athlete] = await t.db.select().from(athletes).where(and(eq(athletes.gymId, hookGym), eq(athletes.email, 'pia-rules@portal.example.com')));
+    const [athlete] = await t.db
+      .select()
+      .from(athletes)
+      .where(and(eq(athletes.gymId, hookGym), eq(athletes.email, 'pia-rules@portal.example.com')));
     expect((await documentsOf(athlete!.id)).map((d) => d.templateId).sort()).toEqual([onSignUp, beforeBooking].sort());
   });
 

@@ -3,8 +3,8 @@ import type { DocumentListFilter, DocumentRow } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import { athletes, documents, gyms, profileLinks, users } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-text';
-import { col } from '../event-setup/setup';
-import { NO_EMAIL_DOMAIN } from '../athletes/athletes.service';
+import { col } from '../event-setup';
+import { NO_EMAIL_DOMAIN } from '../people';
 import { documentRowQuery, toDocumentRow } from './documents.repository';
 
 /**
@@ -21,10 +21,7 @@ const issuedOn = sql`(${col(documents.issuedAt)} at time zone (select ${col(gyms
 function searchOf(search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search.toLowerCase());
-  return or(
-    sql`lower(${col(documents.title)}) like ${pattern}`,
-    sql`lower(${col(athletes.firstName)} || ' ' || ${col(athletes.lastName)}) like ${pattern}`,
-  );
+  return or(sql`lower(${col(documents.title)}) like ${pattern}`, sql`lower(${col(athletes.firstName)} || ' ' || ${col(athletes.lastName)}) like ${pattern}`);
 }
 
 export function whereOf(gymId: string, q: Partial<DocumentListFilter>): SQL {
@@ -53,11 +50,19 @@ function orderOf(q: Pick<DocumentListFilter, 'sort' | 'order'>) {
         : q.sort === 'athlete'
           ? sql`lower(${col(athletes.lastName)} || ' ' || ${col(athletes.firstName)})`
           : col(documents.issuedAt);
-  return [sql`${key} ${dir}`, q.order === 'asc' ? asc(documents.issuedAt) : desc(documents.issuedAt), q.order === 'asc' ? asc(documents.id) : desc(documents.id)];
+  return [
+    sql`${key} ${dir}`,
+    q.order === 'asc' ? asc(documents.issuedAt) : desc(documents.issuedAt),
+    q.order === 'asc' ? asc(documents.id) : desc(documents.id),
+  ];
 }
 
 async function windowRows(db: DbOrTx, gymId: string, q: DocumentListFilter, w: Window): Promise<DocumentRow[]> {
-  const rows = await documentRowQuery(db).where(whereOf(gymId, q)).orderBy(...orderOf(q)).limit(w.limit).offset(w.offset);
+  const rows = await documentRowQuery(db)
+    .where(whereOf(gymId, q))
+    .orderBy(...orderOf(q))
+    .limit(w.limit)
+    .offset(w.offset);
   return rows.map(toDocumentRow);
 }
 

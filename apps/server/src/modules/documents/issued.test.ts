@@ -4,9 +4,10 @@ import type { DocumentDetail } from '@spotter/shared';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import type { Athlete } from '../../../test/factories';
 import { athletes, documentTemplates, documentTemplateVersions, documents, mailOutbox, profileLinks } from '../../db/schema';
-import { NO_EMAIL_DOMAIN } from '../athletes/athletes.service';
+import { NO_EMAIL_DOMAIN } from '../people';
 import { signDocument } from './documents.service';
-import { DOCUMENTS_CSV_HEADER, runDocumentReminders } from './issued.routes';
+import { DOCUMENTS_CSV_HEADER } from './issued.routes';
+import { runDocumentReminders } from './reminders';
 
 fixClock(TEST_NOW);
 
@@ -37,7 +38,9 @@ async function template(gymId: string, o: { title?: string; type?: 'waiver' | 'c
     .insert(documentTemplates)
     .values({ gymId, type: o.type ?? 'waiver', title, archivedAt: o.archived ? new Date() : null })
     .returning();
-  await t.db.insert(documentTemplateVersions).values({ gymId, templateId: tpl!.id, version: 1, title, body: o.body ?? '<p>I, {{athlete.fullName}}, train at {{gym.name}}.</p>' });
+  await t.db
+    .insert(documentTemplateVersions)
+    .values({ gymId, templateId: tpl!.id, version: 1, title, body: o.body ?? '<p>I, {{athlete.fullName}}, train at {{gym.name}}.</p>' });
   return tpl!;
 }
 
@@ -129,7 +132,11 @@ describe('/documents/issued: the list, filters, CSV and detail', () => {
     await c.post(`/api/documents/${voided!.id}/void/`, { reason: 'Issued by mistake' });
   });
 
-  const list = async (q: string) => (await c.get(`/api/documents/?${q}`)).json() as { count: number; results: { title: string; state: string; athlete: { fullName: string }; signerName: string | null }[] };
+  const list = async (q: string) =>
+    (await c.get(`/api/documents/?${q}`)).json() as {
+      count: number;
+      results: { title: string; state: string; athlete: { fullName: string }; signerName: string | null }[];
+    };
 
   it('filters by state, template, athlete, type and search, and pages', async () => {
     expect((await list('')).count).toBe(6);
@@ -200,7 +207,7 @@ describe('voiding and reminding', () => {
     expect((await detail(owner, db!.id)).state).toBe('signed');
   });
 
-  it("reminds the athlete, else their guardians, through the outbox; refuses with no email or once signed", async () => {
+  it('reminds the athlete, else their guardians, through the outbox; refuses with no email or once signed', async () => {
     const tpl = await template(w.gym.id, { title: 'Remind Me' });
     const a = w.members[3]!;
     const kid = await t.make.athlete(w.gym.id, { login: false, email: `kid@${NO_EMAIL_DOMAIN}`, firstName: 'Kiddo', lastName: 'Dependant' });
@@ -249,20 +256,26 @@ describe('the daily reminder job', () => {
     expect(await run(new Date(now.getTime() + 14 * DAY + 2000))).toBe(2);
     expect(await run(new Date(now.getTime() + 21 * DAY + 3000))).toBe(1); // the old one has had 3
     expect(await run(new Date(now.getTime() + 60 * DAY))).toBe(0);
-    const rows = await t.db.select().from(documents).where(and(eq(documents.gymId, g.gym.id), inArray(documents.athleteId, [old.athleteId, fresh.athleteId])));
+    const rows = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.gymId, g.gym.id), inArray(documents.athleteId, [old.athleteId, fresh.athleteId])));
     expect(rows.map((r) => r.reminderCount).sort()).toEqual([3, 3]);
     const mails = (await mailsTo(old.email!)).filter((m) => m.kind === 'document_reminder');
     expect(mails).toHaveLength(3);
     expect(mails[0]!.text).toContain('/documents/unsigned/');
     // Voided or signed documents are not reminded.
-    const [late] = await t.db.insert(documents).values({ gymId: g.gym.id, athleteId: old.athleteId, title: 'Voided', issuedAt: new Date(now.getTime() - 10 * DAY), voidedAt: now }).returning();
+    const [late] = await t.db
+      .insert(documents)
+      .values({ gymId: g.gym.id, athleteId: old.athleteId, title: 'Voided', issuedAt: new Date(now.getTime() - 10 * DAY), voidedAt: now })
+      .returning();
     expect(await run(new Date(now.getTime() + 90 * DAY))).toBe(0);
     expect(late).toBeTruthy();
   });
 
   it('the queue is registered with a daily schedule', async () => {
-    const { QUEUES } = await import('../../lib/jobs');
-    expect(QUEUES['documents.remind'].cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    const { JOBS } = await import('../../lib/jobs');
+    expect(JOBS['documents.remind'].queue.cron).toMatch(/^\d+ \d+ \* \* \*$/);
     expect(await t.db.select({ id: athletes.id }).from(athletes).limit(1)).toHaveLength(1);
   });
 });

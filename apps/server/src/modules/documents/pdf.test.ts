@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { DocumentDetail } from '@spotter/shared';
+import { documentIntegrityMessages, type DocumentDetail } from '@spotter/shared';
 import { contentBlocks, documentPdfName, gymInstant, renderDocumentPdf } from './document-pdf';
 
 const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -31,6 +31,7 @@ function signed(o: Partial<DocumentDetail> = {}, s: Partial<NonNullable<Document
     initialFields: [],
     voidReason: null,
     canSign: false,
+    integrity: { state: 'intact', message: documentIntegrityMessages.intact, recordedSha256: 'f'.repeat(64), computedSha256: 'f'.repeat(64) },
     ...o,
     signature: {
       relation: 'self',
@@ -64,8 +65,18 @@ describe('the content as text', () => {
       ['quote', '', 1, 'Quoted'],
     ]);
     const p = blocks[1]!;
-    expect(p.runs.filter((r) => r.bold).map((r) => r.text).join('')).toBe('<img src=x>');
-    expect(p.runs.filter((r) => r.italic).map((r) => r.text).join('')).toBe('accept');
+    expect(
+      p.runs
+        .filter((r) => r.bold)
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('<img src=x>');
+    expect(
+      p.runs
+        .filter((r) => r.italic)
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('accept');
   });
 });
 
@@ -76,7 +87,19 @@ describe('the signed PDF', () => {
     expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getTitle()).toBe('Liability Waiver - Alex Morgan');
     const text = pdfText(bytes);
-    for (const s of ['Iron Temple', 'Waiver for Alex Morgan - version 3', 'Rules', 'I, Alex Morgan, agree.', 'Chalk up', 'Signature', 'Audit trail', 'The athlete', 'Athlete app', '203.0.113.7', 'f'.repeat(64)]) {
+    for (const s of [
+      'Iron Temple',
+      'Waiver for Alex Morgan - version 3',
+      'Rules',
+      'I, Alex Morgan, agree.',
+      'Chalk up',
+      'Signature',
+      'Audit trail',
+      'The athlete',
+      'Athlete app',
+      '203.0.113.7',
+      'f'.repeat(64),
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).toContain('Signed 03/04/2026 2:30:05 PM (America/Chicago)');
@@ -85,7 +108,19 @@ describe('the signed PDF', () => {
 
   it('draws a drawn signature, initials, a guardian, the front desk and a UK date', async () => {
     const bytes = await renderDocumentPdf(
-      signed({}, { method: 'drawn', signatureImage: TINY_PNG, typedName: null, relation: 'guardian', signerName: 'Pat Morgan', athleteName: 'Sam Morgan', via: 'front_desk', initials: [{ label: 'I accept the risks', value: 'PM' }] }),
+      signed(
+        {},
+        {
+          method: 'drawn',
+          signatureImage: TINY_PNG,
+          typedName: null,
+          relation: 'guardian',
+          signerName: 'Pat Morgan',
+          athleteName: 'Sam Morgan',
+          via: 'front_desk',
+          initials: [{ label: 'I accept the risks', value: 'PM' }],
+        },
+      ),
       london,
     );
     const text = pdfText(bytes);
@@ -97,7 +132,10 @@ describe('the signed PDF', () => {
   });
 
   it('replaces what the standard font cannot encode, wraps long words and flows onto more pages', async () => {
-    const long = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i + 1}: the athlete accepts the risks of lifting heavy things, and “curly quotes” – dashes.</p>`).join('');
+    const long = Array.from(
+      { length: 120 },
+      (_, i) => `<p>Paragraph ${i + 1}: the athlete accepts the risks of lifting heavy things, and “curly quotes” – dashes.</p>`,
+    ).join('');
     const bytes = await renderDocumentPdf(signed({ content: `<p>Name: 李小龍 🏋️ Zoë</p><p>${'x'.repeat(300)}</p>${long}` }, { signerName: '李小龍' }), chicago);
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBeGreaterThan(3);

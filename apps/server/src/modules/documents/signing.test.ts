@@ -29,12 +29,19 @@ let templateId: string;
 
 /** A template of the gym (version 1) written in the database: the template routes are tested in templates.test.ts. */
 async function template(gymId: string, body: string, o: { title?: string; initialFields?: string[] } = {}) {
-  const [tpl] = await t.db.insert(documentTemplates).values({ gymId, type: 'waiver', title: o.title ?? 'Liability Waiver' }).returning();
-  await t.db.insert(documentTemplateVersions).values({ gymId, templateId: tpl!.id, version: 1, title: o.title ?? 'Liability Waiver', body, initialFields: o.initialFields ?? [] });
+  const [tpl] = await t.db
+    .insert(documentTemplates)
+    .values({ gymId, type: 'waiver', title: o.title ?? 'Liability Waiver' })
+    .returning();
+  await t.db
+    .insert(documentTemplateVersions)
+    .values({ gymId, templateId: tpl!.id, version: 1, title: o.title ?? 'Liability Waiver', body, initialFields: o.initialFields ?? [] });
   return tpl!.id;
 }
 async function issue(gymId: string, tplId: string, athleteId: string): Promise<string> {
-  const r = await t.db.transaction((tx) => issueDocuments(tx, { gymId, templateId: tplId, athleteIds: [athleteId], source: 'manual', issuedByProfileId: null }));
+  const r = await t.db.transaction((tx) =>
+    issueDocuments(tx, { gymId, templateId: tplId, athleteIds: [athleteId], source: 'manual', issuedByProfileId: null }),
+  );
   return r.documentIds[0]!;
 }
 const read = async (c: ApiClient, id: string) => {
@@ -50,7 +57,8 @@ const typed = (d: DocumentDetail, o: Partial<SignDocumentFormInput> = {}): SignD
   agreed: true,
   ...o,
 });
-const sign = (c: ApiClient, id: string, body: unknown) => c.request('POST', `/api/me/documents/${id}/sign/`, body, { headers: { 'user-agent': 'SigningTest/1.0 (phone)' } });
+const sign = (c: ApiClient, id: string, body: unknown) =>
+  c.request('POST', `/api/me/documents/${id}/sign/`, body, { headers: { 'user-agent': 'SigningTest/1.0 (phone)' } });
 const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
 
 beforeAll(async () => {
@@ -66,9 +74,13 @@ beforeAll(async () => {
   await t.make.profileLink(kid.profileId, alex.userId!);
   alexApp = await t.as({ userId: alex.userId!, profileId: alex.profileId });
   strangerApp = await t.as({ userId: stranger.userId!, profileId: stranger.profileId });
-  templateId = await template(w.gym.id, '<h2>Waiver</h2><p>I, {{athlete.fullName}}, train at {{gym.name}} at my own risk.</p><ul><li>Listen to the coach</li></ul>', {
-    initialFields: ['I accept the risks'],
-  });
+  templateId = await template(
+    w.gym.id,
+    '<h2>Waiver</h2><p>I, {{athlete.fullName}}, train at {{gym.name}} at my own risk.</p><ul><li>Listen to the coach</li></ul>',
+    {
+      initialFields: ['I accept the risks'],
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -122,7 +134,14 @@ describe('the athlete app: documents of the athlete and their dependants', () =>
     expect(res.statusCode, res.body).toBe(200);
     const signed = res.json() as DocumentDetail;
     expect(signed.state).toBe('signed');
-    expect(signed.signature).toMatchObject({ relation: 'guardian', signerName: 'Alex Parent', athleteName: 'Sam Parent', method: 'drawn', via: 'athlete_app', userAgent: 'SigningTest/1.0 (phone)' });
+    expect(signed.signature).toMatchObject({
+      relation: 'guardian',
+      signerName: 'Alex Parent',
+      athleteName: 'Sam Parent',
+      method: 'drawn',
+      via: 'athlete_app',
+      userAgent: 'SigningTest/1.0 (phone)',
+    });
     expect(signed.signature!.ip).toBeTruthy();
     expect(signed.signerName).toBe('Alex Parent');
     // Under Signed now, still Sam's.
@@ -166,7 +185,13 @@ describe('signing rules', () => {
 
     const ok = await sign(app, id, typed(d, { typedName: 'Rules Tester' }));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().signature).toMatchObject({ relation: 'self', signerName: 'Rules Tester', method: 'typed', typedName: 'Rules Tester', initials: [{ label: 'I accept the risks', value: 'AS' }] });
+    expect(ok.json().signature).toMatchObject({
+      relation: 'self',
+      signerName: 'Rules Tester',
+      method: 'typed',
+      typedName: 'Rules Tester',
+      initials: [{ label: 'I accept the risks', value: 'AS' }],
+    });
     const again = await sign(app, id, typed(d));
     expect([again.statusCode, again.json().code]).toEqual([409, 'already_signed']);
   });
@@ -185,7 +210,10 @@ describe('signing rules', () => {
     const platform = await t.make.platformStaff();
     const member = await t.make.athlete(w.gym.id, { firstName: 'Acted', lastName: 'Upon' });
     const support = await t.as({ userId: member.userId!, profileId: member.profileId });
-    await t.db.update(sessions).set({ impersonatorUserId: platform.userId, impersonatorProfileId: platform.profileId }).where(eq(sessions.userId, member.userId!));
+    await t.db
+      .update(sessions)
+      .set({ impersonatorUserId: platform.userId, impersonatorProfileId: platform.profileId })
+      .where(eq(sessions.userId, member.userId!));
     const id = await issue(w.gym.id, templateId, member.athleteId);
     const d = await read(support, id);
     expect(d.canSign).toBe(false);
@@ -226,9 +254,15 @@ describe('a signed document is immutable and hashes what was shown', () => {
   it('refuses a direct SQL UPDATE of the document and of its signature (restrict_violation, 23001)', async () => {
     const docUpdate = await t.db.execute(sql`UPDATE documents SET title = 'Changed' WHERE id = ${id}`).catch((e: unknown) => e);
     expect(sqlState(docUpdate)).toBe('23001');
-    const voidUpdate = await t.db.update(documents).set({ voidedAt: new Date() }).where(eq(documents.id, id)).catch((e: unknown) => e);
+    const voidUpdate = await t.db
+      .update(documents)
+      .set({ voidedAt: new Date() })
+      .where(eq(documents.id, id))
+      .catch((e: unknown) => e);
     expect(sqlState(voidUpdate)).toBe('23001');
-    const sigUpdate = await t.db.execute(sql`UPDATE document_signatures SET signer_name = 'Someone else', content = '<p>other</p>' WHERE document_id = ${id}`).catch((e: unknown) => e);
+    const sigUpdate = await t.db
+      .execute(sql`UPDATE document_signatures SET signer_name = 'Someone else', content = '<p>other</p>' WHERE document_id = ${id}`)
+      .catch((e: unknown) => e);
     expect(sqlState(sigUpdate)).toBe('23001');
     const [row] = await t.db.select({ title: documents.title, voidedAt: documents.voidedAt }).from(documents).where(eq(documents.id, id));
     expect(row).toEqual({ title: 'Liability Waiver', voidedAt: null });

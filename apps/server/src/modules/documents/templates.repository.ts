@@ -3,7 +3,7 @@ import { documentMessages, type DocumentTemplateDetail, type DocumentTemplateRow
 import { documentTemplateVersions, documentTemplates, documents, staff } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import { col } from '../event-setup/setup';
+import { col } from '../event-setup';
 
 /**
  * Reads of document templates (issue 20, decision 035). The list is one statement: each template with how many of
@@ -15,14 +15,16 @@ const jsonArray = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 const unsignedSql = () =>
-  sql<number>`(select count(*) from ${documents} where ${col(documents.gymId)} = ${col(documentTemplates.gymId)} and ${col(documents.templateId)} = ${col(documentTemplates.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)`.mapWith(Number);
+  sql<number>`(select count(*) from ${documents} where ${col(documents.gymId)} = ${col(documentTemplates.gymId)} and ${col(documents.templateId)} = ${col(documentTemplates.id)} and ${col(documents.signedAt)} is null and ${col(documents.voidedAt)} is null)`.mapWith(
+    Number,
+  );
 const signedSql = () =>
-  sql<number>`(select count(*) from ${documents} where ${col(documents.gymId)} = ${col(documentTemplates.gymId)} and ${col(documents.templateId)} = ${col(documentTemplates.id)} and ${col(documents.signedAt)} is not null)`.mapWith(Number);
+  sql<number>`(select count(*) from ${documents} where ${col(documents.gymId)} = ${col(documentTemplates.gymId)} and ${col(documents.templateId)} = ${col(documentTemplates.id)} and ${col(documents.signedAt)} is not null)`.mapWith(
+    Number,
+  );
 
 function selectTemplates(db: DbOrTx) {
-  return db
-    .select({ t: documentTemplates, unsignedCount: unsignedSql(), signedCount: signedSql() })
-    .from(documentTemplates);
+  return db.select({ t: documentTemplates, unsignedCount: unsignedSql(), signedCount: signedSql() }).from(documentTemplates);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectTemplates>['where']>>[number];
 
@@ -57,7 +59,15 @@ const versionColumns = {
   createdAt: documentTemplateVersions.createdAt,
   createdByName: sql<string | null>`nullif(trim(${staff.firstName} || ' ' || ${staff.lastName}), '')`,
 };
-type VersionRecord = { version: number; title: string; body: string; requiresSignature: boolean; initialFields: unknown; createdAt: Date; createdByName: string | null };
+type VersionRecord = {
+  version: number;
+  title: string;
+  body: string;
+  requiresSignature: boolean;
+  initialFields: unknown;
+  createdAt: Date;
+  createdByName: string | null;
+};
 const toVersion = (v: VersionRecord): DocumentTemplateVersion => ({
   version: v.version,
   title: v.title,

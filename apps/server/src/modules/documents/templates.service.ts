@@ -36,7 +36,10 @@ const sameWording = (a: Wording, b: Wording) =>
 async function checkPackages(tx: Tx, gymId: string, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await tx.select({ id: packages.id }).from(packages).where(and(eq(packages.gymId, gymId), inArray(packages.id, unique)));
+  const found = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.gymId, gymId), inArray(packages.id, unique)));
   if (found.length !== unique.length) throw fieldError('packageIds', documentMessages.packageNotFound);
   return unique;
 }
@@ -52,7 +55,13 @@ async function issueToEveryAthlete(tx: Tx, gymId: string, templateId: string, pr
   let issued = 0;
   // In slices: one INSERT's bind parameters stay well under PostgreSQL's 65,535 in a large gym.
   for (let i = 0; i < ids.length; i += ISSUE_SLICE) {
-    const r = await issueDocuments(tx, { gymId, templateId, athleteIds: ids.slice(i, i + ISSUE_SLICE).map((a) => a.id), source: 'rule', issuedByProfileId: profileId });
+    const r = await issueDocuments(tx, {
+      gymId,
+      templateId,
+      athleteIds: ids.slice(i, i + ISSUE_SLICE).map((a) => a.id),
+      source: 'rule',
+      issuedByProfileId: profileId,
+    });
     issued += r.documentIds.length;
   }
   return issued;
@@ -68,7 +77,13 @@ async function lockTemplate(tx: Tx, gymId: string, templateId: string) {
   return row;
 }
 
-export async function createTemplate(ctx: WriteContext, gymId: string, input: DocumentTemplateInput, profileId: string | null, now = new Date()): Promise<string> {
+export async function createTemplate(
+  ctx: WriteContext,
+  gymId: string,
+  input: DocumentTemplateInput,
+  profileId: string | null,
+  now = new Date(),
+): Promise<string> {
   return writeTransaction(ctx, async (tx, publish) => {
     const packageIds = await checkPackages(tx, gymId, input.packageIds);
     const [row] = await tx
@@ -141,7 +156,14 @@ export async function updateTemplate(
 }
 
 /** Archived templates are issued no more (no rule fires); documents already issued stay. Twice changes nothing. */
-export async function setTemplateArchived(ctx: WriteContext, gymId: string, templateId: string, archived: boolean, profileId: string | null, now = new Date()): Promise<void> {
+export async function setTemplateArchived(
+  ctx: WriteContext,
+  gymId: string,
+  templateId: string,
+  archived: boolean,
+  profileId: string | null,
+  now = new Date(),
+): Promise<void> {
   await writeTransaction(ctx, async (tx, publish) => {
     const row = await lockTemplate(tx, gymId, templateId);
     if ((row.archivedAt !== null) === archived) return;

@@ -46,7 +46,10 @@ const create = async (body: Partial<DocumentTemplateFormInput> = {}, client = ow
   return documentTemplateDetailSchema.parse(res.json());
 };
 const openDocsOf = (templateId: string) =>
-  t.db.select({ id: s.documents.id, athleteId: s.documents.athleteId, source: s.documents.source, versionId: s.documents.templateVersionId }).from(s.documents).where(and(eq(s.documents.templateId, templateId), isNull(s.documents.signedAt), isNull(s.documents.voidedAt)));
+  t.db
+    .select({ id: s.documents.id, athleteId: s.documents.athleteId, source: s.documents.source, versionId: s.documents.templateVersionId })
+    .from(s.documents)
+    .where(and(eq(s.documents.templateId, templateId), isNull(s.documents.signedAt), isNull(s.documents.voidedAt)));
 
 describe('document templates', () => {
   it('creates version 1 with a sanitised body whose merge tokens survive, and lists it with its counts', async () => {
@@ -54,7 +57,7 @@ describe('document templates', () => {
     expect(made.currentVersion).toBe(1);
     expect(made.body).toBe('<p>Hi {{athlete.fullName}}</p>');
     expect(made.versions).toHaveLength(1);
-    expect(made.versions[0]).toMatchObject({ version: 1, title: made.title, });
+    expect(made.versions[0]).toMatchObject({ version: 1, title: made.title });
     expect(made.versions[0]!.createdByName).toBeTruthy();
     expect(made.versions[0]).not.toHaveProperty('body');
     expect(made.requiredOnSignUp).toBe(true);
@@ -96,7 +99,13 @@ describe('document templates', () => {
     const [issued] = await openDocsOf(made.templateId);
     expect(issued).toMatchObject({ athleteId: athlete.athleteId, source: 'sign_up' });
 
-    const res = await owner.put(`${URL}${made.templateId}/`, { ...waiver, title: made.title, body: '<p>New wording for {{athlete.fullName}}.</p>', requiredOnSignUp: true, packageIds: [pkg.id] });
+    const res = await owner.put(`${URL}${made.templateId}/`, {
+      ...waiver,
+      title: made.title,
+      body: '<p>New wording for {{athlete.fullName}}.</p>',
+      requiredOnSignUp: true,
+      packageIds: [pkg.id],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const v2 = documentTemplateDetailSchema.parse(res.json());
     expect(v2.currentVersion).toBe(2);
@@ -104,7 +113,10 @@ describe('document templates', () => {
     expect(v2.versions.map((v) => v.version)).toEqual([2, 1]);
 
     // The issued document still points at version 1.
-    const [v1Row] = await t.db.select({ id: s.documentTemplateVersions.id }).from(s.documentTemplateVersions).where(and(eq(s.documentTemplateVersions.templateId, made.templateId), eq(s.documentTemplateVersions.version, 1)));
+    const [v1Row] = await t.db
+      .select({ id: s.documentTemplateVersions.id })
+      .from(s.documentTemplateVersions)
+      .where(and(eq(s.documentTemplateVersions.templateId, made.templateId), eq(s.documentTemplateVersions.version, 1)));
     expect((await openDocsOf(made.templateId))[0]!.versionId).toBe(v1Row!.id);
 
     const old = documentTemplateVersionSchema.parse((await owner.get(`${URL}${made.templateId}/versions/1/`)).json());
@@ -113,7 +125,16 @@ describe('document templates', () => {
 
     // Requires-signature and the initials are part of the wording too.
     const v3 = documentTemplateDetailSchema.parse(
-      (await owner.put(`${URL}${made.templateId}/`, { ...waiver, title: made.title, body: v2.body, initialFields: [], requiredOnSignUp: true, packageIds: [pkg.id] })).json(),
+      (
+        await owner.put(`${URL}${made.templateId}/`, {
+          ...waiver,
+          title: made.title,
+          body: v2.body,
+          initialFields: [],
+          requiredOnSignUp: true,
+          packageIds: [pkg.id],
+        })
+      ).json(),
     );
     expect(v3.currentVersion).toBe(3);
     expect(v3.initialFields).toEqual([]);
@@ -132,13 +153,20 @@ describe('document templates', () => {
     const on = await o.put(`${URL}${made.templateId}/`, { ...waiver, requiredOnSignUp: false, requiredBeforeBooking: true });
     expect(on.statusCode, on.body).toBe(200);
     const docs = await openDocsOf(made.templateId);
-    expect(docs.map((d) => d.athleteId).sort()).toEqual(g.members.slice(0, 3).map((m) => m.athleteId).sort());
+    expect(docs.map((d) => d.athleteId).sort()).toEqual(
+      g.members
+        .slice(0, 3)
+        .map((m) => m.athleteId)
+        .sort(),
+    );
     expect(docs.every((d) => d.source === 'rule')).toBe(true);
     // Saving again (still on) issues nothing more.
     await o.put(`${URL}${made.templateId}/`, { ...waiver, body: '<p>Changed</p>', requiredOnSignUp: false, requiredBeforeBooking: true });
     expect(await openDocsOf(made.templateId)).toHaveLength(3);
     // Created with the rule on: issued at once.
-    const second = documentTemplateDetailSchema.parse((await o.post(URL, { ...waiver, title: 'House rules', type: 'policy', requiredBeforeBooking: true })).json());
+    const second = documentTemplateDetailSchema.parse(
+      (await o.post(URL, { ...waiver, title: 'House rules', type: 'policy', requiredBeforeBooking: true })).json(),
+    );
     expect(await openDocsOf(second.templateId)).toHaveLength(3);
     expect(documentTemplateListSchema.parse((await o.get(URL)).json()).find((r) => r.templateId === second.templateId)!.unsignedCount).toBe(3);
   });

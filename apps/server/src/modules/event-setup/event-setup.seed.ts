@@ -12,10 +12,16 @@ const RETIRED_ROOM = 'Old Rig';
  * Idempotent; `now` dates the archiving.
  */
 export async function seedEventSetup(db: DbOrTx, gymId: string, now: Date): Promise<void> {
-  const [type] = await db.select({ id: t.classTypes.id }).from(t.classTypes).where(and(eq(t.classTypes.gymId, gymId), eq(t.classTypes.name, RETIRED_TYPE.name)));
+  const [type] = await db
+    .select({ id: t.classTypes.id })
+    .from(t.classTypes)
+    .where(and(eq(t.classTypes.gymId, gymId), eq(t.classTypes.name, RETIRED_TYPE.name)));
   if (!type) await db.insert(t.classTypes).values({ gymId, ...RETIRED_TYPE, archivedAt: now });
   const [first] = await db.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.gymId, gymId)).orderBy(asc(t.locations.name)).limit(1);
   if (!first) return;
-  const [room] = await db.select({ id: t.rooms.id }).from(t.rooms).where(and(eq(t.rooms.locationId, first.id), eq(t.rooms.name, RETIRED_ROOM)));
+  const [room] = await db
+    .select({ id: t.rooms.id })
+    .from(t.rooms)
+    .where(and(eq(t.rooms.locationId, first.id), eq(t.rooms.name, RETIRED_ROOM)));
   if (!room) await db.insert(t.rooms).values({ gymId, locationId: first.id, name: RETIRED_ROOM, archivedAt: now });
 }

@@ -56,7 +56,13 @@ describe('seedEventSetup', () => {
     expect(archived.map((c) => [c.name, c.isArchived, c.inUse])).toEqual([['Strongman Saturday', true, false]]);
     const locations = gymLocationPageSchema.parse((await client.get('/api/locations/')).json()).results;
     expect(locations.map((l) => [l.name, l.rooms.map((r) => [r.name, r.isArchived])])).toEqual([
-      ['Main Floor', [['Old Rig', true], ['The Rig', false]]],
+      [
+        'Main Floor',
+        [
+          ['Old Rig', true],
+          ['The Rig', false],
+        ],
+      ],
       ['Studio B', []],
     ]);
   });
@@ -64,14 +70,17 @@ describe('seedEventSetup', () => {
 
 describe('lib/csv', () => {
   it('writes RFC 4180 text and defuses every cell a spreadsheet would run as a formula', () => {
-    const text = toCsv(['a', 'b'], [
-      ['=1+1', '+1'],
-      ['-2+3', '@SUM(A1)'],
-      ['-2', '-$4.50'],
-      ['\tx', 'line\n=2'],
-      ['say "hi", ok', null],
-      [3, true],
-    ]);
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['=1+1', '+1'],
+        ['-2+3', '@SUM(A1)'],
+        ['-2', '-$4.50'],
+        ['\tx', 'line\n=2'],
+        ['say "hi", ok', null],
+        [3, true],
+      ],
+    );
     expect(text.split('\r\n')[0]).toBe('a,b');
     const rows = Papa.parse<string[]>(text).data;
     expect(rows.slice(1)).toEqual([

@@ -28,7 +28,8 @@ export const nameFilter = (name: AnyPgColumn, search: string): SQL | undefined =
 /** Sorted by name as people read it (case-insensitive), then by id so that pages never overlap. */
 export const byName = (name: AnyPgColumn, id: AnyPgColumn) => [sql`lower(${name})`, id];
 
-export const filterOf = (archivedAt: AnyPgColumn, name: AnyPgColumn, q: { status: SetupStatus; search: string }) => and(statusFilter(archivedAt, q.status), nameFilter(name, q.search));
+export const filterOf = (archivedAt: AnyPgColumn, name: AnyPgColumn, q: { status: SetupStatus; search: string }) =>
+  and(statusFilter(archivedAt, q.status), nameFilter(name, q.search));
 
 /**
  * Spec 5's name rule for a name that is new (created, or changed): a name made before the rule (the demo's
@@ -62,12 +63,21 @@ export function exportFileName(what: string, status: SetupStatus, today: string)
 /** Spec 3: the fees' tax rate is one of the gym's. */
 export async function checkTaxRate(tx: Tx, gymId: string, taxRateId: string | null): Promise<void> {
   if (taxRateId === null) return;
-  const [rate] = await tx.select({ id: taxRates.id }).from(taxRates).where(and(eq(taxRates.id, taxRateId), eq(taxRates.gymId, gymId)));
+  const [rate] = await tx
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(and(eq(taxRates.id, taxRateId), eq(taxRates.gymId, gymId)));
   if (!rate) throw fieldError('taxRateId', setupMessages.taxRateNotFound);
 }
 
 /** A type's fee settings (spec 3), money in minor units; no tax rate: the gym's class tax rate. */
-export type FeeFields = { cancellationFeeMinor: number; noShowFeeMinor: number; cancellationCreditDeduction: number; noShowCreditDeduction: number; taxRateId: string | null };
+export type FeeFields = {
+  cancellationFeeMinor: number;
+  noShowFeeMinor: number;
+  cancellationCreditDeduction: number;
+  noShowCreditDeduction: number;
+  taxRateId: string | null;
+};
 export const feesChanged = (before: FeeFields, after: FeeFields) =>
   before.cancellationFeeMinor !== after.cancellationFeeMinor ||
   before.noShowFeeMinor !== after.noShowFeeMinor ||
@@ -103,4 +113,3 @@ export async function copyFeesToUpcoming(
     .returning({ id: events.id });
   return updated.length;
 }
-

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql, type Placeholder, typ
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import {
   eventTypeOf,
+  isFull,
   minorToDecimal,
   type Attendee,
   type Coach,
@@ -16,7 +17,7 @@ import { appointmentTypes, athletes, classTypes, eventCoaches, events, locations
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { containsPattern, fullName } from '../../lib/sql-text';
-import { holdsPlaceSql } from '../reservations/rules';
+import { holdsPlaceSql } from '../booking-policy';
 
 /** One class or appointment with everything its card, detail and reservation rules need. */
 export type EventRow = {
@@ -37,7 +38,6 @@ export type EventRow = {
   attended: number;
   firstAttendee: string | null;
 };
-
 
 /** The name of an event's type, whichever kind it is. */
 export const eventTypeName = sql<string>`coalesce(${classTypes.name}, ${appointmentTypes.name})`;
@@ -109,7 +109,13 @@ export function selectEvents<E extends SelectedFields>(db: DbOrTx, gymId: string
 }
 
 type EventColumns = Omit<EventRow, 'location' | 'fees' | 'taxRate'> &
-  EventRow['fees'] & { locationId: string | null; locationName: string | null; taxRateId: string | null; taxRateName: string | null; taxRatePercent: string | null };
+  EventRow['fees'] & {
+    locationId: string | null;
+    locationName: string | null;
+    taxRateId: string | null;
+    taxRateName: string | null;
+    taxRatePercent: string | null;
+  };
 
 /** A row of selectEvents as the domain reads it. */
 export function toEventRow(r: EventColumns): EventRow {
@@ -125,8 +131,16 @@ export function toEventRow(r: EventColumns): EventRow {
     duration: r.duration,
     capacity: r.capacity,
     location: r.locationId && r.locationName !== null ? { locationId: r.locationId, name: r.locationName } : null,
-    fees: { cancellationFeeMinor: r.cancellationFeeMinor, noShowFeeMinor: r.noShowFeeMinor, cancellationCreditDeduction: r.cancellationCreditDeduction, noShowCreditDeduction: r.noShowCreditDeduction },
-    taxRate: r.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null ? { taxRateId: r.taxRateId, name: r.taxRateName, percent: percentText(r.taxRatePercent) } : null,
+    fees: {
+      cancellationFeeMinor: r.cancellationFeeMinor,
+      noShowFeeMinor: r.noShowFeeMinor,
+      cancellationCreditDeduction: r.cancellationCreditDeduction,
+      noShowCreditDeduction: r.noShowCreditDeduction,
+    },
+    taxRate:
+      r.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null
+        ? { taxRateId: r.taxRateId, name: r.taxRateName, percent: percentText(r.taxRatePercent) }
+        : null,
     attendeeCount: r.attendeeCount,
     attended: r.attended,
     firstAttendee: r.firstAttendee,
@@ -162,7 +176,14 @@ export async function findEvent(db: DbOrTx, gymId: string, kind: EventKind, id: 
 export async function loadAttendees(db: DbOrTx, gymId: string, eventIds: string[]): Promise<Map<string, Attendee[]>> {
   const r = reservations;
   const rows = await db
-    .select({ eventId: r.eventId, reservationId: r.id, athleteId: athletes.id, fullName: fullName(athletes), isReserved: r.isReserved, isCheckedIn: r.isCheckedIn })
+    .select({
+      eventId: r.eventId,
+      reservationId: r.id,
+      athleteId: athletes.id,
+      fullName: fullName(athletes),
+      isReserved: r.isReserved,
+      isCheckedIn: r.isCheckedIn,
+    })
     .from(r)
     .innerJoin(athletes, eq(athletes.id, r.athleteId))
     .where(and(eq(r.gymId, gymId), inArray(r.eventId, eventIds), holdsPlaceSql(r)))
@@ -170,7 +191,12 @@ export async function loadAttendees(db: DbOrTx, gymId: string, eventIds: string[
   const byEvent = new Map<string, Attendee[]>();
   for (const row of rows) {
     const list = byEvent.get(row.eventId) ?? [];
-    list.push({ reservationId: row.reservationId, athlete: { athleteId: row.athleteId, fullName: row.fullName }, isReserved: row.isReserved, isCheckedIn: row.isCheckedIn });
+    list.push({
+      reservationId: row.reservationId,
+      athlete: { athleteId: row.athleteId, fullName: row.fullName },
+      isReserved: row.isReserved,
+      isCheckedIn: row.isCheckedIn,
+    });
     byEvent.set(row.eventId, list);
   }
   return byEvent;
@@ -231,13 +257,20 @@ export function toClassPreview(e: EventRow): Omit<KiloClassPreview, 'isReserved'
     kiloClassType: { kiloClassTypeId: e.typeId, name: e.name },
     rootId: e.rootId,
     ...eventTiming(e),
-    isFull: e.attendeeCount >= e.capacity,
+    isFull: isFull(e.attendeeCount, e.capacity),
     reservationAndCancellationSettings: toFeeSettings(e.fees),
   };
 }
 
 /** Classes between two gym-local dates on the given weekdays (1 = Sunday .. 7 = Saturday), optionally at a start time, of a type, at a location (null: none). */
-export function classFilter(start: string, end: string, days: number[] | undefined, startTime: string | undefined, classTypeId: string | undefined, locationId: string | null | undefined): SQL {
+export function classFilter(
+  start: string,
+  end: string,
+  days: number[] | undefined,
+  startTime: string | undefined,
+  classTypeId: string | undefined,
+  locationId: string | null | undefined,
+): SQL {
   return and(
     eq(events.kind, 'class'),
     isNull(events.cancelledAt),
@@ -255,7 +288,14 @@ export async function listClassPreview(
   gymId: string,
   q: KiloClassesQuery & { start: string; end: string },
 ): Promise<{ count: number; results: KiloClassPreview[] }> {
-  const where = classFilter(q.start, q.end, q.days, q.start_time, q.kilo_class_type, q.location === undefined ? undefined : q.location === 'None' || q.location === 'null' ? null : q.location);
+  const where = classFilter(
+    q.start,
+    q.end,
+    q.days,
+    q.start_time,
+    q.kilo_class_type,
+    q.location === undefined ? undefined : q.location === 'None' || q.location === 'null' ? null : q.location,
+  );
   const { count: total, results: rows } = await listPage({
     count: countEvents(db, gymId, where),
     rows: () => loadEvents(db, gymId, where, { limit: q.limit, offset: q.offset }),
@@ -265,7 +305,16 @@ export async function listClassPreview(
     const mine = await db
       .select({ eventId: reservations.eventId })
       .from(reservations)
-      .where(and(eq(reservations.gymId, gymId), eq(reservations.athleteId, q.athlete), inArray(reservations.eventId, rows.map((r) => r.id))));
+      .where(
+        and(
+          eq(reservations.gymId, gymId),
+          eq(reservations.athleteId, q.athlete),
+          inArray(
+            reservations.eventId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
     for (const m of mine) reserved.add(m.eventId);
   }
   return { count: total, results: rows.map((e) => ({ ...toClassPreview(e), isReserved: reserved.has(e.id) })) };
@@ -283,6 +332,9 @@ export async function listTaxRates(db: DbOrTx, gymId: string, q: { search: strin
 
 /** The tax rate of the gym with this id, or null. */
 export async function findTaxRate(db: DbOrTx, gymId: string, id: string): Promise<{ id: string } | null> {
-  const [rate] = await db.select({ id: taxRates.id }).from(taxRates).where(and(eq(taxRates.id, id), eq(taxRates.gymId, gymId)));
+  const [rate] = await db
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(and(eq(taxRates.id, id), eq(taxRates.gymId, gymId)));
   return rate ?? null;
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, eventMessages, toZoned } from '@spotter/shared';
+import { endpoints, eventMessages, oneYearAfter, toZoned } from '@spotter/shared';
 import { fieldError, notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { oneYearAfter } from '../reservations/reservations.service';
 import { eventTiming, findEvent, listClassPreview, listTaxRates, loadEventAttendees, toClassPreview, toFeeSettings } from './events.repository';
 
 /** Spec 7.3: classes, appointments and tax rates as the kiosk's dialogs read them. */

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, appointmentSchema, dayOfWeek, eventMessages, kiloClassPreviewPageSchema, kiloClassSchema, taxRatePageSchema } from '@spotter/shared';
+import {
+  addDays,
+  oneYearAfter,
+  appointmentSchema,
+  dayOfWeek,
+  eventMessages,
+  kiloClassPreviewPageSchema,
+  kiloClassSchema,
+  taxRatePageSchema,
+} from '@spotter/shared';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { todayOf } from '../../../test/factories';
-import { oneYearAfter } from '../reservations/reservations.service';
 
 fixClock(TEST_NOW);
 
@@ -24,7 +32,14 @@ afterAll(async () => {
 const today = () => todayOf(w.gym);
 const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
   t.make.event(w.gym, { classTypeId: w.classType.id, locationId: w.location.id, taxRateId: w.taxRate.id, daysAhead: 1, time: '05:00', ...o });
-type Preview = { kiloClassId: string; startDate: string; startTime: string; isReserved: boolean; location: { locationId: string } | null; kiloClassType: { kiloClassTypeId: string } };
+type Preview = {
+  kiloClassId: string;
+  startDate: string;
+  startTime: string;
+  isReserved: boolean;
+  location: { locationId: string } | null;
+  kiloClassType: { kiloClassTypeId: string };
+};
 
 describe('GET /api/kilo-classes/{id}/', () => {
   it('answers a class with its type, location, fee settings as money, tax rate and the reservations holding a place', async () => {
@@ -65,7 +80,10 @@ describe('GET /api/kilo-classes/{id}/', () => {
 
   it('is full when the places held reach its capacity, and knows no appointment', async () => {
     const cls = await makeClass({ capacity: 2, locationId: null, taxRateId: null });
-    await t.make.reserve(cls, w.members.slice(0, 2).map((m) => m.athleteId));
+    await t.make.reserve(
+      cls,
+      w.members.slice(0, 2).map((m) => m.athleteId),
+    );
     expect((await staff.get(`/api/kilo-classes/${cls.id}/`)).json()).toMatchObject({ isFull: true, attendeeCount: 2, location: null, taxRate: null });
     const appointment = await t.make.event(w.gym, { kind: 'appointment', daysAhead: 1 });
     const res = await staff.get(`/api/kilo-classes/${appointment.id}/`);
@@ -75,11 +93,26 @@ describe('GET /api/kilo-classes/{id}/', () => {
 
 describe('GET /api/appointments/{id}/', () => {
   it('answers an appointment with its type, its own cancellation settings, tax rate and reservations', async () => {
-    const type = await t.make.appointmentType(w.gym.id, { name: 'Personal Training', cancellationFeeMinor: 3000, noShowFeeMinor: 4500, cancellationCreditDeduction: 1, noShowCreditDeduction: 1 });
+    const type = await t.make.appointmentType(w.gym.id, {
+      name: 'Personal Training',
+      cancellationFeeMinor: 3000,
+      noShowFeeMinor: 4500,
+      cancellationCreditDeduction: 1,
+      noShowCreditDeduction: 1,
+    });
     // An appointment keeps the fee settings it was made with (its type's then).
     const appointment = await t.make.event(w.gym, {
-      kind: 'appointment', appointmentTypeId: type.id, daysAhead: 2, time: '10:00', durationMinutes: 30, capacity: 1, taxRateId: w.taxRate.id,
-      cancellationFeeMinor: 3000, noShowFeeMinor: 4500, cancellationCreditDeduction: 1, noShowCreditDeduction: 1,
+      kind: 'appointment',
+      appointmentTypeId: type.id,
+      daysAhead: 2,
+      time: '10:00',
+      durationMinutes: 30,
+      capacity: 1,
+      taxRateId: w.taxRate.id,
+      cancellationFeeMinor: 3000,
+      noShowFeeMinor: 4500,
+      cancellationCreditDeduction: 1,
+      noShowCreditDeduction: 1,
     });
     const [reservationId] = await t.make.reserve(appointment, [w.members[0]!.athleteId]);
     const res = await staff.get(`/api/appointments/${appointment.id}/`);
@@ -98,7 +131,9 @@ describe('GET /api/appointments/{id}/', () => {
       location: null,
       taxRate: { taxRateId: w.taxRate.id, name: 'Sales Tax', percent: '8.25' },
       cancellationSettings: { cancellationFee: '30.00', noShowFee: '45.00', cancellationCreditDeduction: 1, noShowCreditDeduction: 1 },
-      athleteAppointments: [{ reservationId, athlete: { athleteId: w.members[0]!.athleteId, fullName: w.members[0]!.fullName }, isReserved: true, isCheckedIn: false }],
+      athleteAppointments: [
+        { reservationId, athlete: { athleteId: w.members[0]!.athleteId, fullName: w.members[0]!.fullName }, isReserved: true, isCheckedIn: false },
+      ],
     });
     const ukOwner = await t.as(uk.owner);
     expect((await ukOwner.get(`/api/appointments/${appointment.id}/`)).statusCode).toBe(404);
@@ -111,7 +146,8 @@ describe('GET /api/appointments/{id}/', () => {
 describe('GET /api/kilo-classes/ (bulk preview)', () => {
   it('lists classes on the weekdays between the dates at the start time, type and location', async () => {
     const g = await t.make.kioskGym({ athletes: 0 });
-    const make = (o: Parameters<TestApp['make']['event']>[1]) => t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, time: '06:00', ...o });
+    const make = (o: Parameters<TestApp['make']['event']>[1]) =>
+      t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, time: '06:00', ...o });
     const series = [];
     for (let day = 0; day <= 15; day++) series.push(await make({ daysAhead: day }));
     const otherType = await make({ daysAhead: 1, classTypeId: (await t.make.classType(g.gym.id)).id });
@@ -123,7 +159,9 @@ describe('GET /api/kilo-classes/ (bulk preview)', () => {
     const end = addDays(todayOf(g.gym), 14);
     const code = dayOfWeek(start) + 1;
     const codes = [code, (code % 7) + 1];
-    const res = await c.get(`/api/kilo-classes/?days=${codes.join(',')}&start=${start}&end=${end}&start_time=06:00&kilo_class_type=${g.classType.id}&exclude_root=True`);
+    const res = await c.get(
+      `/api/kilo-classes/?days=${codes.join(',')}&start=${start}&end=${end}&start_time=06:00&kilo_class_type=${g.classType.id}&exclude_root=True`,
+    );
     expect(res.statusCode).toBe(200);
     expect(kiloClassPreviewPageSchema.parse(res.json())).toEqual(res.json());
     const expected = series.filter((e) => e.startDate >= start && e.startDate <= end && codes.includes(dayOfWeek(e.startDate) + 1));
@@ -131,7 +169,12 @@ describe('GET /api/kilo-classes/ (bulk preview)', () => {
     expect(res.json().count).toBe(4);
     expect(res.json().results.map((k: Preview) => k.kiloClassId)).toEqual(expected.map((e) => e.id));
     for (const k of res.json().results as Preview[]) {
-      expect(k).toMatchObject({ startTime: '06:00:00', kiloClassType: { kiloClassTypeId: g.classType.id }, isReserved: false, location: { locationId: g.location.id } });
+      expect(k).toMatchObject({
+        startTime: '06:00:00',
+        kiloClassType: { kiloClassTypeId: g.classType.id },
+        isReserved: false,
+        location: { locationId: g.location.id },
+      });
     }
     // Without a type or time: the other type's and the other time's classes too; never an appointment.
     const anyType = (await c.get(`/api/kilo-classes/?start=${start}&end=${start}`)).json();
@@ -156,12 +199,17 @@ describe('GET /api/kilo-classes/ (bulk preview)', () => {
     const marked = (await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${athlete.athleteId}`)).json();
     expect(marked.results).toHaveLength(1);
     expect(marked.results[0]).toMatchObject({ kiloClassId: cls.id, isReserved: true, attendeeCount: 1 });
-    expect((await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${w.members[4]!.athleteId}`)).json().results[0].isReserved).toBe(false);
+    expect(
+      (await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${w.members[4]!.athleteId}`)).json().results[0]
+        .isReserved,
+    ).toBe(false);
 
     for (let day = 3; day < 13; day++) await makeClass({ daysAhead: day, time: '05:15' });
     const counts: number[] = [];
     for (const limit of [1, 5, 100]) {
-      const { count, result } = await countDriverQueries(t.db, () => staff.get(`/api/kilo-classes/?start_time=05:15&athlete=${athlete.athleteId}&limit=${limit}`));
+      const { count, result } = await countDriverQueries(t.db, () =>
+        staff.get(`/api/kilo-classes/?start_time=05:15&athlete=${athlete.athleteId}&limit=${limit}`),
+      );
       expect(result.json().results).toHaveLength(Math.min(limit, 11));
       counts.push(count);
     }
@@ -169,9 +217,14 @@ describe('GET /api/kilo-classes/ (bulk preview)', () => {
     expect(counts).toEqual([4, 4, 4]);
 
     const backwards = await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${addDays(cls.startDate, -1)}`);
-    expect([backwards.statusCode, backwards.json()]).toEqual([400, expect.objectContaining({ message: eventMessages.endBeforeStart, fields: { end: [eventMessages.endBeforeStart] } })]);
+    expect([backwards.statusCode, backwards.json()]).toEqual([
+      400,
+      expect.objectContaining({ message: eventMessages.endBeforeStart, fields: { end: [eventMessages.endBeforeStart] } }),
+    ]);
     expect((await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${oneYearAfter(cls.startDate)}`)).statusCode).toBe(200);
-    expect((await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${addDays(oneYearAfter(cls.startDate), 1)}`)).json().message).toBe(eventMessages.rangeOverOneYear);
+    expect((await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${addDays(oneYearAfter(cls.startDate), 1)}`)).json().message).toBe(
+      eventMessages.rangeOverOneYear,
+    );
     expect((await staff.get('/api/kilo-classes/?days=0,8')).json().message).toBe(eventMessages.weekdaysInvalid);
     expect((await staff.get('/api/kilo-classes/?days=')).json().message).toBe(eventMessages.weekdaysRequired);
     expect((await staff.get('/api/kilo-classes/?start_time=25:00')).json().message).toBe(eventMessages.timeFormat);

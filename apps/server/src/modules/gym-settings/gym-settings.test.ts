@@ -5,6 +5,7 @@ import {
   classDefaultsSchema,
   defaultClassDefaults,
   defaultKioskSettings,
+  selfCheckInMessages,
   gymSettingsMessages,
   gymSettingsSchema,
   kioskSettingsMessages,
@@ -19,7 +20,7 @@ import {
 } from '@spotter/shared';
 import * as s from '../../db/schema';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
-import { createReservation, type ReservationsContext } from '../reservations/reservations.service';
+import { createReservation, type ReservationsContext } from '../reservations';
 
 fixClock(TEST_NOW);
 type KioskGym = Awaited<ReturnType<TestApp['make']['kioskGym']>>;
@@ -140,7 +141,12 @@ describe('gym settings: profile', () => {
   it('accepts a UK postcode in lower case for a UK gym, upper-cased', async () => {
     const uk = await t.make.kioskGym({ country: 'GB', timeZone: 'Europe/London', athletes: 0 });
     const ukOwner = await t.as(uk.owner);
-    const res = await ukOwner.put(`${URL}profile/`, { title: 'Northside', email: '', phone: '020 7946 0018', address: { addressLines: [], locality: 'London', region: 'Greater London', zipCode: 'sw1a 1aa' } });
+    const res = await ukOwner.put(`${URL}profile/`, {
+      title: 'Northside',
+      email: '',
+      phone: '020 7946 0018',
+      address: { addressLines: [], locality: 'London', region: 'Greater London', zipCode: 'sw1a 1aa' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: '', phone: '442079460018', address: { region: 'Greater London', zipCode: 'SW1A 1AA' } });
   });
@@ -166,7 +172,10 @@ describe('gym settings: region', () => {
     const g = await t.make.kioskGym({ athletes: 2 });
     const gOwner = await t.as(g.owner);
     const event = await t.make.event(g.gym, { daysAhead: 3, time: '07:00' });
-    const reservationIds = await t.make.reserve(event, g.members.map((m) => m.athleteId));
+    const reservationIds = await t.make.reserve(
+      event,
+      g.members.map((m) => m.athleteId),
+    );
     const before = {
       event: (await t.db.select().from(s.events).where(eq(s.events.id, event.id)))[0]!,
       reservations: await t.db.select().from(s.reservations).where(eq(s.reservations.eventId, event.id)),
@@ -198,11 +207,22 @@ describe('gym settings: tax, class defaults, kiosk, email identity', () => {
       expect(res.json().message).toBe(gymSettingsMessages.taxRateUnknown);
     }
     expect(await gymRow()).toMatchObject({ isTaxInclusive: true, classTaxRateId: w.taxRate.id });
-    expect((await owner.put(`${URL}tax/`, { isTaxInclusive: false, classTaxRateId: null })).json()).toMatchObject({ isTaxInclusive: false, classTaxRate: null });
+    expect((await owner.put(`${URL}tax/`, { isTaxInclusive: false, classTaxRateId: null })).json()).toMatchObject({
+      isTaxInclusive: false,
+      classTaxRate: null,
+    });
   });
 
   it('saves class defaults by the class-type rules, and a new class type starts with them', async () => {
-    const defaults: ClassDefaults = { ...defaultClassDefaults, bookingOpensDays: 7, bookingClosesMinutes: 30, lateCancelCutoffMinutes: 120, cancellationFeeMinor: 1000, noShowCreditDeduction: 2, waitlistSize: 4 };
+    const defaults: ClassDefaults = {
+      ...defaultClassDefaults,
+      bookingOpensDays: 7,
+      bookingClosesMinutes: 30,
+      lateCancelCutoffMinutes: 120,
+      cancellationFeeMinor: 1000,
+      noShowCreditDeduction: 2,
+      waitlistSize: 4,
+    };
     const bad = await owner.put(`${URL}class-defaults/`, { ...defaults, bookingOpensDays: 1, bookingClosesMinutes: 1440 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(setupMessages.bookingWindowEmpty);
@@ -221,12 +241,33 @@ describe('gym settings: tax, class defaults, kiosk, email identity', () => {
   });
 
   it('saves the kiosk settings, which the kiosk reads (Kiosk permission)', async () => {
-    const kiosk = { athleteModeShowsAppointments: false, athleteModeShowsPhotos: false, athleteModeShowsEligible: true, allowWalkInsWithoutPackage: true };
+    const kiosk = {
+      athleteModeShowsAppointments: false,
+      athleteModeShowsPhotos: false,
+      athleteModeShowsEligible: true,
+      allowWalkInsWithoutPackage: true,
+      selfCheckInOpensMinutes: 90,
+      selfCheckInClosesMinutes: 15,
+    };
     const res = await owner.put(`${URL}kiosk/`, kiosk);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().kiosk).toEqual(kiosk);
     const desk = await t.as(w.staff);
     expect((await desk.get('/api/kiosk/settings/')).json()).toEqual(kiosk);
+    // Issue 32: the self check-in window is whole minutes from 0 to a day, on its field; a body without it keeps the defaults.
+    for (const [field, value] of [
+      ['selfCheckInOpensMinutes', -1],
+      ['selfCheckInOpensMinutes', 1441],
+      ['selfCheckInClosesMinutes', 2.5],
+      ['selfCheckInClosesMinutes', '10'],
+    ] as const) {
+      const bad = await owner.put(`${URL}kiosk/`, { ...kiosk, [field]: value });
+      expect(bad.statusCode, `${field} ${value}`).toBe(400);
+      expect(bad.json().fields[field]).toEqual([selfCheckInMessages.minutes]);
+    }
+    expect((await desk.get('/api/kiosk/settings/')).json()).toEqual(kiosk);
+    const { selfCheckInOpensMinutes: _o, selfCheckInClosesMinutes: _c, ...older } = kiosk;
+    expect((await owner.put(`${URL}kiosk/`, older)).json().kiosk).toMatchObject({ selfCheckInOpensMinutes: 60, selfCheckInClosesMinutes: 0 });
     expect((await (await t.as(await t.make.staff(w.gym.id, { permissions: [] }))).get('/api/kiosk/settings/')).statusCode).toBe(403);
     await owner.put(`${URL}kiosk/`, defaultKioskSettings);
   });
@@ -246,7 +287,11 @@ describe('gym settings: tax, class defaults, kiosk, email identity', () => {
     expect(await gymRow()).toEqual(before);
     const res = await owner.put(`${URL}email-identity/`, { senderName: 'Iron Temple Front Desk', replyTo: 'Desk@IronTemple.example' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().emailIdentity).toEqual({ senderName: 'Iron Temple Front Desk', replyTo: 'desk@irontemple.example', fromAddress: 'no-reply@spotter.local' });
+    expect(res.json().emailIdentity).toEqual({
+      senderName: 'Iron Temple Front Desk',
+      replyTo: 'desk@irontemple.example',
+      fromAddress: 'no-reply@spotter.local',
+    });
   });
 });
 
@@ -259,13 +304,27 @@ describe('kiosk: walk-ins without a package (issue 22)', () => {
     await t.make.membership(g.gym.id, [covered!.athleteId]);
     const event = await t.make.event(g.gym, { time: '23:00' });
     const writer = { gymId: g.gym.id, timeZone: g.gym.timeZone, actorUserId: g.staff.userId, ownAthleteId: null };
-    const walkIn = (athleteId: string) => createReservation(ctx(fastWrites), writer, 'class', { id: randomUUID(), athleteId, eventId: event.id, isReserved: false, isCheckedIn: true });
-    await t.db.update(s.gyms).set({ kioskSettings: { ...defaultKioskSettings, allowWalkInsWithoutPackage: false } }).where(eq(s.gyms.id, g.gym.id));
-    await expect(walkIn(uncovered!.athleteId)).rejects.toMatchObject({ statusCode: 409, code: 'walk_in_needs_package', message: kioskSettingsMessages.walkInNeedsPackage(uncovered!.fullName) });
+    const walkIn = (athleteId: string) =>
+      createReservation(ctx(fastWrites), writer, 'class', { id: randomUUID(), athleteId, eventId: event.id, isReserved: false, isCheckedIn: true });
+    await t.db
+      .update(s.gyms)
+      .set({ kioskSettings: { ...defaultKioskSettings, allowWalkInsWithoutPackage: false } })
+      .where(eq(s.gyms.id, g.gym.id));
+    await expect(walkIn(uncovered!.athleteId)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'walk_in_needs_package',
+      message: kioskSettingsMessages.walkInNeedsPackage(uncovered!.fullName),
+    });
     expect(await t.db.select().from(s.reservations).where(eq(s.reservations.athleteId, uncovered!.athleteId))).toEqual([]);
     expect((await walkIn(covered!.athleteId)).record).toMatchObject({ isCheckedIn: true, isCredited: true });
     // The front desk may still book (reserve) someone uncovered; only walk-ins are refused.
-    const reserved = await createReservation(ctx(fastWrites), writer, 'class', { id: randomUUID(), athleteId: booked!.athleteId, eventId: event.id, isReserved: true, isCheckedIn: false });
+    const reserved = await createReservation(ctx(fastWrites), writer, 'class', {
+      id: randomUUID(),
+      athleteId: booked!.athleteId,
+      eventId: event.id,
+      isReserved: true,
+      isCheckedIn: false,
+    });
     expect(reserved.record).toMatchObject({ isReserved: true, isCredited: false });
     // Allowed again: the walk-in is recorded, uncredited.
     await t.db.update(s.gyms).set({ kioskSettings: defaultKioskSettings }).where(eq(s.gyms.id, g.gym.id));
@@ -280,7 +339,15 @@ describe('kiosk: walk-ins without a package (issue 22)', () => {
     await t.make.membership(g.gym.id, [g.members[0]!.athleteId, g.members[1]!.athleteId]);
     const cls = await t.make.event(g.gym, { time: '23:00' });
     const answers = await Promise.all(
-      g.members.map((m) => desk.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: m.athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: true })),
+      g.members.map((m) =>
+        desk.post('/api/athlete-kilo-classes/', {
+          athleteKiloClassId: randomUUID(),
+          athlete: m.athleteId,
+          kiloClass: cls.id,
+          isReserved: false,
+          isCheckedIn: true,
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 409, 409]);
     expect(answers[2]!.json()).toMatchObject({ code: 'walk_in_needs_package', message: kioskSettingsMessages.walkInNeedsPackage(g.members[2]!.fullName) });

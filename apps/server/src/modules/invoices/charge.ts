@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { addDays, balanceOf, channelOfMethodType, DEFAULT_DUNNING_DAYS, invoiceMessages, type InvoiceStatus } from '@spotter/shared';
 import { athletes, gyms, invoices, paymentAccounts, paymentMethods, payments } from '../../db/schema';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/http-error';
-import { currencyOf, type PaymentProvider } from '../payments/provider';
+import { currencyOf, type PaymentProvider } from '../../lib/payment-provider';
 import { gymToday, recordPayment, settleProviderPayment } from './invoices.service';
 
 /**
@@ -19,7 +20,12 @@ import { gymToday, recordPayment, settleProviderPayment } from './invoices.servi
 /** How long a pending charge is taken to be still in flight (its request talking to the provider). */
 const IN_FLIGHT_MS = 60_000;
 
-export type ChargeResult = { outcome: 'succeeded' | 'pending' | 'failed' | 'nothing_due'; status: InvoiceStatus; paymentId: string | null; failureMessage: string | null };
+export type ChargeResult = {
+  outcome: 'succeeded' | 'pending' | 'failed' | 'nothing_due';
+  status: InvoiceStatus;
+  paymentId: string | null;
+  failureMessage: string | null;
+};
 
 /** The next retry after `failedAttempts` failures (the gym's dunning days, counted from the first failure), or null when they are spent. */
 export function nextRetryDate(firstFailureOn: string, failedAttempts: number, dunningDays: readonly number[]): string | null {
@@ -44,17 +50,33 @@ export async function defaultMethodOf(db: DbOrTx, gymId: string, athleteId: stri
 }
 
 export async function chargeInvoice(
-  db: Db,
+  ctx: WriteContext,
   provider: PaymentProvider | null,
   input: { gymId: string; invoiceId: string; paymentMethodId: string | null; idempotencyKey: string; actorUserId: string | null; now?: Date },
 ): Promise<ChargeResult> {
   if (!provider) throw conflict(invoiceMessages.noProvider, 'no_provider');
+  const { db } = ctx;
   const { gymId, invoiceId } = input;
-  const [inv] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.gymId, gymId)));
+  const [inv] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.gymId, gymId)));
   if (!inv) throw notFound(invoiceMessages.invoiceNotFound);
   if (!inv.athleteId) throw conflict(invoiceMessages.noSavedMethod, 'no_saved_method');
   const method = input.paymentMethodId
-    ? (await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.gymId, gymId), eq(paymentMethods.athleteId, inv.athleteId), isNull(paymentMethods.removedAt))))[0]
+    ? (
+        await db
+          .select()
+          .from(paymentMethods)
+          .where(
+            and(
+              eq(paymentMethods.id, input.paymentMethodId),
+              eq(paymentMethods.gymId, gymId),
+              eq(paymentMethods.athleteId, inv.athleteId),
+              isNull(paymentMethods.removedAt),
+            ),
+          )
+      )[0]
     : await defaultMethodOf(db, gymId, inv.athleteId);
   if (!method || !method.providerMethodId || !method.providerCustomerId) throw conflict(invoiceMessages.noSavedMethod, 'no_saved_method');
   const [account] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
@@ -66,8 +88,9 @@ export async function chargeInvoice(
   if (amount <= 0) return { outcome: 'nothing_due', status: inv.status, paymentId: null, failureMessage: null };
 
   // 1. The pending payment, committed before the provider is asked (the key makes a repeat find it).
-  const pending = await db.transaction((tx) =>
-    recordPayment(tx, gymId, {
+  const pending = await writeTransaction(ctx, async (tx, publish) => {
+    await publish({ kind: 'gym', gymId });
+    return recordPayment(tx, gymId, {
       invoiceId,
       amountMinor: amount,
       channel: channelOfMethodType(method.type),
@@ -76,8 +99,8 @@ export async function chargeInvoice(
       idempotencyKey: input.idempotencyKey,
       actorUserId: input.actorUserId,
       now: input.now,
-    }),
-  );
+    });
+  });
   // A repeat of a request already made (a double click, a second tab) answers that payment as it stands: while the
   // first is still talking to the provider, a second call with the same key would be refused as "in use". Only a
   // pending payment left behind (its request died before the provider answered) asks the provider again.
@@ -87,7 +110,12 @@ export async function chargeInvoice(
     const inFlight = first!.status === 'pending' && now.getTime() - new Date(first!.createdAt).getTime() < IN_FLIGHT_MS;
     if (first!.status !== 'pending' || inFlight) {
       const [inv] = await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
-      return { outcome: first!.status === 'pending' ? 'pending' : first!.status, status: inv!.status, paymentId: first!.id, failureMessage: first!.failureMessage };
+      return {
+        outcome: first!.status === 'pending' ? 'pending' : first!.status,
+        status: inv!.status,
+        paymentId: first!.id,
+        failureMessage: first!.failureMessage,
+      };
     }
   }
   // 2. The provider, with the same key: a repeat answers the first charge.
@@ -102,10 +130,15 @@ export async function chargeInvoice(
     idempotencyKey: `spotter:${gymId}:${input.idempotencyKey}`,
     metadata: { gymId, invoiceId, paymentId: pending.paymentId },
   });
-  // 3. The outcome, applied once.
-  return db.transaction(async (tx) => {
+  // 3. The outcome, applied once; the gym's change goes out with it (the kiosk's past-due flag reads invoices), whoever
+  // called: a route, the charge job or dunning.
+  return writeTransaction(ctx, async (tx, publish) => {
+    await publish({ kind: 'gym', gymId });
     if (outcome.providerId) {
-      await tx.update(payments).set({ providerId: outcome.providerId }).where(and(eq(payments.id, pending.paymentId), isNull(payments.providerId)));
+      await tx
+        .update(payments)
+        .set({ providerId: outcome.providerId })
+        .where(and(eq(payments.id, pending.paymentId), isNull(payments.providerId)));
     }
     if (outcome.status === 'pending') return { outcome: 'pending', status: pending.status, paymentId: pending.paymentId, failureMessage: null };
     if (outcome.status === 'succeeded') {
@@ -115,7 +148,12 @@ export async function chargeInvoice(
     const today = await gymToday(tx, gymId, input.now);
     const days = await dunningDaysOf(tx, gymId);
     const retryOn = inv.failedAttempts === 0 ? nextRetryDate(today, 1, days) : nextRetryDate(firstFailureBase(inv, days, today), inv.failedAttempts + 1, days);
-    const settled = await settleProviderPayment(tx, gymId, pending.paymentId, { status: 'failed', failureMessage: outcome.failureMessage, nextRetryOn: retryOn, now: input.now });
+    const settled = await settleProviderPayment(tx, gymId, pending.paymentId, {
+      status: 'failed',
+      failureMessage: outcome.failureMessage,
+      nextRetryOn: retryOn,
+      now: input.now,
+    });
     return { outcome: 'failed', status: settled.status, paymentId: pending.paymentId, failureMessage: outcome.failureMessage };
   });
 }
@@ -129,4 +167,3 @@ function firstFailureBase(inv: { failedAttempts: number; nextRetryOn: string | n
   if (!inv.nextRetryOn || day === undefined) return fallback;
   return addDays(inv.nextRetryOn, -day);
 }
-

@@ -30,20 +30,38 @@ const invoiceFor = (gymId: string, party: { athleteId?: string; guestName?: stri
       actorUserId: null,
     }),
   );
-const rowsOf = (ids: (string | null)[]) => t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids.filter((i): i is string => i !== null)));
+const rowsOf = (ids: (string | null)[]) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      inArray(
+        mailOutbox.id,
+        ids.filter((i): i is string => i !== null),
+      ),
+    );
 
 describe('queueInvoiceMail (issue 19: the mails H2 and H4 send through the outbox)', () => {
   it('a failed charge mails the athlete the provider’s message and the next retry, once per failed attempt, the PDF attached', async () => {
     const athlete = w.members[0]!;
     const inv = await invoiceFor(w.gym.id, { athleteId: athlete.athleteId });
     await t.db.transaction((tx) => recordFailedCharge(tx, w.gym.id, inv.invoiceId, { failureMessage: 'Your card was declined.', nextRetryOn: '2026-03-05' }));
-    const first = await t.db.transaction((tx) => queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed', { appUrl: 'https://app.spotter.test' }));
+    const first = await t.db.transaction((tx) =>
+      queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed', { appUrl: 'https://app.spotter.test' }),
+    );
     // The same attempt again (a retried job): the same mail, not a second one.
-    const again = await t.db.transaction((tx) => queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed', { appUrl: 'https://app.spotter.test' }));
+    const again = await t.db.transaction((tx) =>
+      queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed', { appUrl: 'https://app.spotter.test' }),
+    );
     expect(first).not.toBeNull();
     expect(again).toBeNull();
     const [row] = await rowsOf([first]);
-    expect(row).toMatchObject({ kind: 'payment_failed', toAddress: athlete.email, gymId: w.gym.id, attachments: [{ kind: 'invoice_pdf', invoiceId: inv.invoiceId }] });
+    expect(row).toMatchObject({
+      kind: 'payment_failed',
+      toAddress: athlete.email,
+      gymId: w.gym.id,
+      attachments: [{ kind: 'invoice_pdf', invoiceId: inv.invoiceId }],
+    });
     expect(row!.subject).toBe(`Payment failed for invoice INV-${String(inv.number).padStart(6, '0')} from ${w.gym.title}`);
     expect(row!.text).toContain('The payment provider said: Your card was declined.');
     expect(row!.text).toContain('We will try your saved payment method again on 03/05/2026.');
@@ -52,7 +70,9 @@ describe('queueInvoiceMail (issue 19: the mails H2 and H4 send through the outbo
     // A second failure is another mail.
     await t.db.transaction((tx) => recordFailedCharge(tx, w.gym.id, inv.invoiceId, { failureMessage: 'Insufficient funds.', nextRetryOn: null }));
     const second = await t.db.transaction((tx) => queueInvoiceMail(tx, t.app.jobs, w.gym.id, inv.invoiceId, 'payment_failed'));
-    expect((await rowsOf([second]))[0]!.text).toContain('We will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.');
+    expect((await rowsOf([second]))[0]!.text).toContain(
+      'We will not try your saved payment method again: please pay at the front desk or in the app, or update your payment method.',
+    );
   });
 
   it("mails a guest's sale to the guest's email in the gym's currency; a guest without one gets nothing", async () => {

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, invoiceStatusLabels, type InvoiceDetail } from
 import type { DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail, type AttachmentRenderer } from '../../lib/outbox';
-import { composeMail, type ComposeItem } from '../messages/compose';
+import { composeMail, type ComposeItem } from '../messages';
 import { invoicePdfName, renderInvoicePdf } from './invoice-pdf';
 import { findInvoiceDetail, recipientOf } from './invoices.repository';
 
@@ -82,7 +82,14 @@ export function invoiceMail(detail: InvoiceDetail, to: { email: string; name: st
  * Queues a mail about an invoice to its athlete (or guest) in the caller's transaction, the PDF attached. Answers the
  * outbox row's id, or null when there is nobody to mail (no email) or the same mail was already queued.
  */
-export async function queueInvoiceMail(tx: DbOrTx, jobs: Jobs, gymId: string, invoiceId: string, kind: InvoiceMailKind, opts: InvoiceMailOptions = {}): Promise<string | null> {
+export async function queueInvoiceMail(
+  tx: DbOrTx,
+  jobs: Jobs,
+  gymId: string,
+  invoiceId: string,
+  kind: InvoiceMailKind,
+  opts: InvoiceMailOptions = {},
+): Promise<string | null> {
   const to = await recipientOf(tx, gymId, invoiceId);
   if (!to) return null;
   const detail = await findInvoiceDetail(tx, { gymId }, invoiceId);

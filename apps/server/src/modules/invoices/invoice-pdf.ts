@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatDate, formatMoney, invoiceSourceLabels, invoiceStatusLabels, localeOf, paymentChannelLabels, type InvoiceDetail } from '@spotter/shared';
+import { formatDate, formatMoney, invoiceSourceLabels, invoiceStatusLabels, localeOf, paymentChannelLabel, type InvoiceDetail } from '@spotter/shared';
 
 /**
  * Issue 19: an invoice as a PDF (pdf-lib, its standard Helvetica), in the gym's locale and currency: the country's date
@@ -157,7 +157,7 @@ export async function renderInvoicePdf(detail: InvoiceDetail): Promise<Uint8Arra
     for (const p of moves) {
       newPageIfNeeded(16);
       const when = date(p.createdAt.slice(0, 10));
-      const what = `${p.kind === 'refund' ? 'Refund' : 'Payment'} - ${p.methodLabel ?? paymentChannelLabels[p.channel]}${p.reason ? ` (${p.reason})` : ''}`;
+      const what = `${p.kind === 'refund' ? 'Refund' : 'Payment'} - ${p.methodLabel ?? paymentChannelLabel(p.channel, country)}${p.reason ? ` (${p.reason})` : ''}`;
       text(when, MARGIN);
       text(what, MARGIN + 90, { maxWidth: width - 200 });
       text(`${p.kind === 'refund' ? '-' : ''}${money(p.amountMinor)}`, cols.total, { alignRight: true });

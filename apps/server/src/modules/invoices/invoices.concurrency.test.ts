@@ -29,13 +29,21 @@ describe.runIf(onPostgres)('invoices racing each other on PostgreSQL (issue 19)'
   });
 
   const sale = (gymId: string, i: number) => (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) =>
-    createInvoice(tx, gymId, { athleteId: null, guestName: `Guest ${i}`, source: 'sale', lines: [{ description: 'Chalk', itemPriceMinor: 500 + i, quantity: 1, taxRateValue: 8.25 }], actorUserId: null });
+    createInvoice(tx, gymId, {
+      athleteId: null,
+      guestName: `Guest ${i}`,
+      source: 'sale',
+      lines: [{ description: 'Chalk', itemPriceMinor: 500 + i, quantity: 1, taxRateValue: 8.25 }],
+      actorUserId: null,
+    });
 
   it('a payment double-submitted at once (the same key from several desks) is recorded once', async () => {
     const made = await t.db.transaction(sale(w.gym.id, 0));
     const idempotencyKey = `double-${randomUUID()}`;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 300, type: 'cash_or_check', idempotencyKey })),
+      Array.from({ length: 12 }, (_, i) =>
+        desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 300, type: 'cash_or_check', idempotencyKey }),
+      ),
     );
     expect(answers.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([...Array(11).fill(200), 201]);
     for (const r of answers) expect(r.json<InvoiceDetail>()).toMatchObject({ paidMinor: 300, status: 'partially_paid' });
@@ -46,15 +54,26 @@ describe.runIf(onPostgres)('invoices racing each other on PostgreSQL (issue 19)'
 
   it('a refund double-submitted at once is recorded once, and different refunds at once never take more than the payment holds', async () => {
     const made = await t.db.transaction(sale(w.gym.id, 0)); // 541
-    const paid = (await desks[0]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 541, type: 'cash_or_check', idempotencyKey: `pay-${randomUUID()}` })).json<InvoiceDetail>();
+    const paid = (
+      await desks[0]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 541, type: 'cash_or_check', idempotencyKey: `pay-${randomUUID()}` })
+    ).json<InvoiceDetail>();
     const paymentId = paid.payments[0]!.paymentId;
     const idempotencyKey = `refund-${randomUUID()}`;
     const same = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, { paymentId, amountMinor: 100, reason: 'Double tap', idempotencyKey })),
+      Array.from({ length: 8 }, (_, i) =>
+        desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, { paymentId, amountMinor: 100, reason: 'Double tap', idempotencyKey }),
+      ),
     );
     expect(same.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([...Array(7).fill(200), 201]);
     const different = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, { paymentId, amountMinor: 100, reason: 'Race', idempotencyKey: `refund-${randomUUID()}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/refunds/`, {
+          paymentId,
+          amountMinor: 100,
+          reason: 'Race',
+          idempotencyKey: `refund-${randomUUID()}`,
+        }),
+      ),
     );
     // 441 left after the first refund: four more of 100 fit, the rest are refused.
     expect(different.filter((r) => r.statusCode === 201)).toHaveLength(4);
@@ -68,7 +87,13 @@ describe.runIf(onPostgres)('invoices racing each other on PostgreSQL (issue 19)'
   it('different payments at once never take more than the balance', async () => {
     const made = await t.db.transaction(sale(w.gym.id, 0)); // 500 + 8.25% = 541
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/payments/`, { amountMinor: 100, type: 'gift_card', idempotencyKey: `split-${randomUUID()}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        desks[i % desks.length]!.post(`/api/invoices/${made.invoiceId}/payments/`, {
+          amountMinor: 100,
+          type: 'gift_card',
+          idempotencyKey: `split-${randomUUID()}`,
+        }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'amount_too_large')).toBe(true);
@@ -92,7 +117,8 @@ describe.runIf(onPostgres)('invoices racing each other on PostgreSQL (issue 19)'
     );
     const ok = results.filter((r): r is PromiseFulfilledResult<{ invoiceId: string; number: number; created: boolean }> => r.status === 'fulfilled');
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason === rollback)).toBe(true);
-    const numbersOf = async (gymId: string) => (await t.db.select({ n: invoices.number }).from(invoices).where(eq(invoices.gymId, gymId)).orderBy(asc(invoices.number))).map((r) => r.n);
+    const numbersOf = async (gymId: string) =>
+      (await t.db.select({ n: invoices.number }).from(invoices).where(eq(invoices.gymId, gymId)).orderBy(asc(invoices.number))).map((r) => r.n);
     const mine = await numbersOf(gym.id);
     expect(mine).toHaveLength(100);
     expect(mine).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));

@@ -45,12 +45,28 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({
       op: fc.constant('create' as const),
-      lines: fc.array(fc.record({ price: fc.integer({ min: 0, max: 20_000 }), quantity: fc.integer({ min: 1, max: 3 }), tax: fc.option(fc.constantFrom(5, 8.25, 20), { nil: null }) }), { minLength: 1, maxLength: 3 }),
+      lines: fc.array(
+        fc.record({
+          price: fc.integer({ min: 0, max: 20_000 }),
+          quantity: fc.integer({ min: 1, max: 3 }),
+          tax: fc.option(fc.constantFrom(5, 8.25, 20), { nil: null }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
       dueInDays: fc.integer({ min: -3, max: 10 }),
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ op: fc.constant('pay' as const), invoice: fc.nat(), amount: amountArb, type: fc.constantFrom(...manualPaymentTypes), repeat: fc.boolean() }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('pay' as const),
+      invoice: fc.nat(),
+      amount: amountArb,
+      type: fc.constantFrom(...manualPaymentTypes),
+      repeat: fc.boolean(),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ op: fc.constant('refund' as const), invoice: fc.nat(), payment: fc.nat(), amount: amountArb, repeat: fc.boolean() }), weight: 3 },
   { arbitrary: fc.record({ op: fc.constant('void' as const), invoice: fc.nat() }), weight: 1 },
 );
@@ -152,7 +168,12 @@ describe('the invoice ledger under random sequences (fast-check, real service)',
                 const paymentId = list[o.payment % list.length]!;
                 const idempotencyKey = o.repeat && lastKey.has(paymentId) ? lastKey.get(paymentId)! : `ledger-refund-${++serial}`;
                 lastKey.set(paymentId, idempotencyKey);
-                if (await attempt((tx) => recordRefund(tx, gymId, { paymentId, amountMinor: o.amount, reason: 'Property test', idempotencyKey, actorUserId: null }))) applied.refund++;
+                if (
+                  await attempt((tx) =>
+                    recordRefund(tx, gymId, { paymentId, amountMinor: o.amount, reason: 'Property test', idempotencyKey, actorUserId: null }),
+                  )
+                )
+                  applied.refund++;
               }
             } else {
               if (await attempt((tx) => voidInvoice(tx, gymId, invoiceId, { reason: 'Property test' }))) applied.void++;

@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { athletes, gyms, invoiceLines, invoices, paymentMethods, payments } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-text';
-import { col } from '../event-setup/setup';
+import { col } from '../event-setup';
 
 /**
  * Issue 19: reading invoices. One filter (`whereOf`) serves `/invoices`, the athlete page's tab, the athlete's own list
@@ -131,7 +131,12 @@ export async function listInvoices(db: DbOrTx, scope: InvoiceScope, q: InvoiceLi
     .from(invoices)
     .leftJoin(athletes, eq(athletes.id, invoices.athleteId))
     .where(whereOf(scope, q));
-  const t = { count: Number(totals?.count ?? 0), totalMinor: Number(totals?.totalMinor ?? 0), paidMinor: Number(totals?.paidMinor ?? 0), balanceMinor: Number(totals?.balanceMinor ?? 0) };
+  const t = {
+    count: Number(totals?.count ?? 0),
+    totalMinor: Number(totals?.totalMinor ?? 0),
+    paidMinor: Number(totals?.paidMinor ?? 0),
+    balanceMinor: Number(totals?.balanceMinor ?? 0),
+  };
   const results = t.count === 0 ? [] : await windowRows(db, scope, q, q);
   return { count: t.count, results, totals: t };
 }
@@ -158,7 +163,16 @@ export async function findInvoiceDetail(db: DbOrTx, scope: InvoiceScope, invoice
   if (!row) return null;
   const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
   const pays = await db
-    .select({ p: payments, m: { type: paymentMethods.type, nickname: paymentMethods.nickname, brand: paymentMethods.brand, last4: paymentMethods.last4, bankName: paymentMethods.bankName } })
+    .select({
+      p: payments,
+      m: {
+        type: paymentMethods.type,
+        nickname: paymentMethods.nickname,
+        brand: paymentMethods.brand,
+        last4: paymentMethods.last4,
+        bankName: paymentMethods.bankName,
+      },
+    })
     .from(payments)
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(eq(payments.invoiceId, invoiceId))
@@ -194,7 +208,9 @@ export async function findInvoiceDetail(db: DbOrTx, scope: InvoiceScope, invoice
       reason: p.reason,
       reference: p.reference,
       failureMessage: p.failureMessage,
-      methodLabel: m?.type ? paymentMethodLabel({ type: m.type, nickname: m.nickname, metadata: { brand: m.brand, last4: m.last4, bankName: m.bankName } }) : null,
+      methodLabel: m?.type
+        ? paymentMethodLabel({ type: m.type, nickname: m.nickname, metadata: { brand: m.brand, last4: m.last4, bankName: m.bankName } })
+        : null,
       createdAt: p.createdAt.toISOString(),
     })),
     failedAttempts: inv.failedAttempts,

@@ -110,13 +110,16 @@ describe('/invoices: the list, its filters and totals', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="invoices-.*\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Number,Billed to,Status,Source,Issued,Due,Total,Paid,Balance');
     expect(lines, lines.join('\n')).toHaveLength(4);
     expect(lines[1]).toContain('Walk-in Wanda,Open,Manual invoice,03/03/2026,03/31/2026,5.00,0.00,5.00');
   });
 
-  it("staff without InvoiceReportsView and athletes are refused", async () => {
+  it('staff without InvoiceReportsView and athletes are refused', async () => {
     expect((await (await t.as(gym.staff)).get('/api/invoices/')).statusCode).toBe(403);
     const athlete = await t.make.athlete(gym.gym.id);
     expect((await (await t.as({ userId: athlete.userId!, profileId: athlete.profileId })).get('/api/invoices/')).statusCode).toBe(403);
@@ -139,7 +142,12 @@ describe('an invoice: payments, refunds, voids', () => {
     const rest = await pay(books, inv.invoiceId, 6825, { type: 'e_transfer' });
     expect(rest.json<InvoiceDetail>()).toMatchObject({ status: 'paid', balanceMinor: 0 });
     // (Both recorded at the fixed test clock: their order is the id's, so compare them sorted.)
-    expect(rest.json<InvoiceDetail>().payments.map((p) => [p.channel, p.amountMinor, p.reference]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+    expect(
+      rest
+        .json<InvoiceDetail>()
+        .payments.map((p) => [p.channel, p.amountMinor, p.reference])
+        .sort((a, b) => Number(a[1]) - Number(b[1])),
+    ).toEqual([
       ['cash_or_check', 4000, 'Receipt 12'],
       ['e_transfer', 6825, null],
     ]);
@@ -166,7 +174,15 @@ describe('an invoice: payments, refunds, voids', () => {
     const inv = await invoice(w.gym.id, w.members[2]!.athleteId, 1000, { taxRateValue: null });
     const [p] = await t.db
       .insert(payments)
-      .values({ gymId: w.gym.id, invoiceId: inv.invoiceId, kind: 'payment', channel: 'card', status: 'succeeded', amountMinor: 1000, providerId: `pi_${randomUUID()}` })
+      .values({
+        gymId: w.gym.id,
+        invoiceId: inv.invoiceId,
+        kind: 'payment',
+        channel: 'card',
+        status: 'succeeded',
+        amountMinor: 1000,
+        providerId: `pi_${randomUUID()}`,
+      })
       .returning();
     const res = await books.post(`/api/invoices/${inv.invoiceId}/refunds/`, { paymentId: p!.id, amountMinor: 100, reason: 'Sorry', idempotencyKey: key() });
     expect([res.statusCode, res.json().code]).toEqual([409, 'no_provider']);
@@ -206,7 +222,11 @@ describe('the PDF and the mail', () => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`${uk.gym.title} INV-${String(inv.number).padStart(6, '0')}`);
     // Tax-inclusive (UK): the total is the price.
-    expect((await ukOwner.get(`/api/invoices/${inv.invoiceId}/`)).json<InvoiceDetail>()).toMatchObject({ totalMinor: 2400, taxMinor: 400, isTaxInclusive: true });
+    expect((await ukOwner.get(`/api/invoices/${inv.invoiceId}/`)).json<InvoiceDetail>()).toMatchObject({
+      totalMinor: 2400,
+      taxMinor: 400,
+      isTaxInclusive: true,
+    });
   });
 
   it('draws any text: characters the standard font cannot encode are replaced, long invoices run onto more pages', async () => {
@@ -214,7 +234,11 @@ describe('the PDF and the mail', () => {
     const font = await doc.embedFont(StandardFonts.Helvetica);
     expect(pdfSafeText('Zoë’s “gym” — 東京\n£5', font)).toBe('Zoë\'s "gym" - ?? £5');
     const detail = (await owner.get(`/api/invoices/${(await invoice(w.gym.id, w.members[0]!.athleteId, 100)).invoiceId}/`)).json<InvoiceDetail>();
-    const many = { ...detail, gym: { ...detail.gym, title: 'Łódź 💪 Gym' }, lines: Array.from({ length: 80 }, (_, i) => ({ ...detail.lines[0]!, description: `Line ${i} 💪` })) };
+    const many = {
+      ...detail,
+      gym: { ...detail.gym, title: 'Łódź 💪 Gym' },
+      lines: Array.from({ length: 80 }, (_, i) => ({ ...detail.lines[0]!, description: `Line ${i} 💪` })),
+    };
     const pdf = await PDFDocument.load(await renderInvoicePdf(many));
     expect(pdf.getPageCount()).toBeGreaterThan(1);
   });
@@ -298,7 +322,15 @@ describe('refunding a card payment through the provider', () => {
       const providerPaymentId = `pi_${randomUUID()}`;
       const [p] = await t.db
         .insert(payments)
-        .values({ gymId: gym.gym.id, invoiceId: inv.invoiceId, kind: 'payment', channel: 'card', status: 'succeeded', amountMinor: 3000, providerId: providerPaymentId })
+        .values({
+          gymId: gym.gym.id,
+          invoiceId: inv.invoiceId,
+          kind: 'payment',
+          channel: 'card',
+          status: 'succeeded',
+          amountMinor: 3000,
+          providerId: providerPaymentId,
+        })
         .returning();
       await t.db.update(invoices).set({ paymentsMinor: 3000, status: 'paid' }).where(eq(invoices.id, inv.invoiceId));
       const k = key();
@@ -306,7 +338,9 @@ describe('refunding a card payment through the provider', () => {
       const first = await desk.post(`/api/invoices/${inv.invoiceId}/refunds/`, body);
       expect(first.statusCode).toBe(201);
       expect(first.json<InvoiceDetail>()).toMatchObject({ status: 'partially_refunded', paidMinor: 2000 });
-      expect(calls).toEqual([{ accountId: expect.stringMatching(/^acct_/), providerPaymentId, amountMinor: 1000, idempotencyKey: `spotter:${gym.gym.id}:${k}` }]);
+      expect(calls).toEqual([
+        { accountId: expect.stringMatching(/^acct_/), providerPaymentId, amountMinor: 1000, idempotencyKey: `spotter:${gym.gym.id}:${k}` },
+      ]);
       const refundRow = (await t.db.select().from(payments).where(eq(payments.refundOfPaymentId, p!.id)))[0]!;
       expect(refundRow.providerId).toMatch(/^re_1_/);
       // The same request again: answered from the first, the provider not asked twice.

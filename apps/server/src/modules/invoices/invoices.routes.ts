@@ -1,23 +1,32 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { endpoints, formatDate, invoiceMessages, invoiceSourceLabels, invoiceStatusLabels, toZoned, type GymCountry, type InvoiceDetail, type InvoiceRow } from '@spotter/shared';
-import { athletes } from '../../db/schema';
-import { writeTransaction, type WriteContext } from '../../lib/changes';
+import {
+  endpoints,
+  formatDate,
+  invoiceMessages,
+  invoiceSourceLabels,
+  invoiceStatusLabels,
+  minorToDecimal,
+  toZoned,
+  type GymCountry,
+  type InvoiceDetail,
+  type InvoiceRow,
+} from '@spotter/shared';
+import type { WriteContext } from '../../lib/changes';
 import { csvRows, streamCsv, toCsv, type CsvCell } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/http-error';
 import { toPage } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { invoicePdfName, renderInvoicePdf } from './invoice-pdf';
-import { queueInvoiceMail } from './invoice-mail';
+import { isAthleteOfGym } from '../people';
+import { recordManualPayment, sendInvoiceAgain, voidInvoiceCommand, type InvoiceDeps } from './invoices.commands';
 import { findInvoiceDetail, invoiceBatches, listInvoices, type InvoiceScope } from './invoices.repository';
-import { recordPayment, voidInvoice } from './invoices.service';
-import { refundInBackground, refundJobSchema, refundPayment } from './refund';
+import { refundPayment } from './refund';
 
 export const INVOICES_CSV_HEADER = ['Number', 'Billed to', 'Status', 'Source', 'Issued', 'Due', 'Total', 'Paid', 'Balance'] as const;
 
-/** Money in a CSV cell: the amount in major units with two decimals (a spreadsheet sums it), no currency sign. */
-const amount = (minor: number) => (minor / 100).toFixed(2);
+/** Money in a CSV cell: the amount in major units with two decimals (a spreadsheet sums it), no currency sign; exact at any size. */
+const amount = minorToDecimal;
 
 export function invoiceCsvCells(r: InvoiceRow, country: GymCountry): CsvCell[] {
   return [
@@ -48,11 +57,7 @@ const slug = (title: string) =>
 export async function invoicesRoutes(app: FastifyInstance) {
   const { db } = app;
   const ctx: WriteContext = { db, changes: app.changes };
-
-  app.jobs.handle('invoices.refund', async (data) => {
-    const outcome = await refundInBackground({ ctx, provider: app.paymentProvider }, refundJobSchema.parse(data));
-    if (outcome.outcome === 'refused') app.log.warn({ data, code: outcome.code }, 'background refund refused');
-  });
+  const deps: InvoiceDeps = { ...ctx, jobs: app.jobs, appUrl: app.config.appUrl };
 
   const detailOf = async (scope: InvoiceScope, invoiceId: string): Promise<InvoiceDetail> => {
     const detail = await findInvoiceDetail(db, scope, invoiceId);
@@ -97,20 +102,13 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const gymId = auth.gym.gymId;
     const { invoiceId } = request.params;
     const body = request.body;
-    const recorded = await writeTransaction(ctx, async (tx, publish) => {
-      const r = await recordPayment(tx, gymId, {
-        invoiceId,
-        amountMinor: body.amountMinor,
-        channel: body.type,
-        reference: body.reference || null,
-        idempotencyKey: body.idempotencyKey,
-        actorUserId: auth.actorUserId,
-      });
-      if (r.created) {
-        await queueInvoiceMail(tx, app.jobs, gymId, invoiceId, 'payment_receipt', { appUrl: app.config.appUrl });
-        await publish({ kind: 'gym', gymId });
-      }
-      return r;
+    const recorded = await recordManualPayment(deps, gymId, {
+      invoiceId,
+      amountMinor: body.amountMinor,
+      channel: body.type,
+      reference: body.reference || null,
+      idempotencyKey: body.idempotencyKey,
+      actorUserId: auth.actorUserId,
     });
     const detail = await detailOf({ gymId }, invoiceId);
     // The same key on another invoice's payment is refused by the service; a repeat here answers this invoice.
@@ -125,7 +123,15 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const body = request.body;
     const recorded = await refundPayment(
       { ctx, provider: app.paymentProvider, onProviderError: (err, paymentId) => request.log.warn({ err, paymentId }, 'provider refund failed') },
-      { gymId, invoiceId, paymentId: body.paymentId, amountMinor: body.amountMinor, reason: body.reason, idempotencyKey: body.idempotencyKey, actorUserId: auth.actorUserId },
+      {
+        gymId,
+        invoiceId,
+        paymentId: body.paymentId,
+        amountMinor: body.amountMinor,
+        reason: body.reason,
+        idempotencyKey: body.idempotencyKey,
+        actorUserId: auth.actorUserId,
+      },
     );
     reply.status(recorded.created ? 201 : 200);
     return detailOf({ gymId }, invoiceId);
@@ -134,10 +140,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   route(app, endpoints.voidInvoice, async (request) => {
     const gymId = gymCaller(request).gym.gymId;
     const { invoiceId } = request.params;
-    await writeTransaction(ctx, async (tx, publish) => {
-      const r = await voidInvoice(tx, gymId, invoiceId, { reason: request.body.reason });
-      if (r.changed) await publish({ kind: 'gym', gymId });
-    });
+    await voidInvoiceCommand(ctx, gymId, invoiceId, request.body.reason);
     return detailOf({ gymId }, invoiceId);
   });
 
@@ -145,16 +148,14 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const gymId = gymCaller(request).gym.gymId;
     const { invoiceId } = request.params;
     await detailOf({ gymId }, invoiceId);
-    const queued = await db.transaction((tx) => queueInvoiceMail(tx, app.jobs, gymId, invoiceId, 'invoice', { appUrl: app.config.appUrl, dedupeKey: null }));
-    if (!queued) throw conflict('This invoice has no email address to send it to.', 'no_email');
+    if (!(await sendInvoiceAgain(deps, gymId, invoiceId))) throw conflict('This invoice has no email address to send it to.', 'no_email');
     return { detail: 'Invoice sent.' };
   });
 
   route(app, endpoints.athleteInvoices, async (request) => {
     const gymId = gymCaller(request).gym.gymId;
     const { athleteId } = request.params;
-    const [athlete] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
-    if (!athlete) throw notFound('Athlete not found.');
+    if (!(await isAthleteOfGym(db, gymId, athleteId))) throw notFound('Athlete not found.');
     const q = request.query;
     const list = await listInvoices(db, { gymId, athleteId }, q);
     return { ...toPage(request, q.limit, q.offset, list.count, list.results), totals: list.totals };

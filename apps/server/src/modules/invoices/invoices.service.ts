@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   balanceOf,
+  invoiceLimitRefusal,
   invoiceStateOf,
   paymentRefusal,
   refundRefusal,
@@ -14,7 +15,9 @@ import {
 } from '@spotter/shared';
 import { gyms, invoiceCounters, invoiceLines, invoices, payments } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/client';
-import { conflict, notFound } from '../../lib/http-error';
+import { writeTransaction, type WriteContext } from '../../lib/changes';
+import { recordEvent } from '../../lib/domain-events';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 
 /**
  * Issue 19 (decision 033): the one write path of invoices and payments, used by the HTTP routes, the billing run, the
@@ -57,6 +60,8 @@ export type NewInvoice = {
   note?: string | null;
   idempotencyKey?: string | null;
   actorUserId: string | null;
+  /** The request field a refusal of the money limits names (the point of sale's `items`); default `lines`. */
+  limitField?: string;
   /** The clock (tests). */
   now?: Date;
 };
@@ -80,13 +85,19 @@ export async function gymToday(tx: DbOrTx, gymId: string, now = new Date()): Pro
 async function existingInvoice(tx: Tx, gymId: string, input: NewInvoice): Promise<{ id: string; number: number | null } | undefined> {
   const conditions = [];
   if (input.idempotencyKey) conditions.push(and(eq(invoices.gymId, gymId), eq(invoices.idempotencyKey, input.idempotencyKey)));
-  if (input.athletePackageId && input.periodStart) conditions.push(and(eq(invoices.athletePackageId, input.athletePackageId), eq(invoices.periodStart, input.periodStart)));
+  if (input.athletePackageId && input.periodStart)
+    conditions.push(and(eq(invoices.athletePackageId, input.athletePackageId), eq(invoices.periodStart, input.periodStart)));
   if (input.chargeId) conditions.push(eq(invoices.chargeId, input.chargeId));
   if (conditions.length === 0) return undefined;
   const [row] = await tx
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(sql.join(conditions.map((c) => sql`(${c})`), sql` or `))
+    .where(
+      sql.join(
+        conditions.map((c) => sql`(${c})`),
+        sql` or `,
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -112,7 +123,9 @@ export async function createInvoice(tx: Tx, gymId: string, input: NewInvoice): P
     }
   }
   // The gym's counter row, locked: every creation in this gym waits here until the one before commits.
-  await tx.execute(sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`);
+  await tx.execute(
+    sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`,
+  );
   const existing = await existingInvoice(tx, gymId, input);
   if (existing) return { invoiceId: existing.id, number: existing.number ?? 0, created: false };
 
@@ -124,6 +137,9 @@ export async function createInvoice(tx: Tx, gymId: string, input: NewInvoice): P
   const net = priced.reduce((s, l) => s + l.net, 0);
   const tax = priced.reduce((s, l) => s + l.tax, 0);
   const total = priced.reduce((s, l) => s + l.total, 0);
+  // Decision 040: whoever calls, no line or invoice past the limits (the request schemas refuse most of it first).
+  const refusal = invoiceLimitRefusal(input.lines, total);
+  if (refusal) throw badRequest(refusal.message, refusal.code, { [input.limitField ?? 'lines']: [refusal.message] });
   const status = invoiceStateOf({ totalMinor: total, paymentsMinor: 0, refundsMinor: 0, isVoid: false, isDraft: false, dueDate, today });
 
   const [counter] = await tx
@@ -174,19 +190,30 @@ export async function createInvoice(tx: Tx, gymId: string, input: NewInvoice): P
       totalMinor: l.total,
     })),
   );
+  await recordEvent(tx, { gymId, type: 'invoice.issued', subjectId: row!.id, payload: { athleteId: input.athleteId, number, totalMinor: total, dueDate } });
+  if (status === 'paid') await recordEvent(tx, { gymId, type: 'invoice.paid', subjectId: row!.id, payload: { athleteId: input.athleteId, totalMinor: total } });
+  if (status === 'past_due') await recordEvent(tx, { gymId, type: 'invoice.past_due', subjectId: row!.id, payload: { athleteId: input.athleteId } });
   return { invoiceId: row!.id, number, created: true };
 }
 
 /** The invoice's row, locked for a change of its money; 404 when it is not the gym's. */
 export async function lockInvoice(tx: Tx, gymId: string, invoiceId: string) {
-  const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound('Invoice not found.');
   return row;
 }
 
 type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
 
-function figuresOf(inv: LockedInvoice, today: string, overrides: Partial<{ paymentsMinor: number; refundsMinor: number; hasFailedCharge: boolean; isVoid: boolean }> = {}) {
+function figuresOf(
+  inv: LockedInvoice,
+  today: string,
+  overrides: Partial<{ paymentsMinor: number; refundsMinor: number; hasFailedCharge: boolean; isVoid: boolean }> = {},
+) {
   return {
     totalMinor: inv.totalMinor,
     paymentsMinor: overrides.paymentsMinor ?? inv.paymentsMinor,
@@ -200,7 +227,12 @@ function figuresOf(inv: LockedInvoice, today: string, overrides: Partial<{ payme
 }
 
 /** Rewrites a locked invoice's money and state from its figures. */
-async function settle(tx: Tx, inv: LockedInvoice, today: string, change: { paymentsMinor?: number; refundsMinor?: number; failedAttempts?: number; nextRetryOn?: string | null; lastFailureMessage?: string | null }) {
+async function settle(
+  tx: Tx,
+  inv: LockedInvoice,
+  today: string,
+  change: { paymentsMinor?: number; refundsMinor?: number; failedAttempts?: number; nextRetryOn?: string | null; lastFailureMessage?: string | null },
+) {
   const failedAttempts = change.failedAttempts ?? inv.failedAttempts;
   const paymentsMinor = change.paymentsMinor ?? inv.paymentsMinor;
   const refundsMinor = change.refundsMinor ?? inv.refundsMinor;
@@ -219,6 +251,8 @@ async function settle(tx: Tx, inv: LockedInvoice, today: string, change: { payme
       updatedAt: sql`now()`,
     })
     .where(eq(invoices.id, inv.id));
+  if (status === 'paid' && inv.status !== 'paid')
+    await recordEvent(tx, { gymId: inv.gymId, type: 'invoice.paid', subjectId: inv.id, payload: { athleteId: inv.athleteId, totalMinor: inv.totalMinor } });
   return status;
 }
 
@@ -240,7 +274,10 @@ export type RecordPayment = {
 export type RecordedPayment = { paymentId: string; created: boolean; status: InvoiceStatus };
 
 async function paymentByKey(tx: Tx, gymId: string, key: string) {
-  const [row] = await tx.select().from(payments).where(and(eq(payments.gymId, gymId), eq(payments.idempotencyKey, key)));
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gymId, gymId), eq(payments.idempotencyKey, key)));
   return row;
 }
 
@@ -262,7 +299,11 @@ export async function recordPayment(tx: Tx, gymId: string, input: RecordPayment)
     const refusal = paymentRefusal(figuresOf(inv, today), input.amountMinor);
     if (refusal) throw conflict(refusal.message, refusal.code);
     // A charge still in flight holds the balance: a second one (another tab, the dunning job) would charge twice.
-    const [inFlight] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.invoiceId, inv.id), eq(payments.kind, 'payment'), eq(payments.status, 'pending'))).limit(1);
+    const [inFlight] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.invoiceId, inv.id), eq(payments.kind, 'payment'), eq(payments.status, 'pending')))
+      .limit(1);
     if (inFlight) throw conflict('A card payment of this invoice is still being processed.', 'payment_pending');
   }
   const inserted = await tx
@@ -294,28 +335,62 @@ export async function recordPayment(tx: Tx, gymId: string, input: RecordPayment)
 }
 
 /** A pending provider charge's outcome (its synchronous answer or its webhook): applied once, whatever arrives twice. */
-export async function settleProviderPayment(tx: Tx, gymId: string, paymentId: string, outcome: { status: 'succeeded' | 'failed'; failureMessage?: string | null; nextRetryOn?: string | null; now?: Date }): Promise<{ changed: boolean; status: InvoiceStatus }> {
-  const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.gymId, gymId)));
+export async function settleProviderPayment(
+  tx: Tx,
+  gymId: string,
+  paymentId: string,
+  outcome: { status: 'succeeded' | 'failed'; failureMessage?: string | null; nextRetryOn?: string | null; now?: Date },
+): Promise<{ changed: boolean; status: InvoiceStatus }> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.gymId, gymId)));
   if (!payment) throw notFound('Payment not found.');
   const inv = await lockInvoice(tx, gymId, payment.invoiceId);
   const [fresh] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   // Only a pending payment moves: a succeeded one never fails later, a failed one is retried as a new payment.
   if (fresh!.status !== 'pending') return { changed: false, status: inv.status };
   const today = await gymToday(tx, gymId, outcome.now);
-  await tx.update(payments).set({ status: outcome.status, failureMessage: outcome.failureMessage ?? null, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+  await tx
+    .update(payments)
+    .set({ status: outcome.status, failureMessage: outcome.failureMessage ?? null, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
   if (outcome.status === 'succeeded') {
     const overpaid = balanceOf(inv) < fresh!.amountMinor;
     if (overpaid) throw conflict('The charge is more than the invoice balance.', 'amount_too_large');
-    return { changed: true, status: await settle(tx, inv, today, { paymentsMinor: inv.paymentsMinor + fresh!.amountMinor, failedAttempts: 0, nextRetryOn: null, lastFailureMessage: null }) };
+    return {
+      changed: true,
+      status: await settle(tx, inv, today, {
+        paymentsMinor: inv.paymentsMinor + fresh!.amountMinor,
+        failedAttempts: 0,
+        nextRetryOn: null,
+        lastFailureMessage: null,
+      }),
+    };
   }
+  await recordEvent(tx, {
+    gymId,
+    type: 'payment.failed',
+    subjectId: paymentId,
+    payload: { invoiceId: inv.id, athleteId: inv.athleteId, amountMinor: fresh!.amountMinor, message: outcome.failureMessage ?? null },
+  });
   return {
     changed: true,
-    status: await settle(tx, inv, today, { failedAttempts: inv.failedAttempts + 1, nextRetryOn: outcome.nextRetryOn ?? null, lastFailureMessage: outcome.failureMessage ?? null }),
+    status: await settle(tx, inv, today, {
+      failedAttempts: inv.failedAttempts + 1,
+      nextRetryOn: outcome.nextRetryOn ?? null,
+      lastFailureMessage: outcome.failureMessage ?? null,
+    }),
   };
 }
 
 /** A charge of a saved method failed outright (no payment row kept pending): the invoice goes past due and is chased. */
-export async function recordFailedCharge(tx: Tx, gymId: string, invoiceId: string, input: { failureMessage: string; nextRetryOn: string | null; now?: Date }): Promise<InvoiceStatus> {
+export async function recordFailedCharge(
+  tx: Tx,
+  gymId: string,
+  invoiceId: string,
+  input: { failureMessage: string; nextRetryOn: string | null; now?: Date },
+): Promise<InvoiceStatus> {
   const inv = await lockInvoice(tx, gymId, invoiceId);
   const today = await gymToday(tx, gymId, input.now);
   return settle(tx, inv, today, { failedAttempts: inv.failedAttempts + 1, nextRetryOn: input.nextRetryOn, lastFailureMessage: input.failureMessage });
@@ -335,8 +410,15 @@ export type RecordRefund = {
  * Refunds part or all of a succeeded payment: at most what it still holds, so paid never goes below zero. The same key
  * again answers the first refund.
  */
-export async function recordRefund(tx: Tx, gymId: string, input: RecordRefund): Promise<RecordedPayment & { channel: PaymentChannel; providerPaymentId: string | null }> {
-  const [payment] = await tx.select().from(payments).where(and(eq(payments.id, input.paymentId), eq(payments.gymId, gymId)));
+export async function recordRefund(
+  tx: Tx,
+  gymId: string,
+  input: RecordRefund,
+): Promise<RecordedPayment & { channel: PaymentChannel; providerPaymentId: string | null }> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, input.paymentId), eq(payments.gymId, gymId)));
   if (!payment) throw notFound('Payment not found.');
   const inv = await lockInvoice(tx, gymId, payment.invoiceId);
   const repeat = await paymentByKey(tx, gymId, input.idempotencyKey);
@@ -364,7 +446,11 @@ export async function recordRefund(tx: Tx, gymId: string, input: RecordRefund): 
       recordedByUserId: input.actorUserId,
     })
     .returning({ id: payments.id });
-  await tx.update(payments).set({ refundedMinor: fresh!.refundedMinor + input.amountMinor, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({ refundedMinor: fresh!.refundedMinor + input.amountMinor, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+  await recordEvent(tx, { gymId, type: 'payment.refunded', subjectId: payment.id, payload: { invoiceId: inv.id, amountMinor: input.amountMinor } });
   const today = await gymToday(tx, gymId, input.now);
   const status = await settle(tx, inv, today, { refundsMinor: inv.refundsMinor + input.amountMinor });
   return { paymentId: row!.id, created: true, status, channel: payment.channel, providerPaymentId: payment.providerId };
@@ -377,19 +463,31 @@ export async function voidInvoice(tx: Tx, gymId: string, invoiceId: string, inpu
   const today = await gymToday(tx, gymId, input.now);
   const refusal = voidRefusal(figuresOf(inv, today));
   if (refusal) throw conflict(refusal.message, refusal.code);
-  await tx.update(invoices).set({ status: 'void', voidedAt: input.now ?? new Date(), voidReason: input.reason, nextRetryOn: null, updatedAt: sql`now()` }).where(eq(invoices.id, inv.id));
+  await tx
+    .update(invoices)
+    .set({ status: 'void', voidedAt: input.now ?? new Date(), voidReason: input.reason, nextRetryOn: null, updatedAt: sql`now()` })
+    .where(eq(invoices.id, inv.id));
   return { changed: true };
 }
 
 /**
  * Open and partially paid invoices whose due date has passed in their gym's zone become past due (the billing job
- * runs this hourly, for every gym or one): one statement.
+ * runs this hourly, for every gym or one): one statement, which publishes the change of each gym it touched.
  */
-export async function markOverdue(db: DbOrTx, now = new Date(), gymId: string | null = null): Promise<number> {
-  const result = await db.execute(sql`
-    update ${invoices} i set status = 'past_due', updated_at = now()
-    from ${gyms} g
-    where g.id = i.gym_id and i.status in ('open', 'partially_paid') and (${gymId}::uuid is null or i.gym_id = ${gymId}::uuid)
-      and i.due_date < (${now}::timestamptz at time zone g.time_zone)::date`);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+export async function markOverdue(ctx: WriteContext, now = new Date(), gymId: string | null = null): Promise<number> {
+  return writeTransaction(ctx, async (tx, publish) => {
+    const rows = await tx.execute(sql`
+      update ${invoices} i set status = 'past_due', updated_at = now()
+      from ${gyms} g
+      where g.id = i.gym_id and i.status in ('open', 'partially_paid') and (${gymId}::uuid is null or i.gym_id = ${gymId}::uuid)
+        and i.due_date < (${now}::timestamptz at time zone g.time_zone)::date
+      returning i.id, i.gym_id as "gymId", i.athlete_id as "athleteId"`);
+    const marked =
+      (rows as unknown as { rows?: { id: string; gymId: string; athleteId: string | null }[] }).rows ??
+      (rows as unknown as { id: string; gymId: string; athleteId: string | null }[]);
+    for (const inv of marked) await recordEvent(tx, { gymId: inv.gymId, type: 'invoice.past_due', subjectId: inv.id, payload: { athleteId: inv.athleteId } });
+    // Each gym with an invoice just past due: its kiosk's past-due flag and kept reads follow at once.
+    for (const gym of new Set(marked.map((r) => r.gymId))) await publish({ kind: 'gym', gymId: gym });
+    return marked.length;
+  });
 }

@@ -4,7 +4,7 @@ import { invoiceMessages, refundRefusal } from '@spotter/shared';
 import { invoices, paymentAccounts, payments } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider } from '../../lib/payment-provider';
 import { recordRefund, type RecordedPayment } from './invoices.service';
 
 /**
@@ -48,7 +48,10 @@ export async function refundPayment(deps: RefundDeps, input: RefundInput): Promi
     .from(payments)
     .where(and(eq(payments.id, input.paymentId), eq(payments.gymId, gymId), input.invoiceId ? eq(payments.invoiceId, input.invoiceId) : undefined));
   if (!payment) throw notFound(invoiceMessages.paymentNotFound);
-  const [repeat] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.gymId, gymId), eq(payments.idempotencyKey, input.idempotencyKey)));
+  const [repeat] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.gymId, gymId), eq(payments.idempotencyKey, input.idempotencyKey)));
   let providerId: string | null = null;
   if (!repeat && PROVIDER_CHANNELS.has(payment.channel)) {
     const provider = deps.provider;
@@ -59,7 +62,14 @@ export async function refundPayment(deps: RefundDeps, input: RefundInput): Promi
     const [account] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.gymId, gymId));
     if (!account?.providerAccountId) throw conflict(invoiceMessages.noProvider, 'no_provider');
     try {
-      providerId = (await provider.refund({ accountId: account.providerAccountId, providerPaymentId: payment.providerId, amountMinor: input.amountMinor, idempotencyKey: `spotter:${gymId}:${input.idempotencyKey}` })).providerId;
+      providerId = (
+        await provider.refund({
+          accountId: account.providerAccountId,
+          providerPaymentId: payment.providerId,
+          amountMinor: input.amountMinor,
+          idempotencyKey: `spotter:${gymId}:${input.idempotencyKey}`,
+        })
+      ).providerId;
     } catch (err) {
       deps.onProviderError?.(err, payment.id);
       const why = err instanceof Error && err.message ? ` ${err.message.slice(0, 200)}` : '';
@@ -67,7 +77,14 @@ export async function refundPayment(deps: RefundDeps, input: RefundInput): Promi
     }
   }
   return writeTransaction(deps.ctx, async (tx, publish) => {
-    const r = await recordRefund(tx, gymId, { paymentId: payment.id, amountMinor: input.amountMinor, reason: input.reason, idempotencyKey: input.idempotencyKey, providerId, actorUserId: input.actorUserId });
+    const r = await recordRefund(tx, gymId, {
+      paymentId: payment.id,
+      amountMinor: input.amountMinor,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      providerId,
+      actorUserId: input.actorUserId,
+    });
     if (r.created) await publish({ kind: 'gym', gymId });
     return r;
   });

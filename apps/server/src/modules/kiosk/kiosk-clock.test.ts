@@ -34,12 +34,22 @@ const starts: Record<Zone, Record<string, Record<string, string>>> = {
   'America/Chicago': {
     '2026-03-04': { '00:30': '2026-03-04T06:30:00.000Z', '12:30': '2026-03-04T18:30:00.000Z', '23:30': '2026-03-05T05:30:00.000Z' },
     '2026-03-08': { '00:30': '2026-03-08T06:30:00.000Z', '12:30': '2026-03-08T17:30:00.000Z', '23:30': '2026-03-09T04:30:00.000Z' },
-    '2026-11-01': { '00:30': '2026-11-01T05:30:00.000Z', '01:30': '2026-11-01T06:30:00.000Z', '12:30': '2026-11-01T18:30:00.000Z', '23:30': '2026-11-02T05:30:00.000Z' },
+    '2026-11-01': {
+      '00:30': '2026-11-01T05:30:00.000Z',
+      '01:30': '2026-11-01T06:30:00.000Z',
+      '12:30': '2026-11-01T18:30:00.000Z',
+      '23:30': '2026-11-02T05:30:00.000Z',
+    },
   },
   'Europe/London': {
     '2026-03-04': { '00:30': '2026-03-04T00:30:00.000Z', '12:30': '2026-03-04T12:30:00.000Z', '23:30': '2026-03-04T23:30:00.000Z' },
     '2026-03-29': { '00:30': '2026-03-29T00:30:00.000Z', '12:30': '2026-03-29T11:30:00.000Z', '23:30': '2026-03-29T22:30:00.000Z' },
-    '2026-10-25': { '00:30': '2026-10-24T23:30:00.000Z', '01:30': '2026-10-25T00:30:00.000Z', '12:30': '2026-10-25T12:30:00.000Z', '23:30': '2026-10-25T23:30:00.000Z' },
+    '2026-10-25': {
+      '00:30': '2026-10-24T23:30:00.000Z',
+      '01:30': '2026-10-25T00:30:00.000Z',
+      '12:30': '2026-10-25T12:30:00.000Z',
+      '23:30': '2026-10-25T23:30:00.000Z',
+    },
   },
 };
 const dayNames: Record<string, string> = {
@@ -69,7 +79,8 @@ describe.each(cells)('the kiosk in $zone on $date at $time', ({ zone, date, at }
     const g = await t.make.kioskGym({ timeZone: zone, country: countryOf[zone], athletes: 5 });
     expect(todayOf(g.gym)).toBe(date);
     const now = Date.parse(at);
-    const make = (day: string, time: string) => t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, taxRateId: g.taxRate.id, date: day, time });
+    const make = (day: string, time: string) =>
+      t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, taxRateId: g.taxRate.id, date: day, time });
     const times = Object.keys(starts[zone][date]!);
     const today = new Map<string, Awaited<ReturnType<typeof make>>>();
     for (const time of times) today.set(time, await make(date, time));
@@ -87,7 +98,12 @@ describe.each(cells)('the kiosk in $zone on $date at $time', ({ zone, date, at }
     expect(list.results.map((e: Card) => e.eventId)).toEqual(times.map((time) => today.get(time)!.id));
     for (const [i, card] of (list.results as Card[]).entries()) {
       const expected = starts[zone][date]![times[i]!]!;
-      expect(card).toMatchObject({ startDate: date, startTime: `${times[i]}:00`, startsAt: expected, endsAt: new Date(Date.parse(expected) + 3_600_000).toISOString() });
+      expect(card).toMatchObject({
+        startDate: date,
+        startTime: `${times[i]}:00`,
+        startsAt: expected,
+        endsAt: new Date(Date.parse(expected) + 3_600_000).toISOString(),
+      });
     }
     const tomorrowList = (await desk.get(`/api/events/kiosk-events/?date=${addDays(date, 1)}`)).json();
     expect(tomorrowList.results.map((e: Card) => e.eventId)).toEqual([tomorrowEarly.id, tomorrowLate.id]);
@@ -95,13 +111,26 @@ describe.each(cells)('the kiosk in $zone on $date at $time', ({ zone, date, at }
 
     // The event's timing and attendance.
     const detail = (await desk.get(`/api/events/${noon.id}/kiosk-event/?eventType=class`)).json();
-    expect(detail.event).toMatchObject({ startDate: date, startTime: '12:30:00', startsAt: starts[zone][date]!['12:30'], duration: 60, attendeeCount: 2, athletesAttended: 0 });
+    expect(detail.event).toMatchObject({
+      startDate: date,
+      startTime: '12:30:00',
+      startsAt: starts[zone][date]!['12:30'],
+      duration: 60,
+      attendeeCount: 2,
+      athletesAttended: 0,
+    });
 
     // A check-in and a walk-in.
     const checkIn = await desk.put(`/api/athlete-kilo-classes/${bookedId}/`, { isCheckedIn: true });
     expect([checkIn.statusCode, checkIn.json().isCheckedIn]).toEqual([200, true]);
     const late = today.get('23:30')!;
-    const walkIn = await desk.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: walkingIn!.athleteId, kiloClass: late.id, isReserved: false, isCheckedIn: true });
+    const walkIn = await desk.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: randomUUID(),
+      athlete: walkingIn!.athleteId,
+      kiloClass: late.id,
+      isReserved: false,
+      isCheckedIn: true,
+    });
     expect([walkIn.statusCode, walkIn.json().isCheckedIn, walkIn.json().isReserved]).toEqual([201, true, false]);
 
     // A late cancel: its collection date is the gym's today, never before it.
@@ -117,11 +146,20 @@ describe.each(cells)('the kiosk in $zone on $date at $time', ({ zone, date, at }
     // A bulk booking of the 00:30 and the 23:30 series starting today: today's class only if it has not started.
     const bulk = (startTime: string, startDate = date) =>
       desk.post('/api/athlete-kilo-classes/create-bulk/', {
-        athlete: bulkBooker!.athleteId, startDate, endDate: addDays(date, 7), days: '1,2,3,4,5,6,7', startTime, kiloClassType: g.classType.id, location: g.location.id,
+        athlete: bulkBooker!.athleteId,
+        startDate,
+        endDate: addDays(date, 7),
+        days: '1,2,3,4,5,6,7',
+        startTime,
+        kiloClassType: g.classType.id,
+        location: g.location.id,
       });
     const refused = await bulk('00:30', addDays(date, -1));
     expect([refused.statusCode, refused.json().message]).toEqual([400, reservationMessages.startBeforeToday]);
-    for (const [time, tomorrowClass] of [['00:30', tomorrowEarly], ['23:30', tomorrowLate]] as const) {
+    for (const [time, tomorrowClass] of [
+      ['00:30', tomorrowEarly],
+      ['23:30', tomorrowLate],
+    ] as const) {
       const todays = today.get(time)!;
       const started = Date.parse(starts[zone][date]![time]!) <= now;
       const res = await bulk(time);

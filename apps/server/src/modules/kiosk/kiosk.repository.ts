@@ -17,8 +17,8 @@ import {
   toEventRow,
   toEventSummary,
   type EventRow,
-} from '../events/events.repository';
-import { hasPastDueBillSql, hasUnsignedDocumentSql, holdsPlaceSql } from '../reservations/rules';
+} from '../events';
+import { hasPastDueBillSql, hasUnsignedDocumentSql, holdsPlaceSql } from '../booking-policy';
 
 /**
  * The front desk's reads (spec 2.11, 2.12, 7.3): a day's event cards, an event's athletes, the Eligible tab. They read
@@ -53,7 +53,13 @@ export type KioskAthleteRow = {
  */
 export function toKioskAthlete(r: KioskAthleteRow | JsonAthleteRow, pinned: Note[], viewer: Viewer): KioskAthlete {
   const canSeeWarnings = !viewer.isAthlete || viewer.athleteId === r.athleteId;
-  const flags = { isReserved: r.isReserved ?? false, isCheckedIn: r.isCheckedIn ?? false, isLateCancel: r.isLateCancel ?? false, isNoShow: r.isNoShow ?? false, isWaitlisted: r.isWaitlisted ?? false };
+  const flags = {
+    isReserved: r.isReserved ?? false,
+    isCheckedIn: r.isCheckedIn ?? false,
+    isLateCancel: r.isLateCancel ?? false,
+    isNoShow: r.isNoShow ?? false,
+    isWaitlisted: r.isWaitlisted ?? false,
+  };
   const holds = r.reservationId !== null && holdsPlace(flags);
   return {
     athleteId: r.athleteId,
@@ -178,7 +184,11 @@ export async function listEligibleAthletes(
 ): Promise<ListResult<KioskAthlete>> {
   const r = reservations;
   const p = containsPattern(q.search);
-  const where = and(eq(athletes.gymId, gymId), eq(athletes.isActive, true), q.search ? or(ilike(fullName(athletes), p), ilike(athletes.lastName, p)) : undefined);
+  const where = and(
+    eq(athletes.gymId, gymId),
+    eq(athletes.isActive, true),
+    q.search ? or(ilike(fullName(athletes), p), ilike(athletes.lastName, p)) : undefined,
+  );
   const list = await listPage({
     count: db.select({ n: count() }).from(athletes).where(where),
     rows: db
@@ -230,6 +240,10 @@ export async function listKioskEvents(
       .limit(q.limit)
       .offset(q.offset),
   });
-  const attendees = await loadAttendees(db, gymId, list.results.map((e) => e.id));
+  const attendees = await loadAttendees(
+    db,
+    gymId,
+    list.results.map((e) => e.id),
+  );
   return { count: list.count, results: list.results.map((e) => toCard(toEventRow(e), toCoaches(e.coaches), attendees.get(e.id) ?? [])) };
 }

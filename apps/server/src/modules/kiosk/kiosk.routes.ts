@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { findEvent } from '../events/events.repository';
+import { findEvent } from '../events';
 import { listEligibleAthletes, listKioskEvents, loadEventDetail, type Viewer } from './kiosk.repository';
 
 export const viewerOf = (request: FastifyRequest): Viewer => {
@@ -46,7 +46,13 @@ export async function kioskRoutes(app: FastifyInstance) {
     // Staff all see the same answer; an athlete profile sees no notes and only its own warnings.
     const seenBy = viewer.isAthlete ? `athlete ${viewer.athleteId}` : 'staff';
     const body = await cachedJson(await readCache(), auth.gym.gymId, `kiosk-event ${seenBy} ${request.url}`, async () => {
-      const detail = await loadEventDetail(db, auth.gym.gymId, request.params.eventId, { kind: q.eventType, limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false }, viewer);
+      const detail = await loadEventDetail(
+        db,
+        auth.gym.gymId,
+        request.params.eventId,
+        { kind: q.eventType, limit: q.limit, offset: q.offset, includeCancelled: q.includeCancelled ?? false },
+        viewer,
+      );
       return detail && { event: detail.event, ...pageOf(request, q, detail.list) };
     });
     if (body === null) throw notFound(eventMessages.eventNotFound);
@@ -57,6 +63,10 @@ export async function kioskRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const q = request.query;
     if (q.class && !(await findEvent(db, auth.gym.gymId, 'class', q.class))) throw notFound(eventMessages.classNotFound);
-    return pageOf(request, q, await listEligibleAthletes(db, auth.gym.gymId, { classId: q.class ?? null, search: q.search, limit: q.limit, offset: q.offset }, viewerOf(request)));
+    return pageOf(
+      request,
+      q,
+      await listEligibleAthletes(db, auth.gym.gymId, { classId: q.class ?? null, search: q.search, limit: q.limit, offset: q.offset }, viewerOf(request)),
+    );
   });
 }

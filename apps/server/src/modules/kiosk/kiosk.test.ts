@@ -40,7 +40,15 @@ type Card = {
   athleteKiloClasses: { reservationId: string; athlete: { athleteId: string; fullName: string } }[];
   athleteAppointments: { reservationId: string; athlete: { athleteId: string; fullName: string } }[];
 };
-type Row = { athleteId: string; reservationId: string | null; notes: { noteId: string }[]; isReserved: boolean; isCheckedIn: boolean; hasPastDueBills: boolean; hasUnsignedDocuments: boolean };
+type Row = {
+  athleteId: string;
+  reservationId: string | null;
+  notes: { noteId: string }[];
+  isReserved: boolean;
+  isCheckedIn: boolean;
+  hasPastDueBills: boolean;
+  hasUnsignedDocuments: boolean;
+};
 
 const asMe = () => t.as({ userId: me.userId!, profileId: me.profileId });
 const member = (o: Parameters<TestApp['make']['athlete']>[1] = {}) => t.make.athlete(w.gym.id, { login: false, ...o });
@@ -55,12 +63,15 @@ const makeClass = (o: Parameters<TestApp['make']['event']>[1] = {}) =>
  */
 async function busyDay() {
   const g = await t.make.kioskGym({ athletes: 0 });
-  const make = (o: Parameters<TestApp['make']['event']>[1]) => t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, taxRateId: g.taxRate.id, ...o });
+  const make = (o: Parameters<TestApp['make']['event']>[1]) =>
+    t.make.event(g.gym, { classTypeId: g.classType.id, locationId: g.location.id, taxRateId: g.taxRate.id, ...o });
   const lead = await t.make.staff(g.gym.id, { firstName: 'Robin', lastName: 'Lead' });
   const assistant = await t.make.staff(g.gym.id, { firstName: 'Casey', lastName: 'Assist' });
   const early = await make({ time: '06:00', coachIds: [lead.staffId] });
   await t.db.insert(eventCoaches).values({ gymId: g.gym.id, eventId: early.id, staffId: assistant.staffId, role: 'assistant' });
-  const people = await Promise.all(['Dana', 'Eli', 'Fay', 'Gus', 'Hal'].map((firstName) => t.make.athlete(g.gym.id, { login: false, firstName, lastName: 'Early' })));
+  const people = await Promise.all(
+    ['Dana', 'Eli', 'Fay', 'Gus', 'Hal'].map((firstName) => t.make.athlete(g.gym.id, { login: false, firstName, lastName: 'Early' })),
+  );
   const [dana, eli, fay, gus, hal] = people;
   await t.make.reserve(early, [dana!.athleteId, eli!.athleteId]);
   await t.make.reserve(early, [fay!.athleteId], { isCheckedIn: true });
@@ -70,12 +81,22 @@ async function busyDay() {
   await t.make.reserve(early, [walkIn.athleteId], { isReserved: false, isCheckedIn: true });
   const empty = await make({ time: '09:00', coachIds: [assistant.staffId] });
   const pt = await t.make.appointmentType(g.gym.id, { name: 'Personal Training' });
-  const appointment = await t.make.event(g.gym, { kind: 'appointment', appointmentTypeId: pt.id, locationId: g.location.id, time: '11:00', capacity: 1, coachIds: [lead.staffId] });
+  const appointment = await t.make.event(g.gym, {
+    kind: 'appointment',
+    appointmentTypeId: pt.id,
+    locationId: g.location.id,
+    time: '11:00',
+    capacity: 1,
+    coachIds: [lead.staffId],
+  });
   const client = await t.make.athlete(g.gym.id, { login: false, firstName: 'Jo', lastName: 'Client' });
   await t.make.reserve(appointment, [client.athleteId]);
   const evening = await make({ time: '18:00' });
   const regulars = await t.make.athletes(g.gym.id, 3, { lastName: 'Evening' });
-  await t.make.reserve(evening, regulars.map((a) => a.athleteId));
+  await t.make.reserve(
+    evening,
+    regulars.map((a) => a.athleteId),
+  );
   const tomorrow = await make({ daysAhead: 1, time: '06:00' });
   return { ...g, lead, assistant, early, empty, appointment, evening, tomorrow, people, walkIn, client, regulars, desk: await t.as(g.staff) };
 }
@@ -93,7 +114,12 @@ describe('GET /api/events/kiosk-events/', () => {
     expect(cards.map((e) => e.eventId)).toEqual([d.early.id, d.empty.id, d.appointment.id, d.evening.id]);
     expect(cards.map((e) => e.eventType)).toEqual(['kilo_class_type', 'kilo_class_type', 'appointment_type', 'kilo_class_type']);
     // Reserved, checked in and walked in hold a place; the late cancel and the no show do not (rules holdsPlace).
-    expect(cards.map((e) => [e.attendeeCount, e.athletesAttended])).toEqual([[4, 2], [0, 0], [1, 0], [3, 0]]);
+    expect(cards.map((e) => [e.attendeeCount, e.athletesAttended])).toEqual([
+      [4, 2],
+      [0, 0],
+      [1, 0],
+      [3, 0],
+    ]);
     const [early, empty, appointment, evening] = cards;
     expect(early!.athleteKiloClasses.map((a) => a.athlete.fullName).sort()).toEqual(['Dana Early', 'Eli Early', 'Fay Early', 'Ivy Walk']);
     expect(early!.athleteAppointments).toEqual([]);
@@ -103,7 +129,11 @@ describe('GET /api/events/kiosk-events/', () => {
     // The first attendee is the earliest reservation that holds a place.
     expect(evening!.firstAttendee).toBe(d.regulars[0]!.fullName);
     expect(evening!.athleteKiloClasses.map((a) => a.athlete.athleteId)).toEqual(d.regulars.map((a) => a.athleteId));
-    expect(empty).toMatchObject({ firstAttendee: null, athleteKiloClasses: [], coaches: [{ staffId: d.assistant.staffId, role: 'lead', fullName: 'Casey Assist' }] });
+    expect(empty).toMatchObject({
+      firstAttendee: null,
+      athleteKiloClasses: [],
+      coaches: [{ staffId: d.assistant.staffId, role: 'lead', fullName: 'Casey Assist' }],
+    });
     // Lead coaches first.
     expect(early!.coaches).toEqual([
       { staffId: d.lead.staffId, fullName: 'Robin Lead', role: 'lead' },
@@ -147,7 +177,8 @@ describe('GET /api/events/kiosk-events/', () => {
 
   it('searches class and appointment types, coaches and athletes holding a place, case-insensitively', async () => {
     const d = await busyDay();
-    const ids = async (search: string) => (await d.desk.get(`/api/events/kiosk-events/?search=${encodeURIComponent(search)}`)).json().results.map((e: Card) => e.eventId);
+    const ids = async (search: string) =>
+      (await d.desk.get(`/api/events/kiosk-events/?search=${encodeURIComponent(search)}`)).json().results.map((e: Card) => e.eventId);
     expect(await ids('PERSONAL train')).toEqual([d.appointment.id]);
     expect(await ids(d.classType.name.toUpperCase())).toEqual([d.early.id, d.empty.id, d.evening.id]);
     expect(await ids('robin lead')).toEqual([d.early.id, d.appointment.id]);
@@ -177,10 +208,21 @@ describe('GET /api/events/kiosk-events/', () => {
     const d = await busyDay();
     // A coach of their own for these 30 short classes (a coach is never in two classes at once).
     const coach = await t.make.staff(d.gym.id);
-    for (let i = 0; i < 30; i++) await t.make.event(d.gym, { classTypeId: d.classType.id, time: `${String(7 + (i % 10)).padStart(2, '0')}:${String(i).padStart(2, '0')}`, coachIds: [coach.staffId], durationMinutes: 1 });
+    for (let i = 0; i < 30; i++)
+      await t.make.event(d.gym, {
+        classTypeId: d.classType.id,
+        time: `${String(7 + (i % 10)).padStart(2, '0')}:${String(i).padStart(2, '0')}`,
+        coachIds: [coach.staffId],
+        durationMinutes: 1,
+      });
     const counts: number[] = [];
     // Different addresses, so none is answered from the read cache.
-    for (const url of ['/api/events/kiosk-events/?limit=1&search=a', '/api/events/kiosk-events/?limit=100&search=a', '/api/events/kiosk-events/?limit=100', '/api/events/kiosk-events/?eventType=class']) {
+    for (const url of [
+      '/api/events/kiosk-events/?limit=1&search=a',
+      '/api/events/kiosk-events/?limit=100&search=a',
+      '/api/events/kiosk-events/?limit=100',
+      '/api/events/kiosk-events/?eventType=class',
+    ]) {
       const { count, result: res } = await countDriverQueries(t.db, () => d.desk.get(url));
       expect(res.statusCode).toBe(200);
       expect(res.json().results.length).toBeGreaterThan(0);
@@ -204,7 +246,14 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(kioskEventDetailSchema.parse(body)).toEqual(body);
-    expect(body.event).toMatchObject({ eventId: cls.id, eventType: 'kilo_class_type', startsAt: '2026-03-04T21:00:00.000Z', endsAt: '2026-03-04T22:00:00.000Z', attendeeCount: 4, athletesAttended: 2 });
+    expect(body.event).toMatchObject({
+      eventId: cls.id,
+      eventType: 'kilo_class_type',
+      startsAt: '2026-03-04T21:00:00.000Z',
+      endsAt: '2026-03-04T22:00:00.000Z',
+      attendeeCount: 4,
+      athletesAttended: 2,
+    });
     expect(body.count).toBe(4);
     expect(new Set(body.results.map((a: Row) => a.athleteId))).toEqual(new Set([reserved1, reserved2, checkedIn, walkIn].map((a) => a!.athleteId)));
     for (const a of body.results) {
@@ -254,7 +303,12 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
     const all = (await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class&includeCancelled=True`)).json();
     expect(all.count).toBe(6);
     expect(all.event.attendeeCount).toBe(4);
-    expect(all.results.find((a: Row) => a.athleteId === late!.athleteId)).toMatchObject({ isLateCancel: true, isNoShow: false, isReserved: false, isCheckedIn: false });
+    expect(all.results.find((a: Row) => a.athleteId === late!.athleteId)).toMatchObject({
+      isLateCancel: true,
+      isNoShow: false,
+      isReserved: false,
+      isCheckedIn: false,
+    });
     expect(all.results.find((a: Row) => a.athleteId === noShow!.athleteId)).toMatchObject({ isNoShow: true, isReserved: false, isCheckedIn: false });
 
     // An athlete profile sees neither notes nor anyone else's warnings.
@@ -326,12 +380,17 @@ describe('GET /api/events/{eventId}/kiosk-event/', () => {
   it('reads 100 athletes in the same number of statements as 1', async () => {
     const cls = await makeClass({ capacity: 100 });
     const many = await t.make.athletes(w.gym.id, 100);
-    await t.make.reserve(cls, many.map((a) => a.athleteId));
+    await t.make.reserve(
+      cls,
+      many.map((a) => a.athleteId),
+    );
     for (const a of many.slice(0, 10)) await t.make.note(w.gym.id, a.athleteId);
     const counts: number[] = [];
     // Three different pages, so none of them is answered from the read cache (decision 012; tested below).
     for (const limit of [1, 100, 50]) {
-      const { count, result: res } = await countDriverQueries(t.db, () => staff.get(`/api/events/${cls.id}/kiosk-event/?limit=${limit}&offset=0&eventType=class`));
+      const { count, result: res } = await countDriverQueries(t.db, () =>
+        staff.get(`/api/events/${cls.id}/kiosk-event/?limit=${limit}&offset=0&eventType=class`),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().results).toHaveLength(limit);
       counts.push(count);
@@ -345,7 +404,10 @@ describe('the read cache of the kiosk reads (decision 012)', () => {
   it("answers a repeated read without statements until a write of the caller's gym is published, and never across gyms or viewers", async () => {
     const cls = await makeClass({ capacity: 20 });
     const five = await t.make.athletes(w.gym.id, 5);
-    const [first] = await t.make.reserve(cls, five.map((a) => a.athleteId));
+    const [first] = await t.make.reserve(
+      cls,
+      five.map((a) => a.athleteId),
+    );
     // A pinned note on a reserved athlete: staff see it, an athlete profile must not, whoever read first.
     await t.make.note(w.gym.id, five[0]!.athleteId, { title: 'Knee' });
     const athlete = await asMe();
@@ -354,7 +416,12 @@ describe('the read cache of the kiosk reads (decision 012)', () => {
 
     const filled = await read();
     expect(filled.count).toBeGreaterThan(1);
-    expect(filled.result.json().results.find((a: Row) => a.athleteId === five[0]!.athleteId).notes.map((n: { title: string }) => n.title)).toEqual(['Knee']);
+    expect(
+      filled.result
+        .json()
+        .results.find((a: Row) => a.athleteId === five[0]!.athleteId)
+        .notes.map((n: { title: string }) => n.title),
+    ).toEqual(['Knee']);
     const hit = await read();
     // The session only.
     expect(hit.count).toBe(1);
@@ -393,7 +460,10 @@ describe('the read cache of the kiosk reads (decision 012)', () => {
   it('sends the kept answer gzipped to clients that take it, the same JSON either way', async () => {
     const d = await busyDay();
     const cls = await makeClass({ capacity: 30 });
-    await t.make.reserve(cls, (await t.make.athletes(w.gym.id, 30)).map((a) => a.athleteId));
+    await t.make.reserve(
+      cls,
+      (await t.make.athletes(w.gym.id, 30)).map((a) => a.athleteId),
+    );
     const url = `/api/events/${cls.id}/kiosk-event/?eventType=class`;
     const plain = await staff.request('GET', url, undefined, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -406,7 +476,9 @@ describe('the read cache of the kiosk reads (decision 012)', () => {
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
     }
-    const list = await d.desk.request('GET', `/api/events/kiosk-events/?limit=100&date=${todayOf(d.gym)}`, undefined, { headers: { 'accept-encoding': 'gzip' } });
+    const list = await d.desk.request('GET', `/api/events/kiosk-events/?limit=100&date=${todayOf(d.gym)}`, undefined, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(kioskEventPageSchema.parse(JSON.parse(gunzipSync(list.rawPayload).toString())).count).toBe(4);
   });
@@ -470,7 +542,9 @@ describe('GET /api/athletes/eligible-athletes', () => {
     const slash = (await c.get(`/api/athletes/eligible-athletes/?class=${cls.id}&offset=10`)).json();
     expect(slash.results).toHaveLength(5);
     expect(slash.results.map((a: Row) => a.athleteId)).not.toContain(page1.results[0].athleteId);
-    expect((await c.get('/api/athletes/eligible-athletes?search=alex%20morgan')).json().results.map((a: { fullName: string }) => a.fullName)).toEqual(['Alex Morgan']);
+    expect((await c.get('/api/athletes/eligible-athletes?search=alex%20morgan')).json().results.map((a: { fullName: string }) => a.fullName)).toEqual([
+      'Alex Morgan',
+    ]);
     // Without a class, no one is labelled.
     expect((await c.get('/api/athletes/eligible-athletes?search=alex')).json().results[0]).toMatchObject({ isReserved: false, reservationId: null });
 
@@ -483,7 +557,10 @@ describe('GET /api/athletes/eligible-athletes', () => {
   it('lists a page in the same number of statements whatever its size', async () => {
     const g = await t.make.kioskGym({ athletes: 40 });
     const cls = await t.make.event(g.gym, { classTypeId: g.classType.id });
-    await t.make.reserve(cls, g.members.slice(0, 20).map((m) => m.athleteId));
+    await t.make.reserve(
+      cls,
+      g.members.slice(0, 20).map((m) => m.athleteId),
+    );
     for (const m of g.members.slice(0, 5)) await t.make.note(g.gym.id, m.athleteId);
     const c = await t.as(g.staff);
     const counts: number[] = [];

@@ -3,8 +3,8 @@ import type { GymLocation, GymRoom, LocationsQuery, SetupFilter } from '@spotter
 import { classSeries, events, locations, rooms } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { parseJson } from '../events/events.repository';
-import { col, filterOf, toIso } from '../event-setup/setup';
+import { parseJson } from '../events';
+import { col, filterOf, toIso } from '../event-setup';
 
 /** Whether a class, appointment or series (any, past or cancelled too) is at the room. */
 export const roomInUseSql = () =>
@@ -20,7 +20,9 @@ export const locationInUseSql = () =>
 type RoomJson = { id: string; name: string; archived_at: string | null; in_use: boolean };
 
 /** The location's rooms, archived ones too, by name: JSON rows (one statement reads a page of locations with theirs). */
-const roomsSql = sql<RoomJson[] | string>`(select coalesce(json_agg(json_build_object('id', ${col(rooms.id)}, 'name', ${col(rooms.name)}, 'archived_at', ${col(rooms.archivedAt)},
+const roomsSql = sql<
+  RoomJson[] | string
+>`(select coalesce(json_agg(json_build_object('id', ${col(rooms.id)}, 'name', ${col(rooms.name)}, 'archived_at', ${col(rooms.archivedAt)},
     'in_use', ${roomInUseSql()}) order by lower(${col(rooms.name)}), ${col(rooms.id)}), '[]'::json)
   from ${rooms} where ${col(rooms.locationId)} = ${col(locations.id)} and ${col(rooms.gymId)} = ${col(locations.gymId)})`;
 
@@ -57,13 +59,22 @@ export async function listLocations(db: DbOrTx, gymId: string, q: LocationsQuery
   const where = whereOf(gymId, q);
   const list = await listPage({
     count: db.select({ n: count() }).from(locations).where(where),
-    rows: () => selectLocations(db).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
+    rows: () =>
+      selectLocations(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset),
   });
   return { count: list.count, results: list.results.map(toLocation) };
 }
 
 export async function allLocations(db: DbOrTx, gymId: string, q: SetupFilter): Promise<GymLocation[]> {
-  return (await selectLocations(db).where(whereOf(gymId, q)).orderBy(...order)).map(toLocation);
+  return (
+    await selectLocations(db)
+      .where(whereOf(gymId, q))
+      .orderBy(...order)
+  ).map(toLocation);
 }
 
 export async function findLocation(db: DbOrTx, gymId: string, id: string): Promise<GymLocation | null> {
@@ -78,5 +89,12 @@ export async function findRoom(db: DbOrTx, gymId: string, id: string): Promise<G
     .where(and(eq(rooms.gymId, gymId), eq(rooms.id, id)));
   if (!row) return null;
   const r = row.room;
-  return { roomId: r.id, locationId: r.locationId, name: r.name, isArchived: r.archivedAt !== null, archivedAt: toIso(r.archivedAt), inUse: Boolean(row.inUse) };
+  return {
+    roomId: r.id,
+    locationId: r.locationId,
+    name: r.name,
+    isArchived: r.archivedAt !== null,
+    archivedAt: toIso(r.archivedAt),
+    inUse: Boolean(row.inUse),
+  };
 }

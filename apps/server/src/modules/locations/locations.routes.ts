@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportFileName } from '../event-setup/setup';
+import { exportFileName } from '../event-setup';
 import { allLocations, findLocation, findRoom, listLocations } from './locations.repository';
 import { createLocation, createRoom, deleteLocation, deleteRoom, renameLocation, renameRoom, setLocationArchived, setRoomArchived } from './locations.service';
 
@@ -13,9 +13,7 @@ const stateOf = (r: { isArchived: boolean }) => (r.isArchived ? 'Archived' : 'Ac
 
 /** One line per room (a location without rooms: one line with none). */
 export function locationsCsv(list: GymLocation[]): string {
-  const rows = list.flatMap((l) =>
-    l.rooms.length === 0 ? [[l.name, stateOf(l), '', '']] : l.rooms.map((r) => [l.name, stateOf(l), r.name, stateOf(r)]),
-  );
+  const rows = list.flatMap((l) => (l.rooms.length === 0 ? [[l.name, stateOf(l), '', '']] : l.rooms.map((r) => [l.name, stateOf(l), r.name, stateOf(r)])));
   return toCsv(['Location', 'Location status', 'Room', 'Room status'], rows);
 }
 

@@ -4,7 +4,7 @@ import { locations, rooms } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { checkNewName, refusingTakenNames } from '../event-setup/setup';
+import { checkNewName, refusingTakenNames } from '../event-setup';
 import { locationInUseSql, roomInUseSql } from './locations.repository';
 
 /**
@@ -16,13 +16,21 @@ const locationNameTaken = { locations_gym_name_key: fieldError('name', setupMess
 const roomNameTaken = { rooms_location_name_key: fieldError('name', setupMessages.roomNameTaken) };
 
 async function lockLocation(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(locations).where(and(eq(locations.id, id), eq(locations.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(setupMessages.locationNotFound);
   return row;
 }
 
 async function lockRoom(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(rooms).where(and(eq(rooms.id, id), eq(rooms.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, id), eq(rooms.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(setupMessages.roomNotFound);
   return row;
 }
@@ -75,7 +83,10 @@ export async function setLocationArchived(ctx: WriteContext, gymId: string, id: 
   await writeTransaction(ctx, async (tx, publish) => {
     const row = await lockLocation(tx, gymId, id);
     if ((row.archivedAt !== null) === archived) return;
-    await tx.update(locations).set({ archivedAt: archived ? now : null }).where(eq(locations.id, id));
+    await tx
+      .update(locations)
+      .set({ archivedAt: archived ? now : null })
+      .where(eq(locations.id, id));
     await publish({ kind: 'gym', gymId });
   });
 }
@@ -129,7 +140,10 @@ export async function setRoomArchived(ctx: WriteContext, gymId: string, id: stri
       const [location] = await tx.select({ archivedAt: locations.archivedAt }).from(locations).where(eq(locations.id, row.locationId));
       if (location?.archivedAt) throw conflict(setupMessages.locationArchivedForRoom, 'location_archived');
     }
-    await tx.update(rooms).set({ archivedAt: archived ? now : null }).where(eq(rooms.id, id));
+    await tx
+      .update(rooms)
+      .set({ archivedAt: archived ? now : null })
+      .where(eq(rooms.id, id));
     await publish({ kind: 'gym', gymId });
   });
 }

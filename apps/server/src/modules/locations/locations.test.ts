@@ -93,7 +93,13 @@ describe('locations and rooms (issue 16)', () => {
     const spare = await newRoom(loc.locationId, 'Spare Room');
     await t.make.event(w.gym, { locationId: loc.locationId, roomId: room.roomId, daysAhead: -3 });
     const read = gymLocationSchema.parse((await owner.post(`/api/locations/${loc.locationId}/archive/`)).json());
-    expect([read.inUse, read.rooms.map((r) => [r.name, r.inUse])]).toEqual([true, [['Busy Room', true], ['Spare Room', false]]]);
+    expect([read.inUse, read.rooms.map((r) => [r.name, r.inUse])]).toEqual([
+      true,
+      [
+        ['Busy Room', true],
+        ['Spare Room', false],
+      ],
+    ]);
 
     const before = await databaseDigest(t.db, ['sessions']);
     const roomRefused = await owner.delete(`/api/rooms/${room.roomId}/`);

@@ -1,13 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { convert } from 'html-to-text';
-import {
-  escapeHtml,
-  isRichTextEmpty,
-  mergeFieldsOf,
-  messageTemplateCatalogue,
-  replaceMergeTokens,
-  type MessageTemplateKind,
-} from '@spotter/shared';
+import { escapeHtml, isRichTextEmpty, mergeFieldsOf, messageTemplateCatalogue, replaceMergeTokens, type MessageTemplateKind } from '@spotter/shared';
 import { formatPhone, phoneCountry } from '@spotter/shared/phone';
 import type { DbOrTx } from '../../db/client';
 import { gyms, messageTemplates } from '../../db/schema';
@@ -84,7 +77,11 @@ export const defaultWordingOf = (kind: MessageTemplateKind): TemplateWording => 
   bodyHtml: messageTemplateCatalogue[kind].bodyHtml,
 });
 
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+const oneLine = (s: string) =>
+  s
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** The common values of a gym (firstName and fullName come from the item). */
@@ -136,7 +133,9 @@ export function renderMessage(
 /** The mail's frame: the gym's logo (when it has one) and name over the body. */
 function wrapHtml(body: string, identity: GymIdentity | null, opts: ComposeOptions): string {
   const title = escapeHtml(identity?.title ?? 'Spotter');
-  const logo = identity?.logo ? `<img src="${escapeHtml(absoluteUrl(identity.logo, opts.appUrl))}" alt="${title}" height="48" style="max-height:48px;display:block;margin-bottom:8px">` : '';
+  const logo = identity?.logo
+    ? `<img src="${escapeHtml(absoluteUrl(identity.logo, opts.appUrl))}" alt="${title}" height="48" style="max-height:48px;display:block;margin-bottom:8px">`
+    : '';
   return `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5"><div style="max-width:600px;margin:0 auto;padding:16px"><header style="border-bottom:1px solid #e9ecef;padding-bottom:8px;margin-bottom:16px">${logo}<strong>${title}</strong></header><main>${body}</main></div></body></html>`;
 }
 

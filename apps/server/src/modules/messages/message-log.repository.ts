@@ -1,12 +1,19 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { isMessageTemplateKind, messageTemplateCatalogue, type MessageDetail, type MessageListFilter, type MessageRow, type MessageState } from '@spotter/shared';
+import {
+  isMessageTemplateKind,
+  messageTemplateCatalogue,
+  type MessageDetail,
+  type MessageListFilter,
+  type MessageRow,
+  type MessageState,
+} from '@spotter/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { athletes, gyms, mailOutbox, profileLinks, profiles, users } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-text';
 import { fromLineOf } from '../../lib/mailer';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { col } from '../event-setup/setup';
+import { col } from '../event-setup';
 
 /**
  * Issue 22: reading the gym's message log (mail_outbox rows of the gym) for `/flows/templates`'
@@ -55,7 +62,17 @@ const rowColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-type RawRow = { id: string; kind: string; toAddress: string; subject: string; status: string; attempts: number; lastError: string | null; createdAt: Date; sentAt: Date | null };
+type RawRow = {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
 
 export const toMessageRow = (r: RawRow): MessageRow => ({
   messageId: r.id,
@@ -74,7 +91,13 @@ export const toMessageRow = (r: RawRow): MessageRow => ({
 const newestFirst = [desc(mailOutbox.createdAt), desc(mailOutbox.id)];
 
 async function windowRows(db: DbOrTx, where: SQL, w: Window): Promise<MessageRow[]> {
-  const rows = await db.select(rowColumns).from(mailOutbox).where(where).orderBy(...newestFirst).limit(w.limit).offset(w.offset);
+  const rows = await db
+    .select(rowColumns)
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(w.limit)
+    .offset(w.offset);
   return rows.map(toMessageRow);
 }
 

@@ -3,7 +3,7 @@ import type { MessageDetail, MessageRow, Page } from '@spotter/shared';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import type { Athlete, GymRow } from '../../../test/factories';
 import { mailOutbox, profileLinks } from '../../db/schema';
-import { NO_EMAIL_DOMAIN } from '../athletes/athletes.service';
+import { NO_EMAIL_DOMAIN } from '../people';
 import { kindLabelOf } from './message-log.repository';
 import { MESSAGES_CSV_HEADER } from './message-log.routes';
 
@@ -45,12 +45,40 @@ beforeAll(async () => {
   parentEmail = parent.email;
   await t.db.insert(profileLinks).values({ profileId: child.profileId, userId: parent.id });
 
-  await mail(gym.id, { toAddress: 'pat.log@test.example.com', subject: 'Booked: Morning WOD, Monday', createdAt: new Date(now - 3 * HOUR), sentAt: new Date(now - 3 * HOUR) });
+  await mail(gym.id, {
+    toAddress: 'pat.log@test.example.com',
+    subject: 'Booked: Morning WOD, Monday',
+    createdAt: new Date(now - 3 * HOUR),
+    sentAt: new Date(now - 3 * HOUR),
+  });
   failedId = (
-    await mail(gym.id, { toAddress: 'PAT.LOG@test.example.com', kind: 'invoice', subject: 'Your invoice INV-1', status: 'failed', attempts: 3, lastError: 'SMTP 550 mailbox unavailable', createdAt: new Date(now - 2 * HOUR) })
+    await mail(gym.id, {
+      toAddress: 'PAT.LOG@test.example.com',
+      kind: 'invoice',
+      subject: 'Your invoice INV-1',
+      status: 'failed',
+      attempts: 3,
+      lastError: 'SMTP 550 mailbox unavailable',
+      createdAt: new Date(now - 2 * HOUR),
+    })
   ).id;
-  await mail(gym.id, { toAddress: parentEmail, kind: 'document_issued', subject: 'Please sign: Waiver', status: 'pending', attempts: 0, createdAt: new Date(now - HOUR) });
-  await mail(gym.id, { toAddress: 'someone@test.example.com', kind: 'athlete_bulk_email', subject: '=Summer party', createdAt: new Date(now - 30 * 24 * HOUR), html: '<p>Party</p>', replyTo: 'desk@riverside.example', fromName: 'Riverside Strength' });
+  await mail(gym.id, {
+    toAddress: parentEmail,
+    kind: 'document_issued',
+    subject: 'Please sign: Waiver',
+    status: 'pending',
+    attempts: 0,
+    createdAt: new Date(now - HOUR),
+  });
+  await mail(gym.id, {
+    toAddress: 'someone@test.example.com',
+    kind: 'athlete_bulk_email',
+    subject: '=Summer party',
+    createdAt: new Date(now - 30 * 24 * HOUR),
+    html: '<p>Party</p>',
+    replyTo: 'desk@riverside.example',
+    fromName: 'Riverside Strength',
+  });
   otherGymMailId = (await mail(otherGym.id, { toAddress: 'pat.log@test.example.com', subject: 'Other gym mail', createdAt: new Date(now - HOUR) })).id;
 });
 afterAll(async () => {
@@ -119,7 +147,10 @@ describe('the message log', () => {
     const res = await owner.get('/api/messages/csv/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(MESSAGES_CSV_HEADER.join(','));
     expect(lines).toHaveLength(5);
     expect(lines[2]).toContain('Failed');

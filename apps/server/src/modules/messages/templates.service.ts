@@ -93,7 +93,14 @@ export function checkedWording(kind: MessageTemplateKind, input: MessageTemplate
   return { subject, bodyHtml };
 }
 
-export async function saveMessageTemplate(ctx: WriteContext, gymId: string, kind: MessageTemplateKind, input: MessageTemplateInput, profileId: string | null, now = new Date()): Promise<void> {
+export async function saveMessageTemplate(
+  ctx: WriteContext,
+  gymId: string,
+  kind: MessageTemplateKind,
+  input: MessageTemplateInput,
+  profileId: string | null,
+  now = new Date(),
+): Promise<void> {
   const wording = checkedWording(kind, input);
   await writeTransaction(ctx, async (tx, publish) => {
     await tx
@@ -106,7 +113,10 @@ export async function saveMessageTemplate(ctx: WriteContext, gymId: string, kind
 
 export async function resetMessageTemplate(ctx: WriteContext, gymId: string, kind: MessageTemplateKind): Promise<void> {
   await writeTransaction(ctx, async (tx, publish) => {
-    const gone = await tx.delete(messageTemplates).where(and(eq(messageTemplates.gymId, gymId), eq(messageTemplates.kind, kind))).returning({ id: messageTemplates.id });
+    const gone = await tx
+      .delete(messageTemplates)
+      .where(and(eq(messageTemplates.gymId, gymId), eq(messageTemplates.kind, kind)))
+      .returning({ id: messageTemplates.id });
     if (gone.length > 0) await publish({ kind: 'gym', gymId });
   });
 }

@@ -66,11 +66,17 @@ describe('message templates: list, get, save, reset', () => {
   });
 
   it('saves a sanitised wording with who saved it, then resets it to the default', async () => {
-    const res = await owner.put(`${URL}document_issued/`, { subject: '  Sign {{documentTitle}} ', bodyHtml: '<p onclick="x()">Hi {{firstName}}<script>alert(1)</script></p>' });
+    const res = await owner.put(`${URL}document_issued/`, {
+      subject: '  Sign {{documentTitle}} ',
+      bodyHtml: '<p onclick="x()">Hi {{firstName}}<script>alert(1)</script></p>',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved = messageTemplateDetailSchema.parse(res.json());
     expect(saved).toMatchObject({ isOverridden: true, subject: 'Sign {{documentTitle}}', bodyHtml: '<p>Hi {{firstName}}</p>' });
-    const [row] = await t.db.select().from(s.messageTemplates).where(and(eq(s.messageTemplates.gymId, w.gym.id), eq(s.messageTemplates.kind, 'document_issued')));
+    const [row] = await t.db
+      .select()
+      .from(s.messageTemplates)
+      .where(and(eq(s.messageTemplates.gymId, w.gym.id), eq(s.messageTemplates.kind, 'document_issued')));
     expect(row!.updatedByProfileId).toBe(w.owner.profileId);
     // Saving again updates the one row.
     await owner.put(`${URL}document_issued/`, { subject: 'Again {{documentTitle}}', bodyHtml: '<p>Hi</p>' });
@@ -128,7 +134,10 @@ describe('message templates: list, get, save, reset', () => {
 
 describe('preview and test send', () => {
   it('previews with the sample values under the gym sender name, reply-to and logo', async () => {
-    const res = await viewer.post(`${URL}class_booked/preview/`, { subject: 'Booked: {{className}} at {{gymTitle}}', bodyHtml: '<p>Hi {{firstName}}, see {{link}}</p>' });
+    const res = await viewer.post(`${URL}class_booked/preview/`, {
+      subject: 'Booked: {{className}} at {{gymTitle}}',
+      bodyHtml: '<p>Hi {{firstName}}, see {{link}}</p>',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const preview = renderedMessageSchema.parse(res.json());
     expect(preview.subject).toBe(`Booked: Morning WOD at ${w.gym.title}`);
@@ -145,20 +154,39 @@ describe('preview and test send', () => {
     const answer = testSendAnswerSchema.parse(res.json());
     expect(answer).toMatchObject({ to: w.owner.email, detail: messageTemplateMessages.testSent(w.owner.email) });
     const [row] = await t.db.select().from(s.mailOutbox).where(eq(s.mailOutbox.id, answer.messageId));
-    expect(row).toMatchObject({ kind: 'invoice', gymId: w.gym.id, toAddress: w.owner.email, subject: 'Test INV-0042', fromName: SENDER, replyTo: REPLY_TO, dedupeKey: null, attachments: null });
+    expect(row).toMatchObject({
+      kind: 'invoice',
+      gymId: w.gym.id,
+      toAddress: w.owner.email,
+      subject: 'Test INV-0042',
+      fromName: SENDER,
+      replyTo: REPLY_TO,
+      dedupeKey: null,
+      attachments: null,
+    });
     expect(row!.html).toContain('Total $120.00');
     // Each press is a mail of its own.
-    const again = testSendAnswerSchema.parse((await owner.post(`${URL}invoice/test-send/`, { subject: 'Test {{invoiceNumber}}', bodyHtml: '<p>Total {{total}}</p>' })).json());
+    const again = testSendAnswerSchema.parse(
+      (await owner.post(`${URL}invoice/test-send/`, { subject: 'Test {{invoiceNumber}}', bodyHtml: '<p>Total {{total}}</p>' })).json(),
+    );
     expect(again.messageId).not.toBe(answer.messageId);
   });
 });
 
 describe('class_booked: the booking confirmation', () => {
   it("is written with the gym's wording, values escaped, under its sender name and reply-to, once per booking", async () => {
-    await owner.put(`${URL}class_booked/`, { subject: 'See you at {{className}}, {{firstName}}', bodyHtml: '<p>Dear {{fullName}}, {{className}} on {{when}} at {{location}}. {{link}}</p>' });
+    await owner.put(`${URL}class_booked/`, {
+      subject: 'See you at {{className}}, {{firstName}}',
+      bodyHtml: '<p>Dear {{fullName}}, {{className}} on {{when}} at {{location}}. {{link}}</p>',
+    });
     const cls = await makeClass();
     const id = randomUUID();
-    const res = await staffClient.post('/api/athlete-kilo-classes/', { athleteKiloClassId: id, athlete: hostile.athleteId, kiloClass: cls.id, isReserved: true });
+    const res = await staffClient.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: id,
+      athlete: hostile.athleteId,
+      kiloClass: cls.id,
+      isReserved: true,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await outboxWhere(`class_booked:${id}`);
     expect(row).toMatchObject({ kind: 'class_booked', gymId: w.gym.id, toAddress: hostile.email, fromName: SENDER, replyTo: REPLY_TO });
@@ -174,20 +202,29 @@ describe('class_booked: the booking confirmation', () => {
     await owner.delete(`${URL}class_booked/`);
   });
 
-  it("is sent when the athlete books themself, with the default wording; not for a walk-in or a place in line", async () => {
+  it('is sent when the athlete books themself, with the default wording; not for a walk-in or a place in line', async () => {
     const me = await t.make.athlete(w.gym.id, { firstName: 'Self', lastName: 'Booker' });
     await t.make.membership(w.gym.id, [me.athleteId]);
     const cls = await makeClass({ daysAhead: 2 });
     const asMe = await t.as({ userId: me.userId!, profileId: me.profileId });
     const own = await asMe.post('/api/athlete-kilo-classes/', { athlete: me.athleteId, kiloClass: cls.id, isReserved: true });
     expect(own.statusCode, own.body).toBe(201);
-    const [mail] = await t.db.select().from(s.mailOutbox).where(and(eq(s.mailOutbox.kind, 'class_booked'), eq(s.mailOutbox.toAddress, me.email!)));
+    const [mail] = await t.db
+      .select()
+      .from(s.mailOutbox)
+      .where(and(eq(s.mailOutbox.kind, 'class_booked'), eq(s.mailOutbox.toAddress, me.email!)));
     expect(mail!.subject).toMatch(new RegExp(`^Booked: ${w.classType.name}, `));
     expect(mail!.html).toContain('Hi Self,');
 
     const walkIn = await t.make.athlete(w.gym.id, { firstName: 'Walk', lastName: 'In' });
     const now = await makeClass({ daysAhead: 0, time: '00:30' });
-    const wi = await staffClient.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: walkIn.athleteId, kiloClass: now.id, isReserved: false, isCheckedIn: true });
+    const wi = await staffClient.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: randomUUID(),
+      athlete: walkIn.athleteId,
+      kiloClass: now.id,
+      isReserved: false,
+      isCheckedIn: true,
+    });
     expect(wi.statusCode, wi.body).toBe(201);
     const full = await makeClass({ daysAhead: 3, capacity: 1 });
     const first = await t.make.athlete(w.gym.id, { firstName: 'First', lastName: 'In' });
@@ -239,7 +276,9 @@ describe('a real SMTP round trip', () => {
     try {
       const port = (server.address() as net.AddressInfo).port;
       const mailer = createMailer(`smtp://127.0.0.1:${port}`, 'Spotter <no-reply@spotter.test>', t.app.log);
-      const sent = testSendAnswerSchema.parse((await owner.post(`${URL}class_booked/test-send/`, { subject: 'Round {{className}}', bodyHtml: '<p>Hi {{firstName}}</p>' })).json());
+      const sent = testSendAnswerSchema.parse(
+        (await owner.post(`${URL}class_booked/test-send/`, { subject: 'Round {{className}}', bodyHtml: '<p>Hi {{firstName}}</p>' })).json(),
+      );
       // Delivered here (not by the queue's worker), as the job would.
       expect(await deliverMail(t.db, mailer, sent.messageId, { retryCount: 0, retryLimit: 3 })).toBe('sent');
       expect(received).toHaveLength(1);
@@ -256,4 +295,3 @@ describe('a real SMTP round trip', () => {
     }
   });
 });
-

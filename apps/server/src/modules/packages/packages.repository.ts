@@ -3,7 +3,7 @@ import type { BillingPlan, Package, PackageFilter, PackageListQuery } from '@spo
 import { athletePackages, billingPlans, packageAppointmentTypes, packageClassTypes, packages, taxRates } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { col, filterOf, toIso } from '../event-setup/setup';
+import { col, filterOf, toIso } from '../event-setup';
 
 /**
  * Reads of the package catalogue (issue 18). A page is three statements whatever its size: the count, the packages
@@ -18,7 +18,9 @@ const classTypeIdsSql = () =>
 const appointmentTypeIdsSql = () =>
   sql<unknown>`coalesce((select json_agg(${col(packageAppointmentTypes.appointmentTypeId)} order by ${col(packageAppointmentTypes.appointmentTypeId)}) from ${packageAppointmentTypes} where ${col(packageAppointmentTypes.packageId)} = ${col(packages.id)}), '[]'::json)`;
 const holdersSql = () =>
-  sql<number>`(select count(*) from ${athletePackages} where ${col(athletePackages.gymId)} = ${col(packages.gymId)} and ${col(athletePackages.packageId)} = ${col(packages.id)})`.mapWith(Number);
+  sql<number>`(select count(*) from ${athletePackages} where ${col(athletePackages.gymId)} = ${col(packages.gymId)} and ${col(athletePackages.packageId)} = ${col(packages.id)})`.mapWith(
+    Number,
+  );
 
 function selectPackages(db: DbOrTx) {
   return db
@@ -82,7 +84,10 @@ function toPackage(r: Row, plans: BillingPlan[]): Package {
     coversAllAppointmentTypes: p.coversAllAppointmentTypes,
     appointmentTypeIds: jsonArray(r.appointmentTypeIds),
     signUpFeeMinor: p.signUpFeeMinor,
-    taxRate: p.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null ? { taxRateId: p.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) } : null,
+    taxRate:
+      p.taxRateId && r.taxRateName !== null && r.taxRatePercent !== null
+        ? { taxRateId: p.taxRateId, name: r.taxRateName, percent: String(Number(r.taxRatePercent)) }
+        : null,
     familySharing: p.familySharing,
     showInPortal: p.showInPortal,
     portalOrder: p.portalOrder,

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportFileName } from '../event-setup/setup';
+import { exportFileName } from '../event-setup';
 import { allPackages, findPackage, listPackages, packageCategories } from './packages.repository';
 import { archivePackage, createPackage, restorePackage, updatePackage } from './packages.service';
 

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { checkNewName, checkTaxRate, refusingTakenNames } from '../event-setup/setup';
+import { checkNewName, checkTaxRate, refusingTakenNames } from '../event-setup';
 
 /**
  * The writes of the package catalogue (issue 18, decision 032): each one transaction that publishes the gym's change.
@@ -16,7 +16,11 @@ import { checkNewName, checkTaxRate, refusingTakenNames } from '../event-setup/s
 const nameTaken = { packages_gym_name_key: fieldError('name', packageMessages.nameTaken) };
 
 async function lockPackage(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(packages).where(and(eq(packages.id, id), eq(packages.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), eq(packages.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(packageMessages.packageNotFound);
   return row;
 }
@@ -26,7 +30,14 @@ async function nameFree(tx: Tx, gymId: string, name: string, exceptId?: string):
   const [taken] = await tx
     .select({ id: packages.id })
     .from(packages)
-    .where(and(eq(packages.gymId, gymId), isNull(packages.archivedAt), sql`lower(${packages.name}) = lower(${name})`, exceptId ? ne(packages.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(packages.gymId, gymId),
+        isNull(packages.archivedAt),
+        sql`lower(${packages.name}) = lower(${name})`,
+        exceptId ? ne(packages.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !taken;
 }
@@ -34,7 +45,10 @@ async function nameFree(tx: Tx, gymId: string, name: string, exceptId?: string):
 /** The class and appointment types chosen are the gym's own. */
 async function checkTypes(tx: Tx, gymId: string, input: PackageInputParsed): Promise<void> {
   if (!input.coversAllClassTypes && input.classTypeIds.length > 0) {
-    const found = await tx.select({ id: classTypes.id }).from(classTypes).where(and(eq(classTypes.gymId, gymId), inArray(classTypes.id, input.classTypeIds)));
+    const found = await tx
+      .select({ id: classTypes.id })
+      .from(classTypes)
+      .where(and(eq(classTypes.gymId, gymId), inArray(classTypes.id, input.classTypeIds)));
     if (found.length !== input.classTypeIds.length) throw fieldError('classTypeIds', setupMessages.classTypeNotFound);
   }
   if (!input.coversAllAppointmentTypes && input.appointmentTypeIds.length > 0) {

@@ -49,7 +49,10 @@ const fieldOf = (res: { statusCode: number; json: () => { message: string; field
 
 describe('packages: create, read (issue 18)', () => {
   it('creates a membership with two billing plans, sanitises its description, and any staff member may', async () => {
-    const created = await create({ name: 'Unlimited Gold', description: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>', taxRateId: w.taxRate.id, signUpFeeMinor: 4900 }, plainStaff);
+    const created = await create(
+      { name: 'Unlimited Gold', description: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>', taxRateId: w.taxRate.id, signUpFeeMinor: 4900 },
+      plainStaff,
+    );
     expect(created).toMatchObject({
       name: 'Unlimited Gold',
       kind: 'membership',
@@ -87,7 +90,15 @@ describe('packages: create, read (issue 18)', () => {
     });
     expect([created.coversAllClassTypes, created.classTypeIds, created.appointmentTypeIds]).toEqual([false, [yoga.id], [pt.id]]);
     // Covering every class type again empties the list.
-    const res = await owner.put(`${URL}${created.packageId}/`, { ...named('PT five pack'), kind: 'class_pack', credits: 5, validityDays: 90, coversAllClassTypes: true, classTypeIds: [yoga.id], billingPlans: [{ name: 'Once', priceMinor: 30_000 }] });
+    const res = await owner.put(`${URL}${created.packageId}/`, {
+      ...named('PT five pack'),
+      kind: 'class_pack',
+      credits: 5,
+      validityDays: 90,
+      coversAllClassTypes: true,
+      classTypeIds: [yoga.id],
+      billingPlans: [{ name: 'Once', priceMinor: 30_000 }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(packageSchema.parse(res.json()).classTypeIds).toEqual([]);
   });
@@ -114,9 +125,13 @@ describe('packages: create, read (issue 18)', () => {
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
     expect((await stranger.get(`${URL}?search=${encodeURIComponent(mine.name)}`)).json().count).toBe(0);
     // Another gym's class type, tax rate or appointment type is refused on its field.
-    expect(fieldOf(await owner.post(URL, { ...named(), coversAllClassTypes: false, classTypeIds: [theirs.id] })).fields).toEqual({ classTypeIds: [setupMessages.classTypeNotFound] });
+    expect(fieldOf(await owner.post(URL, { ...named(), coversAllClassTypes: false, classTypeIds: [theirs.id] })).fields).toEqual({
+      classTypeIds: [setupMessages.classTypeNotFound],
+    });
     expect(fieldOf(await owner.post(URL, { ...named(), taxRateId: other.taxRate.id })).fields).toEqual({ taxRateId: [setupMessages.taxRateNotFound] });
-    expect(fieldOf(await owner.post(URL, { ...named(), appointmentTypeIds: [theirPt.id] })).fields).toEqual({ appointmentTypeIds: [setupMessages.appointmentTypeNotFound] });
+    expect(fieldOf(await owner.post(URL, { ...named(), appointmentTypeIds: [theirPt.id] })).fields).toEqual({
+      appointmentTypeIds: [setupMessages.appointmentTypeNotFound],
+    });
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
   });
 });
@@ -156,9 +171,22 @@ describe('packages: validation', () => {
       [{ billingPlans: [{ name: 'A', priceMinor: 100, intervalCount: 0 }] }, 'billingPlans.0.intervalCount', packageMessages.intervalCountMin],
       [{ billingPlans: [{ name: 'A', priceMinor: 100, paymentCount: 0 }] }, 'billingPlans.0.paymentCount', packageMessages.paymentCountMin],
       [{ billingPlans: [{ name: 'A', priceMinor: 100, startsOn: 'day_of_month' }] }, 'billingPlans.0.dayOfMonth', packageMessages.dayOfMonthRequired],
-      [{ billingPlans: [{ name: 'A', priceMinor: 100, startsOn: 'day_of_month', dayOfMonth: 29 }] }, 'billingPlans.0.dayOfMonth', packageMessages.dayOfMonthRange],
+      [
+        { billingPlans: [{ name: 'A', priceMinor: 100, startsOn: 'day_of_month', dayOfMonth: 29 }] },
+        'billingPlans.0.dayOfMonth',
+        packageMessages.dayOfMonthRange,
+      ],
       [{ billingPlans: [{ name: 'A', priceMinor: 100, dayOfMonth: 5 }] }, 'billingPlans.0.dayOfMonth', packageMessages.dayOfMonthOnlyFixed],
-      [{ billingPlans: [{ name: 'Monthly', priceMinor: 100 }, { name: 'monthly', priceMinor: 200 }] }, 'billingPlans.1.name', packageMessages.planNameTwice],
+      [
+        {
+          billingPlans: [
+            { name: 'Monthly', priceMinor: 100 },
+            { name: 'monthly', priceMinor: 200 },
+          ],
+        },
+        'billingPlans.1.name',
+        packageMessages.planNameTwice,
+      ],
       [{ billingPlans: [{ billingPlanId: randomUUID(), name: 'A', priceMinor: 100 }] }, 'billingPlans.0.billingPlanId', packageMessages.planNotFound],
     ];
     for (const [body, field, message] of cases) {
@@ -173,7 +201,13 @@ describe('packages: validation', () => {
   });
 
   it('accepts each kind when its rules hold', async () => {
-    await create({ name: 'Ten pack', kind: 'class_pack', credits: 10, validityDays: 90, billingPlans: [{ name: 'Once', priceMinor: 16_000, paymentCount: 1 }] });
+    await create({
+      name: 'Ten pack',
+      kind: 'class_pack',
+      credits: 10,
+      validityDays: 90,
+      billingPlans: [{ name: 'Once', priceMinor: 16_000, paymentCount: 1 }],
+    });
     await create({ name: 'Drop in', kind: 'drop_in', credits: 1, billingPlans: [{ name: 'Once', priceMinor: 2500, paymentCount: 1 }] });
     await create({ name: 'Two week trial', kind: 'trial', validityDays: 14, billingPlans: [{ name: 'Once', priceMinor: 0, paymentCount: 1 }] });
     const three = await create({ name: 'Three a week', sessionsLimit: 3, sessionsPer: 'week', limitPerDay: 1 });
@@ -182,7 +216,11 @@ describe('packages: validation', () => {
 
   it('keeps names unique among active packages whatever their case; an archived name is free, and restoring it then is refused', async () => {
     const first = await create({ name: 'Founders Rate' });
-    expect(fieldOf(await owner.post(URL, named('founders rate')))).toEqual({ status: 400, message: packageMessages.nameTaken, fields: { name: [packageMessages.nameTaken] } });
+    expect(fieldOf(await owner.post(URL, named('founders rate')))).toEqual({
+      status: 400,
+      message: packageMessages.nameTaken,
+      fields: { name: [packageMessages.nameTaken] },
+    });
     const archived = packageSchema.parse((await owner.post(`${URL}${first.packageId}/archive/`)).json());
     expect(archived.isArchived).toBe(true);
     // Archiving twice changes nothing.
@@ -212,7 +250,14 @@ describe('packages: billing plans replaced on update', () => {
     });
     const [monthly, annual, weekly] = created.billingPlans;
     // An athlete holds the annual plan.
-    await t.db.insert(s.athletePackages).values({ gymId: w.gym.id, athleteId: w.members[0]!.athleteId, packageId: created.packageId, billingPlanId: annual!.billingPlanId, startDate: '2026-03-01', priceMinor: 100_000 });
+    await t.db.insert(s.athletePackages).values({
+      gymId: w.gym.id,
+      athleteId: w.members[0]!.athleteId,
+      packageId: created.packageId,
+      billingPlanId: annual!.billingPlanId,
+      startDate: '2026-03-01',
+      priceMinor: 100_000,
+    });
     const res = await owner.put(`${URL}${created.packageId}/`, {
       ...named('Plan juggling'),
       billingPlans: [
@@ -238,8 +283,15 @@ describe('packages: billing plans replaced on update', () => {
     // An archived plan's id, or another package's, is no plan of this package.
     const other = await create({ name: 'Other plans' });
     for (const billingPlanId of [annual!.billingPlanId, other.billingPlans[0]!.billingPlanId]) {
-      const bad = await owner.put(`${URL}${created.packageId}/`, { ...named('Plan juggling'), billingPlans: [{ billingPlanId, name: 'Monthly', priceMinor: 1 }] });
-      expect(fieldOf(bad)).toEqual({ status: 400, message: packageMessages.planNotFound, fields: { 'billingPlans.0.billingPlanId': [packageMessages.planNotFound] } });
+      const bad = await owner.put(`${URL}${created.packageId}/`, {
+        ...named('Plan juggling'),
+        billingPlans: [{ billingPlanId, name: 'Monthly', priceMinor: 1 }],
+      });
+      expect(fieldOf(bad)).toEqual({
+        status: 400,
+        message: packageMessages.planNotFound,
+        fields: { 'billingPlans.0.billingPlanId': [packageMessages.planNotFound] },
+      });
     }
   });
 });
@@ -249,7 +301,18 @@ describe('packages: list and export', () => {
     const gym = await t.make.kioskGym({ athletes: 0 });
     const client = await t.as(gym.owner);
     await create({ name: 'bravo membership' }, client);
-    await create({ name: 'Alpha pack', kind: 'class_pack', category: 'Class packs', credits: 10, validityDays: 90, coversAllClassTypes: false, classTypeIds: [gym.classType.id] }, client);
+    await create(
+      {
+        name: 'Alpha pack',
+        kind: 'class_pack',
+        category: 'Class packs',
+        credits: 10,
+        validityDays: 90,
+        coversAllClassTypes: false,
+        classTypeIds: [gym.classType.id],
+      },
+      client,
+    );
     await create({ name: 'Charlie drop in', kind: 'drop_in', category: 'Intro offers', credits: 1 }, client);
     const gone = await create({ name: 'Delta old' }, client);
     await client.post(`${URL}${gone.packageId}/archive/`);
@@ -308,7 +371,10 @@ describe('packages: list and export', () => {
     const gym = await t.make.kioskGym({ athletes: 0 });
     const client = await t.as(gym.owner);
     for (let i = 0; i < 8; i++) {
-      await create({ name: `Counted ${i}`, taxRateId: gym.taxRate.id, coversAllClassTypes: i % 2 === 0, classTypeIds: i % 2 === 0 ? [] : [gym.classType.id] }, client);
+      await create(
+        { name: `Counted ${i}`, taxRateId: gym.taxRate.id, coversAllClassTypes: i % 2 === 0, classTypeIds: i % 2 === 0 ? [] : [gym.classType.id] },
+        client,
+      );
     }
     const one = await countDriverQueries(t.db, () => client.get(`${URL}?limit=1`));
     const many = await countDriverQueries(t.db, () => client.get(`${URL}?limit=50`));

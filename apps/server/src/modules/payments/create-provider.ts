@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider } from '../../lib/payment-provider';
 import { createStripeProvider } from './stripe-provider';
 
 /**

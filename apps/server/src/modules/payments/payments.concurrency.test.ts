@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { invoices, paymentAccounts, payments } from '../../db/schema';
-import { createInvoice } from '../invoices/invoices.service';
+import { createInvoice } from '../invoices';
 
 fixClock(TEST_NOW);
 /** Real races need PostgreSQL (PGlite runs one transaction at a time). */
@@ -21,7 +21,14 @@ describe.runIf(onPostgres)('paying an invoice by card, double-submitted, on Post
     fake = await startFakeStripe();
     t = await createTestApp(fake.env);
     fake.state.deliver = async (payload, signature) =>
-      (await t.app.inject({ method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload })).statusCode;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        })
+      ).statusCode;
     const w = await t.make.kioskGym({ athletes: 0 });
     gymId = w.gym.id;
     const owner = await t.as(w.owner);
@@ -44,7 +51,14 @@ describe.runIf(onPostgres)('paying an invoice by card, double-submitted, on Post
 
   it('the same request sent twice at once charges the card once and records one payment', async () => {
     for (let round = 0; round < 5; round++) {
-      const inv = await t.db.transaction((tx) => createInvoice(tx, gymId, { athleteId, source: 'manual', actorUserId: null, lines: [{ description: `Fee ${round}`, itemPriceMinor: 2500, quantity: 1, taxRateValue: null }] }));
+      const inv = await t.db.transaction((tx) =>
+        createInvoice(tx, gymId, {
+          athleteId,
+          source: 'manual',
+          actorUserId: null,
+          lines: [{ description: `Fee ${round}`, itemPriceMinor: 2500, quantity: 1, taxRateValue: null }],
+        }),
+      );
       const before = fake.state.intents.size;
       const body = { paymentMethodId: methodId, idempotencyKey: `double-submit-${round}` };
       const answers = await Promise.all(tabs.map((c) => c.post(`/api/me/invoices/${inv.invoiceId}/pay/`, body)));
@@ -53,7 +67,10 @@ describe.runIf(onPostgres)('paying an invoice by card, double-submitted, on Post
         expect(r.statusCode === 200 || (r.statusCode === 409 && r.json().code === 'payment_pending'), r.body).toBe(true);
       }
       expect(fake.state.intents.size - before).toBe(1);
-      const rows = await t.db.select().from(payments).where(and(eq(payments.invoiceId, inv.invoiceId), eq(payments.kind, 'payment')));
+      const rows = await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.invoiceId, inv.invoiceId), eq(payments.kind, 'payment')));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe('succeeded');
       const [row] = await t.db.select().from(invoices).where(eq(invoices.id, inv.invoiceId));

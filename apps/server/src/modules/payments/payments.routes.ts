@@ -1,27 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { endpoints, paymentsMessages, type PaymentAccount } from '@spotter/shared';
-import { athletes, gyms, invoices, paymentAccounts, paymentMethods } from '../../db/schema';
-import { writeTransaction, type WriteContext } from '../../lib/changes';
+import type { WriteContext } from '../../lib/changes';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { chargeInvoice } from '../invoices/charge';
-import type { PaymentProvider, ProviderEvent, SavedMethod } from './provider';
+import { chargeInvoice } from '../invoices';
+import { isAthleteOfGym } from '../people';
+import type { PaymentProvider, ProviderEvent } from '../../lib/payment-provider';
 import { UnsupportedMethodError } from './stripe-provider';
 import {
-  accountOf,
-  applyAccountStatus,
-  applyPaymentIntentEvent,
-  customerOf,
-  ensureDefault,
-  firstDelivery,
-  gymOfAccount,
-  methodsOf,
-  methodTypesFor,
-  savedByProviderId,
-  setDefault,
-} from './payments.service';
+  activeMethodOf,
+  applyAccountUpdated,
+  applyWebhookEvent,
+  athleteContact,
+  gymPaymentFacts,
+  invoiceIdOf,
+  keepConnectedAccount,
+  refreshAccountStatus,
+  removePaymentMethod,
+  storePaymentMethod,
+} from './payments.commands';
+import { accountOf, customerOf, gymOfAccount, methodsOf, methodTypesFor, savedByProviderId } from './payments.service';
 
 /**
  * Issue 19 (decision 034): the gym's connected account and its onboarding, the custom account's dashboard, athletes'
@@ -53,17 +52,15 @@ export async function paymentsRoutes(app: FastifyInstance) {
     return { provider, accountId: account.providerAccountId };
   };
   const cardPaymentsEnabled = async (gymId: string) => app.paymentProvider !== null && ((await accountOf(app.db, gymId))?.chargesEnabled ?? false);
-  const publishGym = (gymId: string, sessions = false) =>
-    writeTransaction(ctx, async (_tx, publish) => {
-      await publish({ kind: 'gym', gymId });
-      if (sessions) await publish({ kind: 'sessions', gymId });
-    });
   const athleteCaller = (request: FastifyRequest) => {
     const auth = gymCaller(request);
     if (!auth.athleteId) throw notFound('Athlete not found.');
     return { auth, gymId: auth.gym.gymId, athleteId: auth.athleteId };
   };
-  const methodList = async (gymId: string, athleteId: string) => ({ results: await methodsOf(app.db, gymId, athleteId), cardPaymentsEnabled: await cardPaymentsEnabled(gymId) });
+  const methodList = async (gymId: string, athleteId: string) => ({
+    results: await methodsOf(app.db, gymId, athleteId),
+    cardPaymentsEnabled: await cardPaymentsEnabled(gymId),
+  });
 
   // --- The connected account -------------------------------------------------------------------------------------
 
@@ -75,15 +72,10 @@ export async function paymentsRoutes(app: FastifyInstance) {
       const provider = app.paymentProvider;
       const accountId = account.providerAccountId;
       const status = await ask(() => provider.retrieveAccount(accountId));
-      await writeTransaction(ctx, async (tx, publish) => {
-        if (await applyAccountStatus(tx, gym.gymId, status)) {
-          await publish({ kind: 'gym', gymId: gym.gymId });
-          await publish({ kind: 'sessions', gymId: gym.gymId });
-        }
-      });
+      await refreshAccountStatus(ctx, gym.gymId, status);
       account = await accountOf(app.db, gym.gymId);
     }
-    const [row] = await app.db.select({ stripeStatus: gyms.stripeStatus, stripeAccountType: gyms.stripeAccountType }).from(gyms).where(eq(gyms.id, gym.gymId));
+    const row = await gymPaymentFacts(app.db, gym.gymId);
     const answer: PaymentAccount = {
       providerConfigured: app.paymentProvider !== null,
       accountType: row!.stripeAccountType,
@@ -101,17 +93,13 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const gymId = auth.gym.gymId;
     const provider = needProvider();
-    const [gym] = await app.db.select({ type: gyms.stripeAccountType, country: gyms.country }).from(gyms).where(eq(gyms.id, gymId));
+    const facts = await gymPaymentFacts(app.db, gymId);
+    const gym = facts && { type: facts.stripeAccountType, country: facts.country };
     let accountId = (await accountOf(app.db, gymId))?.providerAccountId ?? null;
     if (!accountId) {
       // The provider's idempotency key is the gym's: two clicks (or two processes) make one account.
       const created = await ask(() => provider.createConnectedAccount({ type: gym!.type, email: auth.email, country: gym!.country, gymId }));
-      const [stored] = await app.db
-        .insert(paymentAccounts)
-        .values({ gymId, providerAccountId: created.accountId })
-        .onConflictDoUpdate({ target: paymentAccounts.gymId, set: { providerAccountId: created.accountId, updatedAt: new Date() }, setWhere: isNull(paymentAccounts.providerAccountId) })
-        .returning({ providerAccountId: paymentAccounts.providerAccountId });
-      accountId = stored?.providerAccountId ?? (await accountOf(app.db, gymId))!.providerAccountId!;
+      accountId = await keepConnectedAccount(ctx, gymId, created.accountId);
     }
     const back = `${app.config.appUrl}/?payments=`;
     const link = await ask(() => provider.createOnboardingLink({ accountId: accountId, refreshUrl: `${back}refresh`, returnUrl: `${back}return` }));
@@ -121,8 +109,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
   route(app, endpoints.stripeDashboard, async (request) => {
     const { gym } = gymCaller(request);
     const provider = needProvider();
-    const [row] = await app.db.select({ type: gyms.stripeAccountType }).from(gyms).where(eq(gyms.id, gym.gymId));
-    if (row?.type !== 'custom') throw conflict(paymentsMessages.notCustom, 'not_custom');
+    const row = await gymPaymentFacts(app.db, gym.gymId);
+    if (row?.stripeAccountType !== 'custom') throw conflict(paymentsMessages.notCustom, 'not_custom');
     const accountId = (await accountOf(app.db, gym.gymId))?.providerAccountId;
     if (!accountId) throw conflict(paymentsMessages.noAccount, 'no_account');
     const summary = await ask(() => provider.accountSummary(accountId));
@@ -138,9 +126,19 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   /** The athlete's provider customer on the gym's account, made when they first save a method. */
   const customerFor = async (gymId: string, athleteId: string, provider: PaymentProvider, accountId: string) => {
-    const [athlete] = await app.db.select({ firstName: athletes.firstName, lastName: athletes.lastName, email: athletes.email }).from(athletes).where(eq(athletes.id, athleteId));
+    const athlete = await athleteContact(app.db, athleteId);
     const existing = await customerOf(app.db, gymId, athleteId);
-    return (await ask(() => provider.ensureCustomer({ accountId, email: athlete?.email ?? null, name: `${athlete?.firstName ?? ''} ${athlete?.lastName ?? ''}`.trim(), athleteId, existingCustomerId: existing }))).customerId;
+    return (
+      await ask(() =>
+        provider.ensureCustomer({
+          accountId,
+          email: athlete?.email ?? null,
+          name: `${athlete?.firstName ?? ''} ${athlete?.lastName ?? ''}`.trim(),
+          athleteId,
+          existingCustomerId: existing,
+        }),
+      )
+    ).customerId;
   };
 
   route(app, endpoints.startSavingMethod, async (request) => {
@@ -170,27 +168,18 @@ export async function paymentsRoutes(app: FastifyInstance) {
     return methodList(gymId, athleteId);
   });
 
-  /** Keeps a method the provider holds for the athlete (once: the provider's id is unique per gym); false when it is another athlete's. */
-  const storeMethod = async (gymId: string, athleteId: string, customerId: string, saved: SavedMethod, o: { nickname?: string; makeDefault?: boolean } = {}) =>
-    writeTransaction(ctx, async (tx, publish) => {
-      const values = { type: saved.type, nickname: o.nickname || null, brand: saved.brand, last4: saved.last4, bankName: saved.bankName, providerCustomerId: customerId, removedAt: null };
-      const [row] = await tx
-        .insert(paymentMethods)
-        .values({ gymId, athleteId, providerMethodId: saved.providerMethodId, ...values })
-        .onConflictDoUpdate({ target: [paymentMethods.gymId, paymentMethods.providerMethodId], targetWhere: sql`provider_method_id is not null`, set: values, setWhere: eq(paymentMethods.athleteId, athleteId) })
-        .returning({ id: paymentMethods.id });
-      if (!row) throw badRequest(paymentsMessages.methodRefused, 'method_refused');
-      if (o.makeDefault) await setDefault(tx, gymId, athleteId, row.id);
-      await ensureDefault(tx, gymId, athleteId);
-      await publish({ kind: 'gym', gymId });
-    });
+  /** Keeps a method the provider holds for the athlete (once: the provider's id is unique per gym); 400 when it is another athlete's. */
+  const storeMethod = (
+    gymId: string,
+    athleteId: string,
+    customerId: string,
+    saved: Parameters<typeof storePaymentMethod>[4],
+    o: { nickname?: string; makeDefault?: boolean } = {},
+  ) => storePaymentMethod(ctx, gymId, athleteId, customerId, saved, o);
 
   route(app, endpoints.removeMyPaymentMethod, async (request) => {
     const { gymId, athleteId } = athleteCaller(request);
-    const [method] = await app.db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, request.params.paymentMethodId), eq(paymentMethods.gymId, gymId), eq(paymentMethods.athleteId, athleteId), isNull(paymentMethods.removedAt)));
+    const method = await activeMethodOf(app.db, gymId, athleteId, request.params.paymentMethodId);
     if (!method) throw notFound(paymentsMessages.methodNotFound);
     const account = await accountOf(app.db, gymId);
     if (app.paymentProvider && account?.providerAccountId && method.providerMethodId) {
@@ -199,43 +188,48 @@ export async function paymentsRoutes(app: FastifyInstance) {
       const providerMethodId = method.providerMethodId;
       await ask(() => provider.detachPaymentMethod({ accountId, providerMethodId }));
     }
-    await writeTransaction(ctx, async (tx, publish) => {
-      await tx.update(paymentMethods).set({ removedAt: new Date(), isDefault: false }).where(eq(paymentMethods.id, method.id));
-      await ensureDefault(tx, gymId, athleteId);
-      await publish({ kind: 'gym', gymId });
-    });
+    await removePaymentMethod(ctx, gymId, athleteId, method.id);
     return methodList(gymId, athleteId);
   });
 
   route(app, endpoints.athletePaymentMethods, async (request) => {
     const { gym } = gymCaller(request);
-    const [athlete] = await app.db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, request.params.athleteId), eq(athletes.gymId, gym.gymId)));
-    if (!athlete) throw notFound('Athlete not found.');
-    return methodList(gym.gymId, athlete.id);
+    if (!(await isAthleteOfGym(app.db, gym.gymId, request.params.athleteId))) throw notFound('Athlete not found.');
+    return methodList(gym.gymId, request.params.athleteId);
   });
 
   // --- Paying an invoice with a saved method ---------------------------------------------------------------------
 
   route(app, endpoints.payMyInvoice, async (request) => {
     const { auth, gymId, athleteId } = athleteCaller(request);
-    const [inv] = await app.db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, request.params.invoiceId), eq(invoices.gymId, gymId), eq(invoices.athleteId, athleteId)));
-    if (!inv) throw notFound('Invoice not found.');
+    const invoiceId = await invoiceIdOf(app.db, gymId, request.params.invoiceId, athleteId);
+    if (!invoiceId) throw notFound('Invoice not found.');
     const result = await ask(() =>
-      chargeInvoice(app.db, app.paymentProvider, { gymId, invoiceId: inv.id, paymentMethodId: request.body.paymentMethodId, idempotencyKey: `athlete:${athleteId}:${request.body.idempotencyKey}`, actorUserId: auth.actorUserId }),
+      chargeInvoice(ctx, app.paymentProvider, {
+        gymId,
+        invoiceId,
+        paymentMethodId: request.body.paymentMethodId,
+        idempotencyKey: `athlete:${athleteId}:${request.body.idempotencyKey}`,
+        actorUserId: auth.actorUserId,
+      }),
     );
-    await publishGym(gymId);
     return result;
   });
 
   route(app, endpoints.chargeInvoice, async (request) => {
     const auth = gymCaller(request);
     const gymId = auth.gym.gymId;
-    const [inv] = await app.db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, request.params.invoiceId), eq(invoices.gymId, gymId)));
-    if (!inv) throw notFound('Invoice not found.');
+    const invoiceId = await invoiceIdOf(app.db, gymId, request.params.invoiceId);
+    if (!invoiceId) throw notFound('Invoice not found.');
     const result = await ask(() =>
-      chargeInvoice(app.db, app.paymentProvider, { gymId, invoiceId: inv.id, paymentMethodId: request.body.paymentMethodId, idempotencyKey: `staff:${request.body.idempotencyKey}`, actorUserId: auth.actorUserId }),
+      chargeInvoice(ctx, app.paymentProvider, {
+        gymId,
+        invoiceId,
+        paymentMethodId: request.body.paymentMethodId,
+        idempotencyKey: `staff:${request.body.idempotencyKey}`,
+        actorUserId: auth.actorUserId,
+      }),
     );
-    await publishGym(gymId);
     return result;
   });
 
@@ -273,11 +267,10 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const customerId = typeof si.customer === 'string' ? si.customer : null;
     if (!pm || !customerId || !event.account || !metadata.gymId || !metadata.athleteId) return;
     if ((await gymOfAccount(app.db, event.account)) !== metadata.gymId) return;
-    const [athlete] = await app.db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, metadata.athleteId), eq(athletes.gymId, metadata.gymId)));
-    if (!athlete || (await savedByProviderId(app.db, metadata.gymId, pm))) return;
+    if (!(await isAthleteOfGym(app.db, metadata.gymId, metadata.athleteId)) || (await savedByProviderId(app.db, metadata.gymId, pm))) return;
     const accountId = event.account;
     const saved = await ask(() => provider.retrievePaymentMethod({ accountId, providerMethodId: pm }));
-    await storeMethod(metadata.gymId, athlete.id, customerId, saved);
+    await storeMethod(metadata.gymId, metadata.athleteId, customerId, saved);
   };
 
   const applyEvent = async (provider: PaymentProvider, event: ProviderEvent) => {
@@ -286,26 +279,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
       const gymId = accountId ? await gymOfAccount(app.db, accountId) : null;
       // The account as it is now, not as this (maybe older, maybe replayed) event says: events out of order end right.
       const status = gymId && accountId ? await ask(() => provider.retrieveAccount(accountId)) : null;
-      const duplicate = await writeTransaction(ctx, async (tx, publish) => {
-        if (!(await firstDelivery(tx, event))) return true;
-        if (gymId && status && (await applyAccountStatus(tx, gymId, status))) {
-          await publish({ kind: 'gym', gymId });
-          await publish({ kind: 'sessions', gymId });
-        }
-        return false;
-      });
+      const duplicate = await applyAccountUpdated(ctx, event, gymId, status);
       return { received: true as const, duplicate };
     }
     if (event.type === 'setup_intent.succeeded') await saveFromSetupIntent(provider, event);
-    const duplicate = await writeTransaction(ctx, async (tx, publish) => {
-      if (!(await firstDelivery(tx, event))) return true;
-      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        const applied = await applyPaymentIntentEvent(tx, event);
-        if (applied?.unapplied) app.log.error({ eventId: event.id, gymId: applied.gymId }, 'a payment succeeded after its invoice was paid another way: refund it');
-        else if (applied) await publish({ kind: 'gym', gymId: applied.gymId });
-      }
-      return false;
-    });
+    const duplicate = await applyWebhookEvent(ctx, event, app.log);
     return { received: true as const, duplicate };
   };
 }

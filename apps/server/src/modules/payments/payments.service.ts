@@ -2,9 +2,9 @@ import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { balanceOf, type PaymentMethodType, type PaymentMethodView, type StripeStatus } from '@spotter/shared';
 import { gyms, invoices, paymentAccounts, paymentMethods, payments, providerEvents } from '../../db/schema';
 import type { DbOrTx, Tx } from '../../db/client';
-import { gymToday, settleProviderPayment } from '../invoices/invoices.service';
-import { dunningDaysOf, nextRetryDate } from '../invoices/charge';
-import type { ProviderAccountStatus, ProviderEvent } from './provider';
+import { gymToday, settleProviderPayment } from '../invoices';
+import { dunningDaysOf, nextRetryDate } from '../invoices';
+import type { ProviderAccountStatus, ProviderEvent } from '../../lib/payment-provider';
 
 /**
  * Issue 19 (decision 034): what Spotter keeps of the provider: the gym's connected account and its status, athletes'
@@ -79,7 +79,11 @@ export async function setDefault(tx: Tx, gymId: string, athleteId: string, payme
 /** After a removal: the newest remaining method becomes the default when none is. */
 export async function ensureDefault(tx: Tx, gymId: string, athleteId: string): Promise<void> {
   const live = and(eq(paymentMethods.gymId, gymId), eq(paymentMethods.athleteId, athleteId), isNull(paymentMethods.removedAt));
-  const [current] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(live, eq(paymentMethods.isDefault, true))).limit(1);
+  const [current] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(live, eq(paymentMethods.isDefault, true)))
+    .limit(1);
   if (current) return;
   const [newest] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(live).orderBy(desc(paymentMethods.createdAt)).limit(1);
   if (newest) await setDefault(tx, gymId, athleteId, newest.id);
@@ -91,7 +95,11 @@ export async function ensureDefault(tx: Tx, gymId: string, athleteId: string): P
  * applies it.
  */
 export async function firstDelivery(tx: Tx, event: ProviderEvent): Promise<boolean> {
-  const inserted = await tx.insert(providerEvents).values({ id: event.id, type: event.type, providerCreated: event.created }).onConflictDoNothing().returning({ id: providerEvents.id });
+  const inserted = await tx
+    .insert(providerEvents)
+    .values({ id: event.id, type: event.type, providerCreated: event.created })
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.id });
   return inserted.length > 0;
 }
 
@@ -110,26 +118,48 @@ export async function applyPaymentIntentEvent(tx: Tx, event: ProviderEvent): Pro
   const payment =
     byProvider ??
     (metadata.paymentId && /^[0-9a-f-]{36}$/i.test(metadata.paymentId) && metadata.gymId && /^[0-9a-f-]{36}$/i.test(metadata.gymId)
-      ? (await tx.select().from(payments).where(and(eq(payments.id, metadata.paymentId), eq(payments.gymId, metadata.gymId))))[0]
+      ? (
+          await tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.id, metadata.paymentId), eq(payments.gymId, metadata.gymId)))
+        )[0]
       : undefined);
   if (!payment || payment.kind !== 'payment') return null;
   if (payment.providerId && payment.providerId !== piId) return null;
-  if (!payment.providerId) await tx.update(payments).set({ providerId: piId }).where(and(eq(payments.id, payment.id), isNull(payments.providerId)));
+  if (!payment.providerId)
+    await tx
+      .update(payments)
+      .set({ providerId: piId })
+      .where(and(eq(payments.id, payment.id), isNull(payments.providerId)));
   if (event.type === 'payment_intent.succeeded') {
     if (payment.status === 'failed') {
       // The earlier failure was not the intent's last word: back to pending, then settled as succeeded below. Unless
       // the invoice was paid another way meanwhile (the money then needs a refund by staff; logged by the caller).
       const [inv] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update');
       if (!inv || balanceOf(inv) < payment.amountMinor) return { gymId: payment.gymId, unapplied: true };
-      await tx.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'failed')));
+      await tx
+        .update(payments)
+        .set({ status: 'pending' })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'failed')));
     }
     await settleProviderPayment(tx, payment.gymId, payment.id, { status: 'succeeded' });
   } else {
     const error = (pi.last_payment_error ?? null) as { message?: string } | null;
     // A first failure is retried on the gym's dunning days like a declined charge (charge.ts).
-    const [inv] = await tx.select({ failedAttempts: invoices.failedAttempts, nextRetryOn: invoices.nextRetryOn }).from(invoices).where(eq(invoices.id, payment.invoiceId));
-    const retryOn = inv && inv.failedAttempts === 0 ? nextRetryDate(await gymToday(tx, payment.gymId), 1, await dunningDaysOf(tx, payment.gymId)) : (inv?.nextRetryOn ?? null);
-    await settleProviderPayment(tx, payment.gymId, payment.id, { status: 'failed', failureMessage: error?.message ?? 'The payment failed.', nextRetryOn: retryOn });
+    const [inv] = await tx
+      .select({ failedAttempts: invoices.failedAttempts, nextRetryOn: invoices.nextRetryOn })
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoiceId));
+    const retryOn =
+      inv && inv.failedAttempts === 0
+        ? nextRetryDate(await gymToday(tx, payment.gymId), 1, await dunningDaysOf(tx, payment.gymId))
+        : (inv?.nextRetryOn ?? null);
+    await settleProviderPayment(tx, payment.gymId, payment.id, {
+      status: 'failed',
+      failureMessage: error?.message ?? 'The payment failed.',
+      nextRetryOn: retryOn,
+    });
   }
   return { gymId: payment.gymId };
 }

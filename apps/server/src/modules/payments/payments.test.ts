@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { gyms, invoices, paymentAccounts, payments, providerEvents } from '../../db/schema';
-import { createInvoice, recordPayment } from '../invoices/invoices.service';
+import { createInvoice, recordPayment } from '../invoices';
 import { ConfigError, loadConfig } from '../../config';
 import { createPaymentProvider } from './create-provider';
 
@@ -24,7 +24,14 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(fake.env);
   fake.state.deliver = async (payload, signature) =>
-    (await t.app.inject({ method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload })).statusCode;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        payload,
+      })
+    ).statusCode;
   w = await t.make.kioskGym({ athletes: 0 });
   owner = await t.as(w.owner);
 });
@@ -49,13 +56,29 @@ async function athleteClient() {
 }
 
 async function invoiceFor(athleteId: string, priceMinor = 5000) {
-  return t.db.transaction((tx) => createInvoice(tx, w.gym.id, { athleteId, source: 'manual', actorUserId: null, lines: [{ description: 'Drop-in', itemPriceMinor: priceMinor, quantity: 1, taxRateValue: null }] }));
+  return t.db.transaction((tx) =>
+    createInvoice(tx, w.gym.id, {
+      athleteId,
+      source: 'manual',
+      actorUserId: null,
+      lines: [{ description: 'Drop-in', itemPriceMinor: priceMinor, quantity: 1, taxRateValue: null }],
+    }),
+  );
 }
 
 async function save(client: ApiClient, providerMethodId: string, nickname?: string) {
   const res = await client.post('/api/me/payment-methods/', { providerMethodId, nickname });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { results: { paymentMethodId: string; type: string; nickname: string | null; metadata: { brand: string | null; last4: string | null; bankName: string | null }; isDefault: boolean }[]; cardPaymentsEnabled: boolean };
+  return res.json() as {
+    results: {
+      paymentMethodId: string;
+      type: string;
+      nickname: string | null;
+      metadata: { brand: string | null; last4: string | null; bankName: string | null };
+      isDefault: boolean;
+    }[];
+    cardPaymentsEnabled: boolean;
+  };
 }
 
 const statusOf = async (invoiceId: string) => (await t.db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0]!;
@@ -83,7 +106,12 @@ describe('connected accounts', () => {
     expect(back.headers.get('location')).toContain('/?payments=return');
     const [gym] = await t.db.select({ stripeStatus: gyms.stripeStatus }).from(gyms).where(eq(gyms.id, w.gym.id));
     expect(gym!.stripeStatus).toBe('Active');
-    expect((await owner.get('/api/payments/account/')).json()).toMatchObject({ stripeStatus: 'Active', hasAccount: true, chargesEnabled: true, cardPaymentsEnabled: true });
+    expect((await owner.get('/api/payments/account/')).json()).toMatchObject({
+      stripeStatus: 'Active',
+      hasAccount: true,
+      chargesEnabled: true,
+      cardPaymentsEnabled: true,
+    });
   });
 
   it('answers the session the new status (the gym change is published)', async () => {
@@ -128,7 +156,10 @@ describe('saved payment methods', () => {
     expect(first.results).toMatchObject([{ type: 'CARD', nickname: 'Everyday', metadata: { brand: 'visa', last4: '4242', bankName: null }, isDefault: true }]);
     const both = await save(client, 'pm_usBankAccount_success');
     expect(both.results).toHaveLength(2);
-    expect(both.results.find((m) => m.type === 'US_BANK_ACCOUNT')).toMatchObject({ metadata: { bankName: 'STRIPE TEST BANK', last4: '6789' }, isDefault: false });
+    expect(both.results.find((m) => m.type === 'US_BANK_ACCOUNT')).toMatchObject({
+      metadata: { bankName: 'STRIPE TEST BANK', last4: '6789' },
+      isDefault: false,
+    });
     // Attached at the provider to the athlete's customer (one customer for both).
     const attached = [...fake.state.methods.values()].filter((m) => m.customer);
     expect(new Set(attached.slice(-2).map((m) => m.customer)).size).toBe(1);
@@ -155,7 +186,10 @@ describe('saved payment methods', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().results).toHaveLength(1);
     const replay = fake.state.events.at(-1)!;
-    const delivery = fake.signedEvent('setup_intent.succeeded', (replay.data as { object: Record<string, unknown> }).object, { account: replay.account as string, id: replay.id as string });
+    const delivery = fake.signedEvent('setup_intent.succeeded', (replay.data as { object: Record<string, unknown> }).object, {
+      account: replay.account as string,
+      id: replay.id as string,
+    });
     await fake.state.deliver!(delivery.payload, delivery.signature);
     expect((await client.get('/api/me/payment-methods/')).json().results).toHaveLength(1);
   });
@@ -202,11 +236,17 @@ describe('paying an invoice with a saved method', () => {
     const { a } = await athleteClient();
     const { client: other } = await athleteClient();
     const theirs = await invoiceFor(a.athleteId);
-    const res = await other.post(`/api/me/invoices/${theirs.invoiceId}/pay/`, { paymentMethodId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'pay-other-01' });
+    const res = await other.post(`/api/me/invoices/${theirs.invoiceId}/pay/`, {
+      paymentMethodId: '00000000-0000-4000-8000-000000000000',
+      idempotencyKey: 'pay-other-01',
+    });
     expect(res.statusCode).toBe(404);
     const { a: b, client: bc } = await athleteClient();
     const mine = await invoiceFor(b.athleteId);
-    const none = await bc.post(`/api/me/invoices/${mine.invoiceId}/pay/`, { paymentMethodId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'pay-none-001' });
+    const none = await bc.post(`/api/me/invoices/${mine.invoiceId}/pay/`, {
+      paymentMethodId: '00000000-0000-4000-8000-000000000000',
+      idempotencyKey: 'pay-none-001',
+    });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('There is no saved payment method to charge.');
   });
@@ -236,7 +276,10 @@ describe('paying an invoice with a saved method', () => {
     const inv = await invoiceFor(a.athleteId, 9900);
     const res = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-bank-0001' });
     expect(res.json()).toMatchObject({ outcome: 'pending', status: 'open' });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().paymentId as string));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, res.json().paymentId as string));
     expect(payment!.status).toBe('pending');
     await fake.settle(payment!.providerId!, 'succeeded');
     expect((await statusOf(inv.invoiceId)).status).toBe('paid');
@@ -247,14 +290,33 @@ describe('paying an invoice with a saved method', () => {
     const method = (await save(client, 'pm_card_visa')).results[0]!;
     const inv = await invoiceFor(a.athleteId, 2500);
     const paid = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: method.paymentMethodId, idempotencyKey: 'pay-refund-01' });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paid.json().paymentId as string));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paid.json().paymentId as string));
     const [acct] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.gymId, w.gym.id));
     const provider = t.app.paymentProvider!;
-    const refund = await provider.refund({ accountId: acct!.providerAccountId!, providerPaymentId: payment!.providerId!, amountMinor: 1000, idempotencyKey: 'refund-key-01' });
+    const refund = await provider.refund({
+      accountId: acct!.providerAccountId!,
+      providerPaymentId: payment!.providerId!,
+      amountMinor: 1000,
+      idempotencyKey: 'refund-key-01',
+    });
     expect(refund.providerId).toMatch(/^re_/);
     // The same key answers the same refund.
-    expect((await provider.refund({ accountId: acct!.providerAccountId!, providerPaymentId: payment!.providerId!, amountMinor: 1000, idempotencyKey: 'refund-key-01' })).providerId).toBe(refund.providerId);
-    await expect(provider.refund({ accountId: acct!.providerAccountId!, providerPaymentId: payment!.providerId!, amountMinor: 2000, idempotencyKey: 'refund-key-02' })).rejects.toThrow(/greater than the unrefunded/);
+    expect(
+      (
+        await provider.refund({
+          accountId: acct!.providerAccountId!,
+          providerPaymentId: payment!.providerId!,
+          amountMinor: 1000,
+          idempotencyKey: 'refund-key-01',
+        })
+      ).providerId,
+    ).toBe(refund.providerId);
+    await expect(
+      provider.refund({ accountId: acct!.providerAccountId!, providerPaymentId: payment!.providerId!, amountMinor: 2000, idempotencyKey: 'refund-key-02' }),
+    ).rejects.toThrow(/greater than the unrefunded/);
   });
 });
 
@@ -278,7 +340,10 @@ describe('webhooks', () => {
     const bank = (await save(client, 'pm_usBankAccount_success')).results[0]!;
     const inv = await invoiceFor(a.athleteId, 1200);
     const res = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-replay-01' });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().paymentId as string));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, res.json().paymentId as string));
     const pi = fake.state.intents.get(payment!.providerId!)!;
     pi.status = 'succeeded';
     const delivery = fake.signedEvent('payment_intent.succeeded', { id: pi.id, object: 'payment_intent', status: 'succeeded', metadata: pi.metadata });
@@ -295,10 +360,17 @@ describe('webhooks', () => {
     const bank = (await save(client, 'pm_usBankAccount_success')).results[0]!;
     const inv = await invoiceFor(a.athleteId, 7000);
     const res = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-order-001' });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().paymentId as string));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, res.json().paymentId as string));
     const pi = fake.state.intents.get(payment!.providerId!)!;
     const now = Math.floor(Date.now() / 1000);
-    const failed = fake.signedEvent('payment_intent.payment_failed', { id: pi.id, metadata: pi.metadata, last_payment_error: { message: 'Debit refused.' } }, { created: now - 5 });
+    const failed = fake.signedEvent(
+      'payment_intent.payment_failed',
+      { id: pi.id, metadata: pi.metadata, last_payment_error: { message: 'Debit refused.' } },
+      { created: now - 5 },
+    );
     const succeeded = fake.signedEvent('payment_intent.succeeded', { id: pi.id, metadata: pi.metadata, status: 'succeeded' }, { created: now });
     // Delivered succeeded first, then the older failure: still paid.
     expect((await post(succeeded.payload, succeeded.signature)).statusCode).toBe(200);
@@ -308,9 +380,16 @@ describe('webhooks', () => {
     // The other order for another intent: the failure first (past due), then the success: paid.
     const inv2 = await invoiceFor(a.athleteId, 7000);
     const res2 = await client.post(`/api/me/invoices/${inv2.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-order-002' });
-    const [payment2] = await t.db.select().from(payments).where(eq(payments.id, res2.json().paymentId as string));
+    const [payment2] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, res2.json().paymentId as string));
     const pi2 = fake.state.intents.get(payment2!.providerId!)!;
-    const f2 = fake.signedEvent('payment_intent.payment_failed', { id: pi2.id, metadata: pi2.metadata, last_payment_error: { message: 'Debit refused.' } }, { created: now - 5 });
+    const f2 = fake.signedEvent(
+      'payment_intent.payment_failed',
+      { id: pi2.id, metadata: pi2.metadata, last_payment_error: { message: 'Debit refused.' } },
+      { created: now - 5 },
+    );
     const s2 = fake.signedEvent('payment_intent.succeeded', { id: pi2.id, metadata: pi2.metadata }, { created: now });
     await post(f2.payload, f2.signature);
     expect((await statusOf(inv2.invoiceId)).failedAttempts).toBe(1);
@@ -323,11 +402,23 @@ describe('webhooks', () => {
     const bank = (await save(client, 'pm_usBankAccount_success')).results[0]!;
     const inv = await invoiceFor(a.athleteId, 4000);
     const res = await client.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: bank.paymentMethodId, idempotencyKey: 'pay-late-0001' });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().paymentId as string));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, res.json().paymentId as string));
     const pi = fake.state.intents.get(payment!.providerId!)!;
     const failed = fake.signedEvent('payment_intent.payment_failed', { id: pi.id, metadata: pi.metadata, last_payment_error: { message: 'Debit refused.' } });
     await post(failed.payload, failed.signature);
-    await t.db.transaction((tx) => recordPayment(tx, w.gym.id, { invoiceId: inv.invoiceId, amountMinor: 4000, channel: 'cash_or_check', status: 'succeeded', idempotencyKey: 'cash-late-0001', actorUserId: null }));
+    await t.db.transaction((tx) =>
+      recordPayment(tx, w.gym.id, {
+        invoiceId: inv.invoiceId,
+        amountMinor: 4000,
+        channel: 'cash_or_check',
+        status: 'succeeded',
+        idempotencyKey: 'cash-late-0001',
+        actorUserId: null,
+      }),
+    );
     const late = fake.signedEvent('payment_intent.succeeded', { id: pi.id, metadata: pi.metadata });
     const answer = await post(late.payload, late.signature);
     expect(answer.statusCode).toBe(200);
@@ -338,7 +429,11 @@ describe('webhooks', () => {
     const g = await t.make.kioskGym({ athletes: 0 });
     const c = await t.as(g.owner);
     const accountId = await onboard(g.gym.id, c);
-    const stale = fake.signedEvent('account.updated', { id: accountId, object: 'account', charges_enabled: false }, { account: accountId, created: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = fake.signedEvent(
+      'account.updated',
+      { id: accountId, object: 'account', charges_enabled: false },
+      { account: accountId, created: Math.floor(Date.now() / 1000) - 3600 },
+    );
     expect((await post(stale.payload, stale.signature)).statusCode).toBe(200);
     const [gym] = await t.db.select({ stripeStatus: gyms.stripeStatus }).from(gyms).where(eq(gyms.id, g.gym.id));
     expect(gym!.stripeStatus).toBe('Active');
@@ -358,12 +453,36 @@ describe('with no payment keys', () => {
       expect((await o.post('/api/payments/account/onboarding/')).statusCode).toBe(409);
       expect((await athlete.get('/api/me/payment-methods/')).json()).toEqual({ results: [], cardPaymentsEnabled: false });
       expect((await athlete.post('/api/me/payment-methods/setup/')).statusCode).toBe(409);
-      const inv = await plain.db.transaction((tx) => createInvoice(tx, g.gym.id, { athleteId: a.athleteId, source: 'manual', actorUserId: null, lines: [{ description: 'Fee', itemPriceMinor: 2000, quantity: 1, taxRateValue: null }] }));
-      const paid = await athlete.post(`/api/me/invoices/${inv.invoiceId}/pay/`, { paymentMethodId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'no-keys-pay1' });
+      const inv = await plain.db.transaction((tx) =>
+        createInvoice(tx, g.gym.id, {
+          athleteId: a.athleteId,
+          source: 'manual',
+          actorUserId: null,
+          lines: [{ description: 'Fee', itemPriceMinor: 2000, quantity: 1, taxRateValue: null }],
+        }),
+      );
+      const paid = await athlete.post(`/api/me/invoices/${inv.invoiceId}/pay/`, {
+        paymentMethodId: '00000000-0000-4000-8000-000000000000',
+        idempotencyKey: 'no-keys-pay1',
+      });
       expect(paid.statusCode).toBe(409);
-      const cash = await plain.db.transaction((tx) => recordPayment(tx, g.gym.id, { invoiceId: inv.invoiceId, amountMinor: 2000, channel: 'cash_or_check', status: 'succeeded', idempotencyKey: 'cash-no-keys1', actorUserId: null }));
+      const cash = await plain.db.transaction((tx) =>
+        recordPayment(tx, g.gym.id, {
+          invoiceId: inv.invoiceId,
+          amountMinor: 2000,
+          channel: 'cash_or_check',
+          status: 'succeeded',
+          idempotencyKey: 'cash-no-keys1',
+          actorUserId: null,
+        }),
+      );
       expect(cash.status).toBe('paid');
-      const hook = await plain.app.inject({ method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+      const hook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: '{}',
+      });
       expect(hook.statusCode).toBe(404);
     } finally {
       await plain.close();

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentMethodType } from '@spotter/shared';
-import type { ChargeOutcome, PaymentProvider, ProviderEvent, SavedMethod } from './provider';
+import type { ChargeOutcome, PaymentProvider, ProviderEvent, SavedMethod } from '../../lib/payment-provider';
 
 /**
  * Issue 19 (decision 034): the PaymentProvider on the official `stripe` SDK. Gyms are connected accounts (spec 1:
@@ -11,7 +11,11 @@ import type { ChargeOutcome, PaymentProvider, ProviderEvent, SavedMethod } from 
 
 export type StripeProviderOptions = { secretKey: string; webhookSecret: string | null; apiBase: string | null };
 
-const TYPE_TO_STRIPE: Record<PaymentMethodType, 'card' | 'us_bank_account' | 'acss_debit'> = { CARD: 'card', US_BANK_ACCOUNT: 'us_bank_account', ACSS_DEBIT: 'acss_debit' };
+const TYPE_TO_STRIPE: Record<PaymentMethodType, 'card' | 'us_bank_account' | 'acss_debit'> = {
+  CARD: 'card',
+  US_BANK_ACCOUNT: 'us_bank_account',
+  ACSS_DEBIT: 'acss_debit',
+};
 const STRIPE_TO_TYPE: Record<string, PaymentMethodType> = { card: 'CARD', us_bank_account: 'US_BANK_ACCOUNT', acss_debit: 'ACSS_DEBIT' };
 
 export class UnsupportedMethodError extends Error {}
@@ -23,7 +27,9 @@ export function stripeClient(opts: StripeProviderOptions): Stripe {
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'Spotter' },
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
   });
 }
 
@@ -43,7 +49,10 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     async createConnectedAccount({ type, email, country, gymId }) {
       // Express and custom accounts ask for the capabilities card payments need; a standard account manages its own.
       const capabilities = type === 'standard' ? undefined : { card_payments: { requested: true }, transfers: { requested: true } };
-      const account = await stripe.accounts.create({ type, email, country, metadata: { gymId }, ...(capabilities ? { capabilities } : {}) }, { idempotencyKey: `spotter:account:${gymId}` });
+      const account = await stripe.accounts.create(
+        { type, email, country, metadata: { gymId }, ...(capabilities ? { capabilities } : {}) },
+        { idempotencyKey: `spotter:account:${gymId}` },
+      );
       return { accountId: account.id };
     },
 
@@ -69,12 +78,18 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
     async ensureCustomer({ accountId, email, name, athleteId, existingCustomerId }) {
       if (existingCustomerId) return { customerId: existingCustomerId };
-      const customer = await stripe.customers.create({ name, ...(email ? { email } : {}), metadata: { athleteId } }, { ...on(accountId), idempotencyKey: `spotter:customer:${accountId}:${athleteId}` });
+      const customer = await stripe.customers.create(
+        { name, ...(email ? { email } : {}), metadata: { athleteId } },
+        { ...on(accountId), idempotencyKey: `spotter:customer:${accountId}:${athleteId}` },
+      );
       return { customerId: customer.id };
     },
 
     async createSetupIntent({ accountId, customerId, types, metadata }) {
-      const si = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session', allowed_payment_method_types: types.map((t) => TYPE_TO_STRIPE[t]), ...(metadata ? { metadata } : {}) }, on(accountId));
+      const si = await stripe.setupIntents.create(
+        { customer: customerId, usage: 'off_session', allowed_payment_method_types: types.map((t) => TYPE_TO_STRIPE[t]), ...(metadata ? { metadata } : {}) },
+        on(accountId),
+      );
       return { setupIntentId: si.id, clientSecret: si.client_secret ?? '' };
     },
 
@@ -129,7 +144,13 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     verifyWebhook(rawBody, signature): ProviderEvent {
       if (!opts.webhookSecret) throw new Error('No webhook secret is configured (STRIPE_WEBHOOK_SECRET).');
       const event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
-      return { id: event.id, type: event.type, created: event.created, account: event.account ?? null, object: event.data.object as unknown as Record<string, unknown> };
+      return {
+        id: event.id,
+        type: event.type,
+        created: event.created,
+        account: event.account ?? null,
+        object: event.data.object as unknown as Record<string, unknown>,
+      };
     },
   };
 }

@@ -1,33 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Athlete, Gym, KiloStaff, Staff } from '@spotter/shared';
-import type { kiloStaff} from '../../db/schema';
-import { athletes, gyms, staff, taxRates } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Athlete, Gym, KiloStaff } from '@spotter/shared';
+import { athletes, gyms, kiloStaff, staff, taxRates } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 
 type StaffRow = typeof staff.$inferSelect;
 
-export function toStaff(s: StaffRow): Staff {
-  return {
-    staffId: s.id,
-    email: s.email,
-    firstName: s.firstName,
-    lastName: s.lastName,
-    fullName: `${s.firstName} ${s.lastName}`.trim(),
-    phone: s.phone,
-    dob: s.dob,
-    isCoach: s.isCoach,
-    isOwner: s.isOwner,
-    gender: (s.gender as Staff['gender']) ?? null,
-    address: { addressLines: s.addressLines, locality: s.locality, region: s.region, zipCode: s.zipCode, country: s.addressCountry },
-    emergencyName: s.emergencyName,
-    emergencyPhone: s.emergencyPhone,
-    medicalNotes: s.medicalNotes,
-    profilePicture: s.profilePicture,
-  };
-}
-
 export async function findStaff(db: Db, staffId: string, gymId: string): Promise<StaffRow | null> {
-  const [row] = await db.select().from(staff).where(and(eq(staff.id, staffId), eq(staff.gymId, gymId)));
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.gymId, gymId)));
   return row ?? null;
 }
 
@@ -58,7 +40,10 @@ export function toAthlete(a: typeof athletes.$inferSelect): Athlete {
 }
 
 export async function findAthlete(db: Db, athleteId: string, gymId: string) {
-  const [row] = await db.select().from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  const [row] = await db
+    .select()
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   return row ?? null;
 }
 
@@ -81,3 +66,27 @@ export async function findGym(db: Db, gymId: string): Promise<Gym | null> {
     eventSettings: { classes: { taxRate: row.taxRateId && row.taxRateName ? { taxRateId: row.taxRateId, name: row.taxRateName } : null } },
   };
 }
+
+/** A staff row by id, or undefined. */
+export async function findStaffById(db: Db, staffId: string) {
+  const [row] = await db.select().from(staff).where(eq(staff.id, staffId));
+  return row;
+}
+
+/** A platform staff row by id, or undefined. */
+export async function findKiloStaffById(db: Db, kiloStaffId: string) {
+  const [row] = await db.select().from(kiloStaff).where(eq(kiloStaff.id, kiloStaffId));
+  return row;
+}
+
+/** Whether the gym has this athlete (another gym's reads as unknown). */
+export async function isAthleteOfGym(db: DbOrTx, gymId: string, athleteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: athletes.id })
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  return Boolean(row);
+}
+
+/** A member without an email still needs a user to own their profile; it can never sign in (decision 029). */
+export const NO_EMAIL_DOMAIN = 'no-email.spotter.invalid';

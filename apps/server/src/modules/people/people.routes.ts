@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { endpoints, toZoned } from '@spotter/shared';
-import { athletes, kiloStaff, staff } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
-import { staffActorOf } from '../staff/staff.routes';
-import { saveStaffProfile } from '../staff/staff.service';
-import { findAthlete, findGym, toAthlete, toKiloStaff, toStaff } from './people.repository';
+import { staffActorOf } from '../staff';
+import { saveStaffProfile, toStaff } from '../staff';
+import { renameKiloStaff, updateAthleteDetails } from './people.commands';
+import { findAthlete, findGym, findKiloStaffById, findStaffById, toAthlete, toKiloStaff } from './people.repository';
 
 const EMAIL_THROUGH_EDIT_LOGIN = 'Change your email with Edit Login.';
 
@@ -22,9 +21,10 @@ function assertBirthdayNotInFuture(dob: string | null, timeZone: string) {
 /** Spec 2.13 and 7.2: the account details of staff, platform staff and athletes, and the gym. */
 export async function peopleRoutes(app: FastifyInstance) {
   const { db } = app;
+  const ctx = { db, changes: app.changes };
 
   const ownStaff = async (staffId: string | null) => {
-    const [row] = staffId ? await db.select().from(staff).where(eq(staff.id, staffId)) : [];
+    const row = staffId ? await findStaffById(db, staffId) : undefined;
     if (!row) throw notFound('Staff account not found.');
     return row;
   };
@@ -35,15 +35,21 @@ export async function peopleRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const current = await ownStaff(auth.staffId);
     // The one staff profile edit (issue 17): the same rules as a colleague's edit from the staff screen.
-    const updated = await saveStaffProfile(app, { gymId: current.gymId, staffId: current.id, timeZone: auth.gym.timeZone }, request.body, staffActorOf(request), {
-      kind: 'self',
-      message: EMAIL_THROUGH_EDIT_LOGIN,
-    });
+    const updated = await saveStaffProfile(
+      app,
+      { gymId: current.gymId, staffId: current.id, timeZone: auth.gym.timeZone },
+      request.body,
+      staffActorOf(request),
+      {
+        kind: 'self',
+        message: EMAIL_THROUGH_EDIT_LOGIN,
+      },
+    );
     return toStaff(updated);
   });
 
   const ownKiloStaff = async (kiloStaffId: string | null) => {
-    const [row] = kiloStaffId ? await db.select().from(kiloStaff).where(eq(kiloStaff.id, kiloStaffId)) : [];
+    const row = kiloStaffId ? await findKiloStaffById(db, kiloStaffId) : undefined;
     if (!row) throw notFound('Platform staff account not found.');
     return row;
   };
@@ -53,13 +59,8 @@ export async function peopleRoutes(app: FastifyInstance) {
   route(app, endpoints.updateKiloStaffSelf, async (request) => {
     const current = await ownKiloStaff(loggedIn(request).kiloStaffId);
     assertEmailUnchanged(request.body.email, current.email);
-    const [updated] = await db
-      .update(kiloStaff)
-      .set({ firstName: request.body.firstName, lastName: request.body.lastName })
-      .where(eq(kiloStaff.id, current.id))
-      .returning();
-    await app.changes.published(db, [{ kind: 'sessions', userId: loggedIn(request).userId }]);
-    return toKiloStaff(updated!);
+    const updated = await renameKiloStaff(ctx, current.id, loggedIn(request).userId, { firstName: request.body.firstName, lastName: request.body.lastName });
+    return toKiloStaff(updated);
   });
 
   /** An athlete reads and edits only themself; staff with AthleteView read their gym's athletes. */
@@ -76,10 +77,8 @@ export async function peopleRoutes(app: FastifyInstance) {
   route(app, endpoints.updateAthlete, async (request) => {
     const row = await athleteInReach(request, request.params.athleteId);
     assertBirthdayNotInFuture(request.body.dob, gymCaller(request).gym.timeZone);
-    const [updated] = await db.update(athletes).set(request.body).where(eq(athletes.id, row.id)).returning();
-    // The kiosk lists the athlete by name (decision 018).
-    await app.changes.published(db, [{ kind: 'gym', gymId: updated!.gymId }, { kind: 'sessions', gymId: updated!.gymId }]);
-    return toAthlete(updated!);
+    const updated = await updateAthleteDetails(ctx, row.id, request.body);
+    return toAthlete(updated);
   });
 
   route(app, endpoints.gym, async (request) => {

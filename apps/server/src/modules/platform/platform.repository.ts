@@ -271,10 +271,17 @@ export async function findDemoGym(db: Db, demoGymId: string, now = new Date()): 
 /** Decision 008: extend a TIME_LIMITED demo by 48 hours from the later of now and its expiry. */
 export async function extendDemoGym(ctx: WriteContext, demoGymId: string, now = new Date()): Promise<'extended' | 'not_found' | 'not_time_limited'> {
   return writeTransaction(ctx, async (tx, publish) => {
-    const [row] = await tx.select({ gymId: demoGyms.gymId, type: demoGyms.type, expiresAt: demoGyms.expiresAt }).from(demoGyms).where(eq(demoGyms.id, demoGymId)).for('update');
+    const [row] = await tx
+      .select({ gymId: demoGyms.gymId, type: demoGyms.type, expiresAt: demoGyms.expiresAt })
+      .from(demoGyms)
+      .where(eq(demoGyms.id, demoGymId))
+      .for('update');
     if (!row) return 'not_found';
     if (row.type !== 'TIME_LIMITED') return 'not_time_limited';
-    await tx.update(demoGyms).set({ expiresAt: extendedExpiry(row.expiresAt, now) }).where(eq(demoGyms.id, demoGymId));
+    await tx
+      .update(demoGyms)
+      .set({ expiresAt: extendedExpiry(row.expiresAt, now) })
+      .where(eq(demoGyms.id, demoGymId));
     // The sessions of the gym carry the demo's expiry (access refuses an expired demo).
     await publish({ kind: 'sessions', gymId: row.gymId });
     return 'extended';
@@ -364,15 +371,23 @@ export async function createDemoGym(
     profileRows.push({ id: profileId, userId, gymId, role, isDefault: false, createdAt: now });
     return profileId;
   };
-  const memberEmail = (first: string, last: string) =>
-    `${first}.${last}.${randomBase32(6)}@${DEMO_EMAIL_DOMAIN}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
+  const memberEmail = (first: string, last: string) => `${first}.${last}.${randomBase32(6)}@${DEMO_EMAIL_DOMAIN}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
   const phone = () => (input.country === 'GB' ? '7700900' : '3125550') + String(rng.int(100, 999));
 
   const [first, ...rest] = input.prospectName.trim().split(/\s+/);
   const ownerStaffId = randomUUID();
   staffRows.push({
-    id: ownerStaffId, profileId: account(opts.ownerEmail, opts.passwordHash, 'owner'), gymId, firstName: first ?? input.prospectName, lastName: rest.join(' '),
-    email: opts.ownerEmail, phone: phone(), isOwner: true, isCoach: true, permissions: [...allPermissions], createdAt: now,
+    id: ownerStaffId,
+    profileId: account(opts.ownerEmail, opts.passwordHash, 'owner'),
+    gymId,
+    firstName: first ?? input.prospectName,
+    lastName: rest.join(' '),
+    email: opts.ownerEmail,
+    phone: phone(),
+    isOwner: true,
+    isCoach: true,
+    permissions: [...allPermissions],
+    createdAt: now,
   });
   const coachIds = [ownerStaffId];
   for (let i = 0; i < DEMO_GYM_COACHES; i++) {
@@ -380,8 +395,17 @@ export async function createDemoGym(
     const email = memberEmail(cf, cl);
     const id = randomUUID();
     staffRows.push({
-      id, profileId: account(email, null, 'staff'), gymId, firstName: cf, lastName: cl, email, phone: phone(), isCoach: true,
-      permissions: ['Kiosk', 'AthleteView', 'StaffView'], gender: rng.pick(['Male', 'Female', 'Non-binary/Non-conforming']), createdAt: now,
+      id,
+      profileId: account(email, null, 'staff'),
+      gymId,
+      firstName: cf,
+      lastName: cl,
+      email,
+      phone: phone(),
+      isCoach: true,
+      permissions: ['Kiosk', 'AthleteView', 'StaffView'],
+      gender: rng.pick(['Male', 'Female', 'Non-binary/Non-conforming']),
+      createdAt: now,
     });
     coachIds.push(id);
   }
@@ -391,28 +415,55 @@ export async function createDemoGym(
     const email = memberEmail(af, al);
     const id = randomUUID();
     athleteRows.push({
-      id, profileId: account(email, null, 'athlete'), gymId, firstName: af, lastName: al, email, phone: '',
-      gender: rng.pick(['Male', 'Female', 'Prefer not to respond']), createdAt: new Date(now.getTime() - rng.int(1, 400) * 86_400_000),
+      id,
+      profileId: account(email, null, 'athlete'),
+      gymId,
+      firstName: af,
+      lastName: al,
+      email,
+      phone: '',
+      gender: rng.pick(['Male', 'Female', 'Prefer not to respond']),
+      createdAt: new Date(now.getTime() - rng.int(1, 400) * 86_400_000),
     });
     athleteIds.push(id);
   }
 
   await db.transaction(async (d) => {
     await d.insert(gyms).values({
-      id: gymId, title: input.title, country: input.country, timeZone: input.timeZone, isTaxInclusive: tax.isTaxInclusive,
-      stripeStatus: 'Active', stripeAccountType: 'standard', createdAt: now,
+      id: gymId,
+      title: input.title,
+      country: input.country,
+      timeZone: input.timeZone,
+      isTaxInclusive: tax.isTaxInclusive,
+      stripeStatus: 'Active',
+      stripeAccountType: 'standard',
+      createdAt: now,
     });
     await d.insert(demoGyms).values({
-      id: demoGymId, gymId, type: input.type, isActive: true,
+      id: demoGymId,
+      gymId,
+      type: input.type,
+      isActive: true,
       expiresAt: input.type === 'TIME_LIMITED' ? new Date(now.getTime() + DEMO_ACCESS_HOURS * 3_600_000) : null,
-      prospectName: input.prospectName, prospectEmail: input.prospectEmail, prospectPhone: input.prospectPhone,
-      createdByUserId: opts.createdByUserId, createdAt: now,
+      prospectName: input.prospectName,
+      prospectEmail: input.prospectEmail,
+      prospectPhone: input.prospectPhone,
+      createdByUserId: opts.createdByUserId,
+      createdAt: now,
     });
     await insertChunked(d, users, userRows);
     await insertChunked(d, profiles, profileRows);
     await insertChunked(d, staff, staffRows);
     await insertChunked(d, athletes, athleteRows);
-    await seedGymActivity(d, rng, { title: input.title, country: input.country, timeZone: input.timeZone, tax, classTypeCount: 3 }, gymId, coachIds, athleteIds, now);
+    await seedGymActivity(
+      d,
+      rng,
+      { title: input.title, country: input.country, timeZone: input.timeZone, tax, classTypeCount: 3 },
+      gymId,
+      coachIds,
+      athleteIds,
+      now,
+    );
   });
   return demoGymId;
 }

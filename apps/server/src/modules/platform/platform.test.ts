@@ -66,8 +66,7 @@ async function makeGyms() {
   return { onboarding, anvil, bluebird, dockside, peak, quay, peakDemo, quayDemo, owner, staff, alex, members, demoOwner, platformStaff, salesStaff };
 }
 
-const names = (res: { json: () => { results: { title?: string; fullName?: string }[] } }) =>
-  res.json().results.map((r) => r.title ?? r.fullName);
+const names = (res: { json: () => { results: { title?: string; fullName?: string }[] } }) => res.json().results.map((r) => r.title ?? r.fullName);
 
 /** The gym roles of CONTRACT.md, each in a profile of Anvil Barbell. */
 async function gymRoles(): Promise<Record<string, ApiClient>> {
@@ -101,9 +100,12 @@ describe('GET /api/platform/gyms/', () => {
     const body = res.json();
     expect(body).toMatchObject({ count: 4, next: null, previous: null });
     expect(names(res)).toEqual(['Anvil Barbell', 'Bluebird Fitness', 'Cedar Athletics', 'Dockside Strength']);
-    const [counts] = await queryRows<{ athletes: number; staff: number }>(t.db, sql`select
+    const [counts] = await queryRows<{ athletes: number; staff: number }>(
+      t.db,
+      sql`select
       (select count(*)::int from athletes where gym_id = ${w.anvil.id} and is_active) as athletes,
-      (select count(*)::int from staff where gym_id = ${w.anvil.id}) as staff`);
+      (select count(*)::int from staff where gym_id = ${w.anvil.id}) as staff`,
+    );
     const anvil = body.results.find((g: { gymId: string }) => g.gymId === w.anvil.id);
     expect(anvil).toEqual({
       gymId: w.anvil.id,
@@ -190,7 +192,14 @@ describe("a gym's heading and people", () => {
     expect(all.next).toContain('offset=5');
     const alex = (await platform.get(`/api/platform/gyms/${w.anvil.id}/athletes/?search=ALEX%20morgan`)).json();
     expect(alex.results).toEqual([
-      { profileId: w.alex.profileId, athleteId: w.alex.athleteId, fullName: 'Alex Morgan', email: 'alex.morgan@test.example.com', loginEnabled: true, isActive: true },
+      {
+        profileId: w.alex.profileId,
+        athleteId: w.alex.athleteId,
+        fullName: 'Alex Morgan',
+        email: 'alex.morgan@test.example.com',
+        loginEnabled: true,
+        isActive: true,
+      },
     ]);
     const byEmail = (await platform.get(`/api/platform/gyms/${w.anvil.id}/athletes/?search=sam.morgan@`)).json();
     expect(byEmail.results.map((a: { fullName: string }) => a.fullName)).toEqual(['Sam Morgan']);
@@ -207,7 +216,15 @@ describe("a gym's heading and people", () => {
     expect(res.results.filter((s: { role: string }) => s.role === 'owner')).toHaveLength(1);
     const dana = (await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/?search=whitfield`)).json();
     expect(dana.results).toEqual([
-      { profileId: w.staff.profileId, staffId: w.staff.staffId, fullName: 'Dana Whitfield', email: w.staff.email, loginEnabled: true, role: 'staff', isCoach: true },
+      {
+        profileId: w.staff.profileId,
+        staffId: w.staff.staffId,
+        fullName: 'Dana Whitfield',
+        email: w.staff.email,
+        loginEnabled: true,
+        role: 'staff',
+        isCoach: true,
+      },
     ]);
     expect((await platform.get(`/api/platform/gyms/${w.anvil.id}/staff/?search=nobody-here`)).json()).toMatchObject({ count: 0, results: [] });
   });
@@ -261,7 +278,7 @@ describe('GET /api/platform/gyms/{gymId}/impersonations/', () => {
     expect((await platform.get(`/api/platform/gyms/${w.peak.id}/impersonations/`)).json().count).toBe(0);
   });
 
-  it("records the platform staff member, not the impersonated user, on writes made while impersonating", async () => {
+  it('records the platform staff member, not the impersonated user, on writes made while impersonating', async () => {
     // Tomorrow's 05:00 class with one member reserved.
     const cls = await t.make.event(w.anvil, { daysAhead: 1, time: '05:00', taxRateId: (await t.make.taxRate(w.anvil.id)).id });
     const [reservationId] = await t.make.reserve(cls, [w.members[0]!.athleteId]);
@@ -350,12 +367,15 @@ describe('demo gyms', () => {
     expect(staff.count).toBe(3);
     expect(staff.results[0]).toMatchObject({ fullName: 'Jamie Rivera', role: 'owner', email: body.credentials.email });
     const today = toZoned(new Date(), 'America/New_York').date;
-    const [activity] = await queryRows<{ today: number; reservations: number; appointments: number; past: number; future: number }>(t.db, sql`select
+    const [activity] = await queryRows<{ today: number; reservations: number; appointments: number; past: number; future: number }>(
+      t.db,
+      sql`select
       (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date = ${today}) as today,
       (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date < ${today}) as past,
       (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'class' and start_date > ${today}) as future,
       (select count(*)::int from reservations r join events e on e.id = r.event_id where r.gym_id = ${body.gymId} and e.kind = 'class') as reservations,
-      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'appointment' and start_date = ${today}) as appointments`);
+      (select count(*)::int from events where gym_id = ${body.gymId} and kind = 'appointment' and start_date = ${today}) as appointments`,
+    );
     expect(activity!.today).toBeGreaterThan(3);
     expect(activity!.past).toBeGreaterThan(0);
     expect(activity!.future).toBeGreaterThan(0);
@@ -366,7 +386,15 @@ describe('demo gyms', () => {
   it('creates a PERSISTENT demo gym in another country and zone', async () => {
     const res = await create(platform, { title: 'Thames Strength', type: 'PERSISTENT', country: 'GB', timeZone: 'Europe/London', ...prospect });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type: 'PERSISTENT', state: 'active', expiresAt: null, remainingSeconds: null, country: 'GB', timeZone: 'Europe/London', createdBy: { fullName: 'Pat Support' } });
+    expect(res.json()).toMatchObject({
+      type: 'PERSISTENT',
+      state: 'active',
+      expiresAt: null,
+      remainingSeconds: null,
+      country: 'GB',
+      timeZone: 'Europe/London',
+      createdBy: { fullName: 'Pat Support' },
+    });
     const canada = await create(platform, { title: 'Lakeshore Lift', country: 'CA', ...prospect });
     expect(canada.json()).toMatchObject({ country: 'CA', timeZone: 'America/Toronto', type: 'TIME_LIMITED' });
   });
@@ -380,7 +408,14 @@ describe('demo gyms', () => {
       prospectName: [messages.nameRequired],
       prospectEmail: [messages.emailRequired],
     });
-    const bad = await create(platform, { title: ' ', prospectName: 'J@mie', prospectEmail: 'nope', type: 'FOREVER', country: 'FR', timeZone: 'Mars/Olympus_Mons' });
+    const bad = await create(platform, {
+      title: ' ',
+      prospectName: 'J@mie',
+      prospectEmail: 'nope',
+      type: 'FOREVER',
+      country: 'FR',
+      timeZone: 'Mars/Olympus_Mons',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
       title: [platformMessages.titleRequired],
@@ -415,7 +450,7 @@ describe('demo gyms', () => {
     expect(persistent.json()).toMatchObject({ code: 'demo_not_time_limited', message: platformMessages.notTimeLimited });
   });
 
-  it("extends from the current expiry while time is left, and from now once it has passed", async () => {
+  it('extends from the current expiry while time is left, and from now once it has passed', async () => {
     const created = (await create(sales, { title: 'Extend Gym', ...prospect })).json();
     const extended = (await sales.post(`/api/platform/demo-gyms/${created.demoGymId}/extend/`)).json();
     expect(new Date(extended.expiresAt).getTime()).toBe(new Date(created.expiresAt).getTime() + 48 * HOUR);
@@ -424,7 +459,7 @@ describe('demo gyms', () => {
     expect(Math.abs(new Date(quay.expiresAt).getTime() - (Date.now() + 48 * HOUR))).toBeLessThan(60_000);
   });
 
-  it("lets the new owner log in with the returned password; access follows expiry, extend, deactivate and reactivate", async () => {
+  it('lets the new owner log in with the returned password; access follows expiry, extend, deactivate and reactivate', async () => {
     const created = (await create(sales, { title: 'Lifecycle Gym', ...prospect })).json();
     const owner = t.client();
     const login = await owner.post('/api/auth/login/', { email: created.credentials.email, password: created.credentials.password });
@@ -433,7 +468,14 @@ describe('demo gyms', () => {
     const session = await owner.session();
     expect(session).toMatchObject({ role: null, profile: null, user: { email: created.credentials.email } });
     const profiles = (await owner.get(`/api/profiles/?user=${session.user.userId}`)).json();
-    expect(profiles.results).toEqual([expect.objectContaining({ role: 'owner', gymTitle: 'Lifecycle Gym', fullName: 'Jamie Rivera', demoGym: expect.objectContaining({ type: 'TIME_LIMITED', isActive: true }) })]);
+    expect(profiles.results).toEqual([
+      expect.objectContaining({
+        role: 'owner',
+        gymTitle: 'Lifecycle Gym',
+        fullName: 'Jamie Rivera',
+        demoGym: expect.objectContaining({ type: 'TIME_LIMITED', isActive: true }),
+      }),
+    ]);
     const selected = await owner.post('/api/auth/select-profile/', { profileId: profiles.results[0].profileId });
     expect(selected.json()).toMatchObject({
       role: 'owner',
@@ -447,7 +489,10 @@ describe('demo gyms', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json().count).toBeGreaterThan(0);
 
-    await t.db.update(demoGyms).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(demoGyms.id, created.demoGymId));
+    await t.db
+      .update(demoGyms)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(demoGyms.id, created.demoGymId));
     const expired = await owner.get(kiosk);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({ code: 'demo_expired', message: DEMO_EXPIRED_MESSAGE });

@@ -4,7 +4,7 @@ import { gyms, productSales, products, taxRates } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql-text';
-import { col, toIso } from '../event-setup/setup';
+import { col, toIso } from '../event-setup';
 
 /** A stored percent (numeric "8.2500") as people write it ("8.25"). */
 export const percentText = (p: string) => String(Number(p));
@@ -12,7 +12,9 @@ export const percentText = (p: string) => String(Number(p));
 // ---------------------------------------------------------------- tax rates
 
 const productCountSql = () =>
-  sql<number>`(select count(*) from ${products} where ${col(products.gymId)} = ${col(taxRates.gymId)} and ${col(products.taxRateId)} = ${col(taxRates.id)})`.mapWith(Number);
+  sql<number>`(select count(*) from ${products} where ${col(products.gymId)} = ${col(taxRates.gymId)} and ${col(products.taxRateId)} = ${col(taxRates.id)})`.mapWith(
+    Number,
+  );
 
 function selectTaxRates(db: DbOrTx) {
   return db
@@ -41,13 +43,22 @@ export async function listTaxRates(db: DbOrTx, gymId: string, q: TaxRateListQuer
   const where = taxRateWhere(gymId, q);
   const list = await listPage({
     count: db.select({ n: count() }).from(taxRates).where(where),
-    rows: () => selectTaxRates(db).where(where).orderBy(...taxRateOrder).limit(q.limit).offset(q.offset),
+    rows: () =>
+      selectTaxRates(db)
+        .where(where)
+        .orderBy(...taxRateOrder)
+        .limit(q.limit)
+        .offset(q.offset),
   });
   return { count: list.count, results: list.results.map(toTaxRate) };
 }
 
 export async function allTaxRates(db: DbOrTx, gymId: string, q: TaxRateFilter): Promise<ManagedTaxRate[]> {
-  return (await selectTaxRates(db).where(taxRateWhere(gymId, q)).orderBy(...taxRateOrder)).map(toTaxRate);
+  return (
+    await selectTaxRates(db)
+      .where(taxRateWhere(gymId, q))
+      .orderBy(...taxRateOrder)
+  ).map(toTaxRate);
 }
 
 export async function findTaxRate(db: DbOrTx, gymId: string, id: string): Promise<ManagedTaxRate | null> {
@@ -71,7 +82,13 @@ function selectProducts(db: DbOrTx) {
     .leftJoin(taxRates, and(eq(taxRates.id, products.taxRateId), eq(taxRates.gymId, products.gymId)));
 }
 
-type ProductRow = { product: typeof products.$inferSelect; taxRateName: string | null; taxRatePercent: string | null; taxRateActive: boolean | null; soldCount: number };
+type ProductRow = {
+  product: typeof products.$inferSelect;
+  taxRateName: string | null;
+  taxRatePercent: string | null;
+  taxRateActive: boolean | null;
+  soldCount: number;
+};
 
 export function toProduct(r: ProductRow): Product {
   const p = r.product;
@@ -110,7 +127,13 @@ function productOrder(sort: ProductFilter['sort']): SQL[] {
   const key = sort.replace('-', '');
   const byName = asc(sql`lower(${products.name})`);
   const first =
-    key === 'price' ? dir(products.priceMinor) : key === 'stock' ? dir(sql`coalesce(${products.stockCount}, 0)`) : key === 'sold' ? dir(soldCountSql()) : dir(sql`lower(${products.name})`);
+    key === 'price'
+      ? dir(products.priceMinor)
+      : key === 'stock'
+        ? dir(sql`coalesce(${products.stockCount}, 0)`)
+        : key === 'sold'
+          ? dir(soldCountSql())
+          : dir(sql`lower(${products.name})`);
   return key === 'name' ? [first, asc(products.id)] : [first, byName, asc(products.id)];
 }
 
@@ -130,7 +153,11 @@ export async function listProducts(db: DbOrTx, gymId: string, q: ProductListQuer
 }
 
 export async function allProducts(db: DbOrTx, gymId: string, q: ProductFilter): Promise<Product[]> {
-  return (await selectProducts(db).where(productWhere(gymId, q)).orderBy(...productOrder(q.sort))).map(toProduct);
+  return (
+    await selectProducts(db)
+      .where(productWhere(gymId, q))
+      .orderBy(...productOrder(q.sort))
+  ).map(toProduct);
 }
 
 export async function findProduct(db: DbOrTx, gymId: string, id: string): Promise<Product | null> {

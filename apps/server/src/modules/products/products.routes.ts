@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportFileName } from '../event-setup/setup';
+import { exportFileName } from '../event-setup';
 import { allProducts, allTaxRates, findProduct, findTaxRate, listProducts, listTaxRates } from './products.repository';
 import {
   adjustStock,
@@ -32,7 +32,17 @@ export function taxRatesCsv(rates: ManagedTaxRate[]): string {
 export function productsCsv(items: Product[], country: GymCountry): string {
   const currency = localeOf(country).currency;
   const retail = items.every((p) => p.kind === 'retail');
-  const header = ['Name', ...(retail ? ['SKU'] : []), 'Description', `Price (${currency})`, 'Tax rate', 'Tax percent', ...(retail ? ['Stock', 'Low-stock threshold', 'Low stock'] : []), 'Sold', 'Status'];
+  const header = [
+    'Name',
+    ...(retail ? ['SKU'] : []),
+    'Description',
+    `Price (${currency})`,
+    'Tax rate',
+    'Tax percent',
+    ...(retail ? ['Stock', 'Low-stock threshold', 'Low stock'] : []),
+    'Sold',
+    'Status',
+  ];
   const rows = items.map((p) => [
     p.name,
     ...(retail ? [p.sku ?? ''] : []),

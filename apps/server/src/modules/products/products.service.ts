@@ -1,10 +1,10 @@
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import { catalogMessages, taxOf, type ProductInput, type StockAdjustment } from '@spotter/shared';
+import { catalogMessages, invoiceLimitRefusal, taxOf, type ProductInput, type StockAdjustment } from '@spotter/shared';
 import { athletes, gyms, productSales, products, taxRates } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { refusingTakenNames } from '../event-setup/setup';
+import { refusingTakenNames } from '../event-setup';
 
 /**
  * The writes of tax rates, retail items and fees (issue 18): each one transaction; a refused write changes nothing.
@@ -19,7 +19,11 @@ type ParsedSale = { quantity: number; athleteId: string | null; idempotencyKey: 
 // ---------------------------------------------------------------- tax rates
 
 async function lockTaxRate(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(taxRates).where(and(eq(taxRates.id, id), eq(taxRates.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(taxRates)
+    .where(and(eq(taxRates.id, id), eq(taxRates.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(catalogMessages.taxRateNotFound);
   return row;
 }
@@ -33,7 +37,14 @@ async function checkTaxRateNameFree(tx: Tx, gymId: string, name: string, exceptI
   const [taken] = await tx
     .select({ id: taxRates.id })
     .from(taxRates)
-    .where(and(eq(taxRates.gymId, gymId), eq(taxRates.isActive, true), sql`lower(${taxRates.name}) = lower(${name})`, exceptId ? ne(taxRates.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(taxRates.gymId, gymId),
+        eq(taxRates.isActive, true),
+        sql`lower(${taxRates.name}) = lower(${name})`,
+        exceptId ? ne(taxRates.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !taken;
 }
@@ -43,7 +54,10 @@ const percentValue = (percent: string) => Number(percent).toFixed(4);
 export async function createTaxRate(ctx: WriteContext, gymId: string, input: ParsedTaxRate): Promise<string> {
   return writeTransaction(ctx, async (tx, publish) => {
     if (!(await checkTaxRateNameFree(tx, gymId, input.name))) throw fieldError('name', catalogMessages.taxRateNameTaken);
-    const [row] = await tx.insert(taxRates).values({ gymId, name: input.name, percent: percentValue(input.percent) }).returning({ id: taxRates.id });
+    const [row] = await tx
+      .insert(taxRates)
+      .values({ gymId, name: input.name, percent: percentValue(input.percent) })
+      .returning({ id: taxRates.id });
     await publish({ kind: 'gym', gymId });
     return row!.id;
   });
@@ -54,7 +68,10 @@ export async function updateTaxRate(ctx: WriteContext, gymId: string, id: string
   await writeTransaction(ctx, async (tx, publish) => {
     const before = await lockTaxRate(tx, gymId, id);
     if (before.isActive && !(await checkTaxRateNameFree(tx, gymId, input.name, id))) throw fieldError('name', catalogMessages.taxRateNameTaken);
-    await tx.update(taxRates).set({ name: input.name, percent: percentValue(input.percent) }).where(eq(taxRates.id, id));
+    await tx
+      .update(taxRates)
+      .set({ name: input.name, percent: percentValue(input.percent) })
+      .where(eq(taxRates.id, id));
     await publish({ kind: 'gym', gymId });
   });
 }
@@ -91,7 +108,11 @@ const skuTaken = fieldError('sku', catalogMessages.skuTaken);
 const restoreSkuTaken = conflict(catalogMessages.restoreSkuTaken, 'sku_taken');
 
 async function lockProduct(tx: Tx, gymId: string, id: string) {
-  const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.gymId, gymId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.gymId, gymId)))
+    .for('update');
   if (!row) throw notFound(catalogMessages.productNotFound);
   return row;
 }
@@ -99,7 +120,10 @@ async function lockProduct(tx: Tx, gymId: string, id: string) {
 /** A rate of the gym; a new choice must be active, the one already held may stay though archived since. */
 async function checkProductTaxRate(tx: Tx, gymId: string, taxRateId: string | null, keptId: string | null = null): Promise<void> {
   if (taxRateId === null) return;
-  const [rate] = await tx.select({ isActive: taxRates.isActive }).from(taxRates).where(and(eq(taxRates.id, taxRateId), eq(taxRates.gymId, gymId)));
+  const [rate] = await tx
+    .select({ isActive: taxRates.isActive })
+    .from(taxRates)
+    .where(and(eq(taxRates.id, taxRateId), eq(taxRates.gymId, gymId)));
   if (!rate) throw fieldError('taxRateId', catalogMessages.taxRateNotFound);
   if (!rate.isActive && taxRateId !== keptId) throw fieldError('taxRateId', catalogMessages.taxRateArchived);
 }
@@ -109,7 +133,14 @@ async function checkSkuFree(tx: Tx, gymId: string, sku: string | null, exceptId?
   const [taken] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.gymId, gymId), isNull(products.archivedAt), sql`lower(${products.sku}) = lower(${sku})`, exceptId ? ne(products.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(products.gymId, gymId),
+        isNull(products.archivedAt),
+        sql`lower(${products.sku}) = lower(${sku})`,
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !taken;
 }
@@ -145,11 +176,18 @@ export async function updateProduct(ctx: WriteContext, gymId: string, id: string
   await refusingTakenNames({ products_gym_sku_key: skuTaken }, () =>
     writeTransaction(ctx, async (tx, publish) => {
       const before = await lockProduct(tx, gymId, id);
-      if (before.kind !== input.kind) throw fieldError('kind', before.kind === 'retail' ? 'This is a retail item: it cannot become a fee.' : 'This is a fee: it cannot become a retail item.');
+      if (before.kind !== input.kind)
+        throw fieldError(
+          'kind',
+          before.kind === 'retail' ? 'This is a retail item: it cannot become a fee.' : 'This is a fee: it cannot become a retail item.',
+        );
       await checkProductTaxRate(tx, gymId, input.taxRateId, before.taxRateId);
       const values = common(input);
       if (before.archivedAt === null && !(await checkSkuFree(tx, gymId, values.sku, id))) throw skuTaken;
-      await tx.update(products).set({ ...values, updatedAt: now }).where(eq(products.id, id));
+      await tx
+        .update(products)
+        .set({ ...values, updatedAt: now })
+        .where(eq(products.id, id));
       await publish({ kind: 'gym', gymId });
     }),
   );
@@ -179,11 +217,17 @@ export async function restoreProduct(ctx: WriteContext, gymId: string, id: strin
 /** Receive (+N, one statement, so it adds to whatever a sale left) or correct the count of a retail item. */
 export async function adjustStock(ctx: WriteContext, gymId: string, id: string, input: StockAdjustment, now = new Date()): Promise<void> {
   await writeTransaction(ctx, async (tx, publish) => {
-    const [row] = await tx.select({ kind: products.kind }).from(products).where(and(eq(products.id, id), eq(products.gymId, gymId)));
+    const [row] = await tx
+      .select({ kind: products.kind })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.gymId, gymId)));
     if (!row) throw notFound(catalogMessages.productNotFound);
     if (row.kind !== 'retail') throw conflict(catalogMessages.feeHasNoStock, 'no_stock');
     const stockCount = input.mode === 'receive' ? sql`coalesce(${products.stockCount}, 0) + ${input.quantity}` : sql`${input.stockCount}`;
-    await tx.update(products).set({ stockCount, updatedAt: now }).where(and(eq(products.id, id), eq(products.gymId, gymId)));
+    await tx
+      .update(products)
+      .set({ stockCount, updatedAt: now })
+      .where(and(eq(products.id, id), eq(products.gymId, gymId)));
     await publish({ kind: 'gym', gymId });
   });
 }
@@ -241,6 +285,9 @@ export async function takeProductSale(
   const product = row.product;
   if (product.archivedAt !== null) throw refusals.archived(product.name);
   const money = taxOf(product.priceMinor * input.quantity, percent ?? 0, row.isTaxInclusive);
+  // Decision 040: a sale is one invoice line's worth (the input schema bounds the quantity, the product's the price).
+  const refusal = invoiceLimitRefusal([{ itemPriceMinor: product.priceMinor, quantity: input.quantity }], money.total);
+  if (refusal) throw fieldError('quantity', refusal.message, refusal.code);
   const inserted = await tx
     .insert(productSales)
     .values({
@@ -282,16 +329,28 @@ export async function takeProductSale(
 export async function sellProduct(ctx: WriteContext, gymId: string, id: string, input: ParsedSale, actorUserId: string | null): Promise<SaleResult> {
   return writeTransaction(ctx, async (tx, publish) => {
     if (input.athleteId !== null) {
-      const [athlete] = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
+      const [athlete] = await tx
+        .select({ id: athletes.id })
+        .from(athletes)
+        .where(and(eq(athletes.id, input.athleteId), eq(athletes.gymId, gymId)));
       if (!athlete) throw notFound(catalogMessages.athleteNotFound);
     }
-    const sale = await takeProductSale(tx, gymId, { productId: id, quantity: input.quantity, athleteId: input.athleteId, idempotencyKey: input.idempotencyKey, actorUserId });
+    const sale = await takeProductSale(tx, gymId, {
+      productId: id,
+      quantity: input.quantity,
+      athleteId: input.athleteId,
+      idempotencyKey: input.idempotencyKey,
+      actorUserId,
+    });
     if (sale.created) await publish({ kind: 'gym', gymId });
     return { saleId: sale.saleId, created: sale.created };
   });
 }
 
 export async function findSale(tx: Tx | WriteContext['db'], gymId: string, saleId: string) {
-  const [sale] = await tx.select().from(productSales).where(and(eq(productSales.id, saleId), eq(productSales.gymId, gymId)));
+  const [sale] = await tx
+    .select()
+    .from(productSales)
+    .where(and(eq(productSales.id, saleId), eq(productSales.gymId, gymId)));
   return sale ?? null;
 }

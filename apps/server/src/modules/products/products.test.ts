@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { catalogMessages, managedTaxRatePageSchema, managedTaxRateSchema, messages, productPageSchema, productSchema, saleSchema, setupMessages, taxOf, type ProductInput } from '@spotter/shared';
+import {
+  catalogMessages,
+  managedTaxRatePageSchema,
+  managedTaxRateSchema,
+  messages,
+  productPageSchema,
+  productSchema,
+  saleSchema,
+  setupMessages,
+  taxOf,
+  type ProductInput,
+} from '@spotter/shared';
 import * as s from '../../db/schema';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { databaseDigest } from '../../../test/digest';
@@ -43,13 +54,23 @@ const rate = async (body: Record<string, unknown> = {}, client = owner) => {
   expect(res.statusCode, res.body).toBe(201);
   return managedTaxRateSchema.parse(res.json());
 };
-const retail = (o: Partial<ProductInput> = {}): ProductInput => ({ kind: 'retail', name: `Shirt ${++serial}`, sku: `SKU-${serial}`, priceMinor: 2500, taxRateId: null, stockCount: 10, lowStockThreshold: 3, ...o });
+const retail = (o: Partial<ProductInput> = {}): ProductInput => ({
+  kind: 'retail',
+  name: `Shirt ${++serial}`,
+  sku: `SKU-${serial}`,
+  priceMinor: 2500,
+  taxRateId: null,
+  stockCount: 10,
+  lowStockThreshold: 3,
+  ...o,
+});
 const item = async (o: Partial<ProductInput> = {}, client = owner) => {
   const res = await client.post(ITEMS, retail(o));
   expect(res.statusCode, res.body).toBe(201);
   return productSchema.parse(res.json());
 };
-const sell = (productId: string, body: Record<string, unknown> = {}, client = owner) => client.post(`${ITEMS}${productId}/sell/`, { quantity: 1, athleteId: null, idempotencyKey: key(), ...body });
+const sell = (productId: string, body: Record<string, unknown> = {}, client = owner) =>
+  client.post(`${ITEMS}${productId}/sell/`, { quantity: 1, athleteId: null, idempotencyKey: key(), ...body });
 
 describe('tax rates (issue 18 /products/tax-rates)', () => {
   it('creates, reads, edits, lists by name with search and status, and exports CSV; any staff member may', async () => {
@@ -104,7 +125,11 @@ describe('tax rates (issue 18 /products/tax-rates)', () => {
 
   it('keeps names unique among active rates whatever the case; an archived name is free; restoring it then is refused', async () => {
     const first = await rate({ name: 'Reduced' });
-    expect(fieldOf(await owner.post(RATES, { name: 'REDUCED', percent: 5 }))).toEqual({ status: 400, message: catalogMessages.taxRateNameTaken, fields: { name: [catalogMessages.taxRateNameTaken] } });
+    expect(fieldOf(await owner.post(RATES, { name: 'REDUCED', percent: 5 }))).toEqual({
+      status: 400,
+      message: catalogMessages.taxRateNameTaken,
+      fields: { name: [catalogMessages.taxRateNameTaken] },
+    });
     const archived = await owner.post(`${RATES}${first.taxRateId}/archive/`);
     expect(managedTaxRateSchema.parse(archived.json()).isArchived).toBe(true);
     const second = await rate({ name: 'reduced' });
@@ -129,7 +154,10 @@ describe('tax rates (issue 18 /products/tax-rates)', () => {
     expect(kept.taxRate).toEqual({ taxRateId: r.taxRateId, name: 'Towel Tax', percent: '10', isArchived: true });
     // Kept on an edit; not chosen anew.
     expect((await owner.put(`${ITEMS}${p.productId}/`, retail({ name: 'Kept', sku: null, taxRateId: r.taxRateId }))).statusCode).toBe(200);
-    expect(fieldOf(await owner.post(ITEMS, retail({ taxRateId: r.taxRateId })))).toMatchObject({ status: 400, fields: { taxRateId: [catalogMessages.taxRateArchived] } });
+    expect(fieldOf(await owner.post(ITEMS, retail({ taxRateId: r.taxRateId })))).toMatchObject({
+      status: 400,
+      fields: { taxRateId: [catalogMessages.taxRateArchived] },
+    });
     // A sale still taxes at it.
     const sale = saleSchema.parse((await sell(p.productId)).json());
     expect(sale).toMatchObject({ taxPercent: '10', netMinor: 2500, taxMinor: 250, totalMinor: 2750 });
@@ -159,14 +187,32 @@ describe('tax rates (issue 18 /products/tax-rates)', () => {
 
 describe('retail items and fees (issue 18 /products/retail, /products/fees-and-misc-products)', () => {
   it('creates a retail item and a fee, reads and edits them; a fee has no SKU or stock', async () => {
-    const shirt = await item({ name: 'Club T-Shirt', sku: 'TEE-01', priceMinor: 2500, taxRateId: w.taxRate.id, stockCount: 4, lowStockThreshold: 5 }, plainStaff);
-    expect(shirt).toMatchObject({ kind: 'retail', name: 'Club T-Shirt', sku: 'TEE-01', priceMinor: 2500, stockCount: 4, lowStockThreshold: 5, isLowStock: true, soldCount: 0 });
+    const shirt = await item(
+      { name: 'Club T-Shirt', sku: 'TEE-01', priceMinor: 2500, taxRateId: w.taxRate.id, stockCount: 4, lowStockThreshold: 5 },
+      plainStaff,
+    );
+    expect(shirt).toMatchObject({
+      kind: 'retail',
+      name: 'Club T-Shirt',
+      sku: 'TEE-01',
+      priceMinor: 2500,
+      stockCount: 4,
+      lowStockThreshold: 5,
+      isLowStock: true,
+      soldCount: 0,
+    });
     expect(shirt.taxRate).toMatchObject({ taxRateId: w.taxRate.id, percent: '8.25', isArchived: false });
     const fee = await item({ kind: 'fee', name: 'Towel hire', sku: 'IGNORED', priceMinor: 300, stockCount: 50, lowStockThreshold: 5 });
     expect(fee).toMatchObject({ kind: 'fee', sku: null, stockCount: null, lowStockThreshold: null, isLowStock: false });
-    const edited = await owner.put(`${ITEMS}${shirt.productId}/`, retail({ name: 'Club Tee', sku: 'TEE-01', priceMinor: 2800, lowStockThreshold: 2, stockCount: 999 }));
+    const edited = await owner.put(
+      `${ITEMS}${shirt.productId}/`,
+      retail({ name: 'Club Tee', sku: 'TEE-01', priceMinor: 2800, lowStockThreshold: 2, stockCount: 999 }),
+    );
     expect(productSchema.parse(edited.json())).toMatchObject({ name: 'Club Tee', priceMinor: 2800, stockCount: 4, isLowStock: false, taxRate: null });
-    expect(fieldOf(await owner.put(`${ITEMS}${fee.productId}/`, retail({ name: 'Towel hire' })))).toMatchObject({ status: 400, fields: { kind: [expect.any(String)] } });
+    expect(fieldOf(await owner.put(`${ITEMS}${fee.productId}/`, retail({ name: 'Towel hire' })))).toMatchObject({
+      status: 400,
+      fields: { kind: [expect.any(String)] },
+    });
   });
 
   it('lists with search (name or SKU), low-stock and archived filters, sorts, CSV, in a fixed number of queries', async () => {
@@ -192,7 +238,19 @@ describe('retail items and fees (issue 18 /products/retail, /products/fees-and-m
     expect((await client.get(`${ITEMS}?kind=package`)).statusCode).toBe(400);
     const csv = await client.get(`${ITEMS}export/?lowStock=true`);
     const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual({ Name: 'Chalk', SKU: 'CH-1', Description: '', 'Price (USD)': '8.00', 'Tax rate': 'No tax', 'Tax percent': '', Stock: '1', 'Low-stock threshold': '2', 'Low stock': 'Yes', Sold: '0', Status: 'Active' });
+    expect(rows[0]).toEqual({
+      Name: 'Chalk',
+      SKU: 'CH-1',
+      Description: '',
+      'Price (USD)': '8.00',
+      'Tax rate': 'No tax',
+      'Tax percent': '',
+      Stock: '1',
+      'Low-stock threshold': '2',
+      'Low stock': 'Yes',
+      Sold: '0',
+      Status: 'Active',
+    });
     expect(rows).toHaveLength(2);
     await sell(chalk.productId, {}, client);
     const one = await countDriverQueries(t.db, () => client.get(`${ITEMS}?limit=1`));
@@ -228,7 +286,11 @@ describe('retail items and fees (issue 18 /products/retail, /products/fees-and-m
 
   it('keeps SKUs unique among active items whatever the case; archiving frees one; restoring then is refused', async () => {
     const first = await item({ sku: 'WRAP-1' });
-    expect(fieldOf(await owner.post(ITEMS, retail({ sku: 'wrap-1' })))).toEqual({ status: 400, message: catalogMessages.skuTaken, fields: { sku: [catalogMessages.skuTaken] } });
+    expect(fieldOf(await owner.post(ITEMS, retail({ sku: 'wrap-1' })))).toEqual({
+      status: 400,
+      message: catalogMessages.skuTaken,
+      fields: { sku: [catalogMessages.skuTaken] },
+    });
     await owner.post(`${ITEMS}${first.productId}/archive/`);
     const second = await item({ sku: 'Wrap-1' });
     expect(fieldOf(await owner.post(`${ITEMS}${first.productId}/restore/`))).toMatchObject({ status: 409, message: catalogMessages.restoreSkuTaken });
@@ -244,9 +306,18 @@ describe('retail items and fees (issue 18 /products/retail, /products/fees-and-m
     expect(corrected).toMatchObject({ stockCount: 3, isLowStock: true });
     const fee = await item({ kind: 'fee' });
     const before = await databaseDigest(t.db, ['sessions']);
-    expect(fieldOf(await owner.post(`${ITEMS}${fee.productId}/stock/`, { mode: 'receive', quantity: 1 }))).toMatchObject({ status: 409, message: catalogMessages.feeHasNoStock });
-    expect(fieldOf(await owner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'receive', quantity: 0 }))).toMatchObject({ status: 400, fields: { quantity: [catalogMessages.receiveMin] } });
-    expect(fieldOf(await owner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'correct', stockCount: -1 }))).toMatchObject({ status: 400, fields: { stockCount: [catalogMessages.stockNegative] } });
+    expect(fieldOf(await owner.post(`${ITEMS}${fee.productId}/stock/`, { mode: 'receive', quantity: 1 }))).toMatchObject({
+      status: 409,
+      message: catalogMessages.feeHasNoStock,
+    });
+    expect(fieldOf(await owner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'receive', quantity: 0 }))).toMatchObject({
+      status: 400,
+      fields: { quantity: [catalogMessages.receiveMin] },
+    });
+    expect(fieldOf(await owner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'correct', stockCount: -1 }))).toMatchObject({
+      status: 400,
+      fields: { stockCount: [catalogMessages.stockNegative] },
+    });
     expect((await owner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'steal' })).statusCode).toBe(400);
     expect(fieldOf(await foreignOwner.post(`${ITEMS}${p.productId}/stock/`, { mode: 'receive', quantity: 1 })).status).toBe(404);
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
@@ -260,7 +331,16 @@ describe('sales (issue 18)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const sale = saleSchema.parse(res.json());
     const money = taxOf(5000, 8.25, false);
-    expect(sale).toMatchObject({ quantity: 2, unitPriceMinor: 2500, taxPercent: '8.25', netMinor: money.net, taxMinor: money.tax, totalMinor: money.total, created: true, athleteId: w.members[0]!.athleteId });
+    expect(sale).toMatchObject({
+      quantity: 2,
+      unitPriceMinor: 2500,
+      taxPercent: '8.25',
+      netMinor: money.net,
+      taxMinor: money.tax,
+      totalMinor: money.total,
+      created: true,
+      athleteId: w.members[0]!.athleteId,
+    });
     expect(money).toEqual({ net: 5000, tax: 413, total: 5413 });
     expect(sale.product).toMatchObject({ stockCount: 3, isLowStock: true, soldCount: 2 });
     const [row] = await t.db.select().from(s.productSales).where(eq(s.productSales.id, sale.saleId));
@@ -321,7 +401,11 @@ describe('sales (issue 18)', () => {
       [{ idempotencyKey: undefined }, 'idempotencyKey', catalogMessages.idempotencyKey],
       [{ athleteId: 'x' }, 'athleteId', 'Must be a valid id.'],
     ] as const) {
-      expect(fieldOf(await sell(p.productId, body)), JSON.stringify(body)).toEqual({ status: 400, message, fields: expect.objectContaining({ [field]: [message] }) });
+      expect(fieldOf(await sell(p.productId, body)), JSON.stringify(body)).toEqual({
+        status: 400,
+        message,
+        fields: expect.objectContaining({ [field]: [message] }),
+      });
     }
     expect(await databaseDigest(t.db, ['sessions'])).toBe(before);
   });

@@ -4,9 +4,7 @@ import { athletes, demoGyms, gyms, kiloStaff, profileLinks, profiles, staff } fr
 import type { Db } from '../../db/client';
 
 function filters(q: ProfilesQuery): SQL {
-  const linked = exists(
-    sql`(select 1 from ${profileLinks} where ${profileLinks.profileId} = ${profiles.id} and ${profileLinks.userId} = ${q.user})`,
-  );
+  const linked = exists(sql`(select 1 from ${profileLinks} where ${profileLinks.profileId} = ${profiles.id} and ${profileLinks.userId} = ${q.user})`);
   const conditions: (SQL | undefined)[] = [q.include_linked ? or(eq(profiles.userId, q.user), linked) : eq(profiles.userId, q.user)];
   if (q.login_enabled !== undefined) conditions.push(eq(profiles.loginEnabled, q.login_enabled));
   if (q.role) conditions.push(eq(profiles.role, q.role));
@@ -92,7 +90,10 @@ export async function toggleDefaultProfile(db: Db, userId: string, profileId: st
       await tx.update(profiles).set({ isDefault: false }).where(eq(profiles.id, profileId));
       return;
     }
-    await tx.update(profiles).set({ isDefault: false }).where(and(eq(profiles.userId, userId), eq(profiles.isDefault, true)));
+    await tx
+      .update(profiles)
+      .set({ isDefault: false })
+      .where(and(eq(profiles.userId, userId), eq(profiles.isDefault, true)));
     await tx.update(profiles).set({ isDefault: true }).where(eq(profiles.id, profileId));
   });
 }

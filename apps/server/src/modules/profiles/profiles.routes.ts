@@ -4,7 +4,7 @@ import { toPage } from '../../lib/pagination';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { loggedIn } from '../../plugins/access';
-import { findEnterableProfile } from '../auth/auth.repository';
+import { findEnterableProfile } from '../auth';
 import { listProfiles, toggleDefaultProfile } from './profiles.repository';
 
 export async function profilesRoutes(app: FastifyInstance) {

@@ -31,7 +31,14 @@ export async function listWorkouts(db: DbOrTx, gymId: string, q: { start: string
   const rows = await db
     .select(workoutColumns)
     .from(workouts)
-    .where(and(eq(workouts.gymId, gymId), gte(workouts.date, q.start), lte(workouts.date, q.end), q.classTypeId ? eq(workouts.classTypeId, q.classTypeId) : undefined))
+    .where(
+      and(
+        eq(workouts.gymId, gymId),
+        gte(workouts.date, q.start),
+        lte(workouts.date, q.end),
+        q.classTypeId ? eq(workouts.classTypeId, q.classTypeId) : undefined,
+      ),
+    )
     .orderBy(asc(workouts.date), asc(workouts.classTypeId));
   return rows.map(toWorkout);
 }

@@ -39,7 +39,10 @@ export async function saveWorkout(ctx: WriteContext, w: Writer, input: SaveWorko
     const [row] = await tx
       .insert(workouts)
       .values({ gymId: w.gymId, classTypeId, date, title: input.title, content, updatedAt: now, updatedByUserId: w.userId })
-      .onConflictDoUpdate({ target: [workouts.gymId, workouts.classTypeId, workouts.date], set: { title: input.title, content, updatedAt: now, updatedByUserId: w.userId } })
+      .onConflictDoUpdate({
+        target: [workouts.gymId, workouts.classTypeId, workouts.date],
+        set: { title: input.title, content, updatedAt: now, updatedByUserId: w.userId },
+      })
       .returning(workoutColumns);
     await publish({ kind: 'gym', gymId: w.gymId });
     return toWorkout(row!);

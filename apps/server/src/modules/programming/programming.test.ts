@@ -23,15 +23,22 @@ afterAll(async () => {
   await t.close();
 });
 
-const save = (client: ApiClient, body: Record<string, unknown>) => client.put('/api/workouts/', { classTypeId: w.classType.id, date: today, title: '', ...body });
-const stored = async (classTypeId: string, date: string) => (await t.db.select().from(workouts).where(eq(workouts.classTypeId, classTypeId))).filter((row) => row.date === date);
+const save = (client: ApiClient, body: Record<string, unknown>) =>
+  client.put('/api/workouts/', { classTypeId: w.classType.id, date: today, title: '', ...body });
+const stored = async (classTypeId: string, date: string) =>
+  (await t.db.select().from(workouts).where(eq(workouts.classTypeId, classTypeId))).filter((row) => row.date === date);
 
 describe('PUT /api/workouts/ (issue 16 programming)', () => {
   it('writes the workout of a class type on a day, then replaces it (one per type and day), and names who wrote it', async () => {
     const date = addDays(today, 1);
     const first = await save(owner, { date, title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
     expect(first.statusCode).toBe(200);
-    expect(first.json().workout).toMatchObject({ classTypeId: w.classType.id, date, title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
+    expect(first.json().workout).toMatchObject({
+      classTypeId: w.classType.id,
+      date,
+      title: 'Fran',
+      content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>',
+    });
     expect(first.json().workout.updatedBy).toMatch(/\S+ \S+/);
     const staff = await t.as(w.staff);
     const second = await save(staff, { date, title: '  Cindy ', content: '<p>20-minute AMRAP</p>' });
@@ -49,7 +56,7 @@ describe('PUT /api/workouts/ (issue 16 programming)', () => {
     }
   });
 
-  it('sanitises the HTML to the editor\'s allow-list: no script, handler, image or javascript: link is stored', async () => {
+  it("sanitises the HTML to the editor's allow-list: no script, handler, image or javascript: link is stored", async () => {
     const date = addDays(today, 3);
     const res = await save(owner, {
       date,
@@ -71,7 +78,7 @@ describe('PUT /api/workouts/ (issue 16 programming)', () => {
     for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', '<img', '<iframe', 'color']) expect(content).not.toContain(bad);
   });
 
-  it('refuses an unknown or another gym\'s class type (404, nothing written), an archived type (409), bad input (400)', async () => {
+  it("refuses an unknown or another gym's class type (404, nothing written), an archived type (409), bad input (400)", async () => {
     const other = await t.make.kioskGym({ athletes: 0, timeZone: 'Europe/London', country: 'GB' });
     const theirs = await save(owner, { classTypeId: other.classType.id, content: '<p>x</p>' });
     expect([theirs.statusCode, theirs.json().message]).toEqual([404, programmingMessages.classTypeNotFound]);
@@ -88,7 +95,7 @@ describe('PUT /api/workouts/ (issue 16 programming)', () => {
 });
 
 describe('GET /api/workouts/ and DELETE /api/workouts/:classTypeId/:date/', () => {
-  it('lists the range\'s workouts (optionally of one type) with the class types not archived, in a fixed number of statements', async () => {
+  it("lists the range's workouts (optionally of one type) with the class types not archived, in a fixed number of statements", async () => {
     const gym = await t.make.kioskGym({ athletes: 0 });
     const boss = await t.as(gym.owner);
     const wod = await t.make.classType(gym.gym.id, { name: 'CrossFit WOD', color: 'blue' });
@@ -96,7 +103,8 @@ describe('GET /api/workouts/ and DELETE /api/workouts/:classTypeId/:date/', () =
     const start = todayOf(gym.gym);
     const few = await countDriverQueries(t.db, () => boss.get(`/api/workouts/?start=${start}&end=${addDays(start, 6)}`));
     for (let day = 0; day < 7; day++) {
-      for (const classTypeId of [wod.id, gym.classType.id]) await boss.put('/api/workouts/', { classTypeId, date: addDays(start, day), title: `Day ${day}`, content: `<p>Day ${day}</p>` });
+      for (const classTypeId of [wod.id, gym.classType.id])
+        await boss.put('/api/workouts/', { classTypeId, date: addDays(start, day), title: `Day ${day}`, content: `<p>Day ${day}</p>` });
     }
     await boss.put('/api/workouts/', { classTypeId: wod.id, date: addDays(start, 7), content: '<p>Next week</p>' });
     const many = await countDriverQueries(t.db, () => boss.get(`/api/workouts/?start=${start}&end=${addDays(start, 6)}`));
@@ -126,7 +134,11 @@ describe('GET /api/workouts/ and DELETE /api/workouts/:classTypeId/:date/', () =
     const ok = await owner.get(`/api/workouts/?start=${today}&end=${addDays(today, 41)}`);
     expect(ok.statusCode).toBe(200);
     const long = await owner.get(`/api/workouts/?start=${today}&end=${addDays(today, 42)}`);
-    expect([long.statusCode, long.json().message, long.json().fields]).toEqual([400, programmingMessages.rangeTooLong, { end: [programmingMessages.rangeTooLong] }]);
+    expect([long.statusCode, long.json().message, long.json().fields]).toEqual([
+      400,
+      programmingMessages.rangeTooLong,
+      { end: [programmingMessages.rangeTooLong] },
+    ]);
     const backwards = await owner.get(`/api/workouts/?start=${today}&end=${addDays(today, -1)}`);
     expect([backwards.statusCode, backwards.json().message]).toEqual([400, programmingMessages.endBeforeStart]);
     // By default the week (Monday to Sunday) of the gym's today; from a start, 7 days. 2026-03-04 is a Wednesday.
@@ -145,12 +157,23 @@ describe('seedProgramming (demo data)', () => {
     ];
     // 2026-03-04 is a Wednesday: the week is 2026-03-02 to 2026-03-08.
     await t.db.insert(workouts).values({ gymId: gym.id, classTypeId: types[0]!.id, date: '2026-03-04', title: 'Kept', content: '<p>Kept</p>' });
-    const n = await seedProgramming(t.db, new SeededRandom(7), gym.id, types.map((type) => type.id), '2026-03-04');
+    const n = await seedProgramming(
+      t.db,
+      new SeededRandom(7),
+      gym.id,
+      types.map((type) => type.id),
+      '2026-03-04',
+    );
     expect(n).toBe(20);
     const rows = await t.db.select().from(workouts).where(eq(workouts.gymId, gym.id));
     expect(rows).toHaveLength(21);
     expect(rows.map((r) => r.date).sort()[0]).toBe('2026-03-02');
-    expect(rows.map((r) => r.date).sort().at(-1)).toBe('2026-03-08');
+    expect(
+      rows
+        .map((r) => r.date)
+        .sort()
+        .at(-1),
+    ).toBe('2026-03-08');
     expect(rows.find((r) => r.date === '2026-03-04' && r.classTypeId === types[0]!.id)!.title).toBe('Kept');
     for (const r of rows.filter((row) => row.title !== 'Kept')) expect(r.content.length).toBeGreaterThan(50);
     expect(rows.filter((r) => r.classTypeId === types[2]!.id).every((r) => !/thruster|deadlift/i.test(r.content))).toBe(true);

@@ -45,7 +45,10 @@ const csvLines = async (c: ApiClient, type: string, query: string) => {
   const res = await c.get(`/api/reports/${type}/csv/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('text/csv');
-  return res.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
 };
 const pointOf = (r: Report, key: string) => r.points.find((p) => p.key === key);
 const cells = (r: Report) => r.rows.map((row) => row.cells);
@@ -97,7 +100,10 @@ describe('athlete attendance and class usage', () => {
     const B = { classTypeId: barbell.id, locationId: main.id };
     const Y = { classTypeId: yoga.id, locationId: annex.id, capacity: 5 };
     // 2026-03-08: clocks go forward at 02:00; 01:30 is EST, 23:30 is EDT (03:30 UTC on the 9th): both the 8th.
-    await classAt(gym, '2026-03-08', { ...B, time: '01:30' }, [ann!.athleteId, ben!.athleteId, cal!.athleteId], { reserved: [dee!.athleteId], waitlisted: [eve!.athleteId] });
+    await classAt(gym, '2026-03-08', { ...B, time: '01:30' }, [ann!.athleteId, ben!.athleteId, cal!.athleteId], {
+      reserved: [dee!.athleteId],
+      waitlisted: [eve!.athleteId],
+    });
     await classAt(gym, '2026-03-08', { ...B, time: '23:30' }, [ann!.athleteId]);
     // Just after local midnight on the 1st (05:05 UTC); the one before (23:55 on 28 Feb, 04:55 UTC on 1 Mar) is February's.
     await classAt(gym, '2026-03-01', { ...Y, time: '00:05' }, [ben!.athleteId], { reserved: [ann!.athleteId] });
@@ -115,6 +121,8 @@ describe('athlete attendance and class usage', () => {
   it('attendance counts check-ins on the class’s local date (a daylight-saving day, just after midnight), not cancelled classes, appointments, bookings without a check-in, archived athletes or another gym', async () => {
     const r = await report(w.owner, 'athlete-attendance', MARCH);
     expect(r.total).toBe(5);
+    // Issue 34: the definition says archived athletes' check-ins are left out.
+    expect(r.definition).toContain('of athletes who are not archived');
     expect(r.bucket).toBe('day');
     expect(r.points).toHaveLength(31);
     expect(pointOf(r, '2026-03-01')?.value).toBe(1);
@@ -219,7 +227,16 @@ describe('missing members', () => {
     const membership = await t.make.package(gym.id, { name: 'Unlimited' });
     const trial = await t.make.package(gym.id, { name: 'Trial', kind: 'trial' });
     const people: Record<string, string> = {};
-    for (const [first, last] of [['Amy', 'Ash'], ['Bob', 'Birch'], ['Cy', 'Cedar'], ['Di', 'Dogwood'], ['Ed', 'Elm'], ['Flo', 'Fir'], ['Gus', 'Gum'], ['Hal', 'Hazel']] as const) {
+    for (const [first, last] of [
+      ['Amy', 'Ash'],
+      ['Bob', 'Birch'],
+      ['Cy', 'Cedar'],
+      ['Di', 'Dogwood'],
+      ['Ed', 'Elm'],
+      ['Flo', 'Fir'],
+      ['Gus', 'Gum'],
+      ['Hal', 'Hazel'],
+    ] as const) {
       people[first] = (await athlete(gym.id, first, last)).athleteId;
     }
     const p = people as Record<'Amy' | 'Bob' | 'Cy' | 'Di' | 'Ed' | 'Flo' | 'Gus' | 'Hal', string>;
@@ -227,7 +244,8 @@ describe('missing members', () => {
     await t.make.athletePackage(gym.id, p.Flo, { packageId: membership.id, startDate: '2026-01-01', endDate: '2026-03-30', status: 'ended' });
     await t.make.athletePackage(gym.id, p.Ed, { packageId: trial.id, startDate: '2026-03-01' });
     await archive(p.Gus);
-    const at = (day: string, locationId: string, who: string[], o: { cancelled?: boolean } = {}) => classAt(gym, day, { classTypeId: classType.id, locationId, ...o }, who);
+    const at = (day: string, locationId: string, who: string[], o: { cancelled?: boolean } = {}) =>
+      classAt(gym, day, { classTypeId: classType.id, locationId, ...o }, who);
     await at('2026-03-25', main.id, [p.Amy]);
     await at('2026-03-17', main.id, [p.Bob]);
     await at('2026-03-28', main.id, [p.Bob], { cancelled: true });
@@ -283,11 +301,19 @@ describe('missing members', () => {
 
   it('drills down to the athletes of a group, with their last visit; an unknown group is a 400; the CSV is the table', async () => {
     const d = await details(w.owner, 'missing-members', `${MARCH}&key=N-2N`);
-    expect(d).toMatchObject({ count: 1, results: [{ kind: 'athlete', id: w.p.Bob, label: 'Bob Birch', date: '2026-03-17', detail: 'Last check-in 03/17/2026' }] });
+    expect(d).toMatchObject({
+      count: 1,
+      results: [{ kind: 'athlete', id: w.p.Bob, label: 'Bob Birch', date: '2026-03-17', detail: 'Last check-in 03/17/2026' }],
+    });
     const never = await details(w.owner, 'missing-members', `${MARCH}&key=never`);
     expect(never.results.map((x) => [x.label, x.date, x.detail])).toEqual([['Di Dogwood', null, 'Never checked in']]);
     expect((await w.owner.get(`/api/reports/missing-members/details/?${MARCH}&key=recent`)).statusCode).toBe(400);
-    expect(await csvLines(w.owner, 'missing-members', MARCH)).toEqual(['Last check-in,Athletes', '14 to 27 days ago,1', '28 days ago or more,1', 'Never checked in,1']);
+    expect(await csvLines(w.owner, 'missing-members', MARCH)).toEqual([
+      'Last check-in,Athletes',
+      '14 to 27 days ago,1',
+      '28 days ago or more,1',
+      'Never checked in,1',
+    ]);
   });
 });
 
@@ -298,11 +324,22 @@ describe('athletes at risk', () => {
     const annex = await t.make.location(gym.id, { name: 'Annex' });
     const classType = await t.make.classType(gym.id);
     const membership = await t.make.package(gym.id, { name: 'Unlimited' });
-    const names = [['Ava', 'Ames'], ['Bea', 'Bell'], ['Cid', 'Cole'], ['Dot', 'Dean'], ['Eli', 'Eng'], ['Fay', 'Ford']] as const;
+    const names = [
+      ['Ava', 'Ames'],
+      ['Bea', 'Bell'],
+      ['Cid', 'Cole'],
+      ['Dot', 'Dean'],
+      ['Eli', 'Eng'],
+      ['Fay', 'Ford'],
+    ] as const;
     const p: Record<string, string> = {};
     for (const [first, last] of names) {
       p[first] = (await athlete(gym.id, first, last)).athleteId;
-      await t.make.athletePackage(gym.id, p[first]!, { packageId: membership.id, startDate: '2026-01-01', ...(first === 'Fay' ? { endDate: '2026-03-15', status: 'ended' as const } : {}) });
+      await t.make.athletePackage(gym.id, p[first]!, {
+        packageId: membership.id,
+        startDate: '2026-01-01',
+        ...(first === 'Fay' ? { endDate: '2026-03-15', status: 'ended' as const } : {}),
+      });
     }
     // The last 28 days up to 31 Mar are 4-31 Mar; the 28 before, 4 Feb-3 Mar.
     const visits: Record<string, string[]> = {
@@ -315,7 +352,8 @@ describe('athletes at risk', () => {
     const byDay = new Map<string, string[]>();
     for (const [who, days] of Object.entries(visits)) for (const d of days) byDay.set(d, [...(byDay.get(d) ?? []), p[who]!]);
     for (const [day, who] of byDay) await classAt(gym, day, { classTypeId: classType.id, locationId: main.id }, who);
-    for (const day of ['2026-02-06', '2026-02-09', '2026-02-13', '2026-02-16', '2026-02-20', '2026-02-23']) await classAt(gym, day, { classTypeId: classType.id, locationId: annex.id }, [p.Eli!]);
+    for (const day of ['2026-02-06', '2026-02-09', '2026-02-13', '2026-02-16', '2026-02-20', '2026-02-23'])
+      await classAt(gym, day, { classTypeId: classType.id, locationId: annex.id }, [p.Eli!]);
     return { main, p };
   }
   beforeAll(async () => {
@@ -448,7 +486,9 @@ describe('package utilization', () => {
     await at('2026-03-06', dan!, danP);
     await at('2026-02-10', ann!, annU);
     const ledger = (ap: { id: string; athleteId: string }, delta: number, reason: 'grant' | 'booking' | 'cancel_restore', day: string, time = '12:00') =>
-      t.db.insert(creditLedger).values({ gymId: gym.id, athletePackageId: ap.id, athleteId: ap.athleteId, delta, reason, createdAt: fromZoned(day, time, ZONE) });
+      t.db
+        .insert(creditLedger)
+        .values({ gymId: gym.id, athletePackageId: ap.id, athleteId: ap.athleteId, delta, reason, createdAt: fromZoned(day, time, ZONE) });
     await ledger(catP, 10, 'grant', '2026-03-02');
     await ledger(catP, -1, 'booking', '2026-03-05');
     await ledger(catP, -1, 'booking', '2026-03-12');

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatDate, REPORT_MAX_ROWS, uuidSchema, type ReportColumn, type ReportDetail, type ReportPoint, type ReportRow, type ReportType } from '@spotter/shared';
+import {
+  formatDate,
+  REPORT_MAX_ROWS,
+  uuidSchema,
+  type ReportColumn,
+  type ReportDetail,
+  type ReportPoint,
+  type ReportRow,
+  type ReportType,
+} from '@spotter/shared';
 import { fieldError } from '../../lib/http-error';
 import { bucketStart, pointsOf, previousContext, type ReportContext, type ReportImpl } from './report-context';
 
@@ -37,12 +46,21 @@ const locationFilter = (ctx: ReportContext) => (ctx.locationId ? sql`and e.locat
  */
 const checkIns = (ctx: ReportContext, from: SQL, to: SQL) => sql`
   with ev as materialized (
-    select e.id, e.start_date, e.class_type_id from events e
+    select e.id, e.start_date, e.start_time, e.class_type_id from events e
     where e.gym_id = ${ctx.gymId}::uuid and e.kind = 'class' and e.cancelled_at is null
       and e.start_date between ${from} and ${to} ${locationFilter(ctx)})
   select r.athlete_id, r.athlete_package_id, ev.start_date, ev.class_type_id
   from ev join reservations r on r.event_id = ev.id
-  where r.gym_id = ${ctx.gymId}::uuid and r.is_checked_in`;
+  where r.gym_id = ${ctx.gymId}::uuid and r.is_checked_in ${byTimeOfDay(ctx)}`;
+
+/**
+ * ReportContext.untilTimeOfDay: a check-in counts when it was made by that local time of its class's day (a check-in
+ * without its moment recorded, as imported or seeded ones, when its class started by then).
+ */
+const byTimeOfDay = (ctx: ReportContext) =>
+  ctx.untilTimeOfDay
+    ? sql`and coalesce(r.checked_in_at at time zone ${ctx.timeZone}, ev.start_date + ev.start_time) <= ev.start_date + ${ctx.untilTimeOfDay}::time`
+    : sql``;
 
 /** The athletes (not archived) who are members on `day`. */
 const membersOn = (ctx: ReportContext, day: SQL) => sql`
@@ -121,7 +139,12 @@ const missingMembers: ReportImpl = {
     const current = await missingCounts(ctx);
     const previous = prevCtx ? await missingCounts(prevCtx) : null;
     const sum = (m: Map<string, number>) => [...m.values()].reduce((s, n) => s + n, 0);
-    const points: ReportPoint[] = missingGroups.map((g) => ({ key: g, label: missingLabel(g, ctx.days), value: current.get(g) ?? 0, previous: previous ? (previous.get(g) ?? 0) : null }));
+    const points: ReportPoint[] = missingGroups.map((g) => ({
+      key: g,
+      label: missingLabel(g, ctx.days),
+      value: current.get(g) ?? 0,
+      previous: previous ? (previous.get(g) ?? 0) : null,
+    }));
     return {
       total: sum(current),
       previousTotal: previous ? sum(previous) : null,
@@ -220,7 +243,10 @@ const attendanceSql = (ctx: ReportContext) => sql`
   join athletes a on a.id = c.athlete_id where a.archived_at is null`;
 
 async function attendanceByBucket(ctx: ReportContext): Promise<Map<string, number>> {
-  const rows = await query<{ k: string; n: number }>(ctx, sql`select ${bucketStart(ctx, sql`x.start_date`)}::text as k, count(*)::int as n from (${attendanceSql(ctx)}) x group by 1`);
+  const rows = await query<{ k: string; n: number }>(
+    ctx,
+    sql`select ${bucketStart(ctx, sql`x.start_date`)}::text as k, count(*)::int as n from (${attendanceSql(ctx)}) x group by 1`,
+  );
   return new Map(rows.map((r) => [r.k, r.n]));
 }
 
@@ -249,7 +275,12 @@ const athleteAttendance: ReportImpl = {
   },
   async details(ctx, key, page) {
     const id = idKey(key);
-    return athletePage(ctx, sql`select athlete_id, max(start_date) as day from (${attendanceSql(ctx)}) x where athlete_id = ${id}::uuid group by athlete_id`, page, (r) => r.email ?? '');
+    return athletePage(
+      ctx,
+      sql`select athlete_id, max(start_date) as day from (${attendanceSql(ctx)}) x where athlete_id = ${id}::uuid group by athlete_id`,
+      page,
+      (r) => r.email ?? '',
+    );
   },
 };
 
@@ -283,7 +314,8 @@ async function birthdayFigures(ctx: ReportContext): Promise<{ byBucket: Map<stri
 }
 
 /** Each athlete's first birthday in the range. */
-const firstBirthdaysSql = (ctx: ReportContext) => sql`select distinct on (athlete_id) athlete_id, day, turns from (${birthdaysSql(ctx)}) b order by athlete_id, day`;
+const firstBirthdaysSql = (ctx: ReportContext) =>
+  sql`select distinct on (athlete_id) athlete_id, day, turns from (${birthdaysSql(ctx)}) b order by athlete_id, day`;
 
 const athleteBirthdays: ReportImpl = {
   headline: (ctx) => sql`(select count(distinct b.athlete_id) from (${birthdaysSql(ctx)}) b)`,
@@ -342,7 +374,11 @@ const classUsageReport: ReportImpl = {
     const current = await classUsage(ctx);
     const previous = prevCtx ? await classUsage(prevCtx) : null;
     const prevById = new Map((previous ?? []).map((r) => [r.id, r]));
-    const totals = (rows: ClassUsageRow[]) => fillRate(rows.reduce((s, r) => s + r.booked, 0), rows.reduce((s, r) => s + r.places, 0));
+    const totals = (rows: ClassUsageRow[]) =>
+      fillRate(
+        rows.reduce((s, r) => s + r.booked, 0),
+        rows.reduce((s, r) => s + r.places, 0),
+      );
     return {
       total: totals(current),
       previousTotal: previous ? totals(previous) : null,
@@ -431,7 +467,9 @@ const packageUtilization: ReportImpl = {
       total: checkInsOf(current),
       previousTotal: previous ? checkInsOf(previous) : null,
       totalLabel: 'Check-ins',
-      points: current.slice(0, REPORT_MAX_ROWS).map((r) => ({ key: r.id, label: r.name, value: r.check_ins, previous: previous ? (prevById.get(r.id) ?? 0) : null })),
+      points: current
+        .slice(0, REPORT_MAX_ROWS)
+        .map((r) => ({ key: r.id, label: r.name, value: r.check_ins, previous: previous ? (prevById.get(r.id) ?? 0) : null })),
       bucket: 'category',
       columns: [
         { key: 'package', label: 'Package', kind: 'text' },
@@ -462,7 +500,12 @@ const packageUtilization: ReportImpl = {
     const id = idKey(key);
     const [pkg] = await query<{ name: string }>(ctx, sql`select name from packages where id = ${id}::uuid and gym_id = ${ctx.gymId}::uuid`);
     if (!pkg) return { count: 0, results: [] };
-    return athletePage(ctx, sql`select athlete_id, min(start_date) as day from (${heldSql(ctx)}) h where package_id = ${id}::uuid group by athlete_id`, page, () => pkg.name);
+    return athletePage(
+      ctx,
+      sql`select athlete_id, min(start_date) as day from (${heldSql(ctx)}) h where package_id = ${id}::uuid group by athlete_id`,
+      page,
+      () => pkg.name,
+    );
   },
 };
 

@@ -28,12 +28,26 @@ const may = (caller: Caller, type: ReportType) => holdsAccessPermissions(reportA
  * The headline figures of the cards' reports over their ranges, in ONE statement: each figure is its report's `headline`
  * subquery (equal to the report's total, tested per report); a report without one (none of the cards today) runs whole.
  */
-async function figures(db: Db, gym: Gym, wanted: readonly { report: ReportType; from: string; to: string }[], now: Date): Promise<number[]> {
-  const ctxs = wanted.map((w) => ({ impl: reportImpls[w.report], ctx: reportContext(db, gym, { from: w.from, to: w.to, compare: false }, now) }));
+async function figures(
+  db: Db,
+  gym: Gym,
+  wanted: readonly { report: ReportType; from: string; to: string; untilTimeOfDay?: string }[],
+  now: Date,
+): Promise<number[]> {
+  const ctxs = wanted.map((w) => ({
+    impl: reportImpls[w.report],
+    ctx: { ...reportContext(db, gym, { from: w.from, to: w.to, compare: false }, now), untilTimeOfDay: w.untilTimeOfDay ?? null },
+  }));
   const inOne = ctxs.flatMap((c, i) => (c.impl?.headline ? [{ i, expr: c.impl.headline(c.ctx) }] : []));
   const out = new Array<number>(wanted.length).fill(0);
   const [row] = inOne.length
-    ? await queryRows<Record<string, string | number | null>>(db, sql`select ${sql.join(inOne.map((f) => sql`${f.expr} as ${sql.raw(`f${f.i}`)}`), sql`, `)}`)
+    ? await queryRows<Record<string, string | number | null>>(
+        db,
+        sql`select ${sql.join(
+          inOne.map((f) => sql`${f.expr} as ${sql.raw(`f${f.i}`)}`),
+          sql`, `,
+        )}`,
+      )
     : [];
   for (const f of inOne) out[f.i] = Number(row?.[`f${f.i}`] ?? 0);
   await Promise.all(ctxs.map(async (c, i) => (c.impl && !c.impl.headline ? (out[i] = await headlineOf(c.impl, c.ctx)) : undefined)));
@@ -67,20 +81,29 @@ const CARD_LABELS: Record<DashboardCardKey, string> = {
  * computed at once, side by side.
  */
 export async function dashboardOf(db: Db, gym: Gym, caller: Caller, now = new Date()): Promise<Dashboard> {
-  const today = toZoned(now, gym.timeZone).date;
+  const zonedNow = toZoned(now, gym.timeZone);
+  const today = zonedNow.date;
   const locale = localeOf(gym.country);
   const week = presetRange('week', today, locale.firstDayOfWeek);
   const lastWeek = { from: addDays(week.from, -7), to: addDays(today, -7) };
   const month = { from: monthStart(today), to: today };
   const lastMonth = lastMonthToDate(today);
 
-  type Spec = { key: DashboardCardKey; report: ReportType; range: { from: string; to: string }; previous?: { from: string; to: string }; previousLabel?: string };
+  type Range = { from: string; to: string; untilTimeOfDay?: string };
+  type Spec = { key: DashboardCardKey; report: ReportType; range: Range; previous?: Range; previousLabel?: string };
   const specs: Spec[] = [
     { key: 'revenue', report: 'total-revenue', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
     { key: 'activeMembers', report: 'total-members', range: month, previous: lastMonth, previousLabel: 'A month ago' },
     { key: 'newMembers', report: 'new-members', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
     { key: 'cancelledMembers', report: 'cancelled-members', range: month, previous: lastMonth, previousLabel: 'Last month to date' },
-    { key: 'attendanceToday', report: 'athlete-attendance', range: { from: today, to: today }, previous: { from: addDays(today, -7), to: addDays(today, -7) }, previousLabel: 'Same day last week' },
+    // Issue 34 item 10: today so far against the same day last week up to the same time, as the other cards compare "to date".
+    {
+      key: 'attendanceToday',
+      report: 'athlete-attendance',
+      range: { from: today, to: today },
+      previous: { from: addDays(today, -7), to: addDays(today, -7), untilTimeOfDay: zonedNow.time },
+      previousLabel: 'Same time last week',
+    },
     { key: 'attendanceWeek', report: 'athlete-attendance', range: week, previous: lastWeek, previousLabel: 'Last week to date' },
     { key: 'pastDue', report: 'past-due-payments', range: { from: addDays(today, -730), to: today } },
     { key: 'atRisk', report: 'athletes-at-risk', range: month },
@@ -104,7 +127,17 @@ export async function dashboardOf(db: Db, gym: Gym, caller: Caller, now = new Da
   const cards = allowed.map((s): DashboardCard => {
     const value = values[next++]!;
     const previous = s.previous ? values[next++]! : null;
-    return { key: s.key, label: CARD_LABELS[s.key], value, previous, previousLabel: s.previousLabel ?? null, unit: s.key === 'revenue' || s.key === 'pastDue' ? 'money' : 'count', report: s.report, from: s.range.from, to: s.range.to };
+    return {
+      key: s.key,
+      label: CARD_LABELS[s.key],
+      value,
+      previous,
+      previousLabel: s.previousLabel ?? null,
+      unit: s.key === 'revenue' || s.key === 'pastDue' ? 'money' : 'count',
+      report: s.report,
+      from: s.range.from,
+      to: s.range.to,
+    };
   });
   return { today, currency: locale.currency, taxLabel: locale.taxLabel, timeZone: gym.timeZone, cards, revenueTrend, attendanceHeatmap, todayClasses };
 }
@@ -152,5 +185,12 @@ async function todayClassesOf(db: Db, gymId: string, today: string): Promise<Das
     .where(and(eq(events.gymId, gymId), eq(events.startDate, today), eq(events.kind, 'class'), isNull(events.cancelledAt)))
     .groupBy(events.id, classTypes.name)
     .orderBy(asc(events.startTime), asc(classTypes.name));
-  return rows.map((r) => ({ eventId: r.eventId, name: r.name, startTime: String(r.startTime).slice(0, 5), capacity: r.capacity, booked: Number(r.booked), checkedIn: Number(r.checkedIn) }));
+  return rows.map((r) => ({
+    eventId: r.eventId,
+    name: r.name,
+    startTime: String(r.startTime).slice(0, 5),
+    capacity: r.capacity,
+    booked: Number(r.booked),
+    checkedIn: Number(r.checkedIn),
+  }));
 }

@@ -19,8 +19,23 @@ beforeAll(async () => {
   const [a, b] = g.members;
   // Revenue: $50 received this month (March 2), $20 last month to the same day (February 3), $99 on February 20 (after the same day).
   const pay = async (gymId: string, athleteId: string, amountMinor: number, at: string) => {
-    const invoice = await t.make.invoice(gymId, athleteId, { status: 'paid', totalMinor: amountMinor, paymentsMinor: amountMinor, dueDate: at.slice(0, 10), issueDate: at.slice(0, 10) });
-    await t.db.insert(payments).values({ gymId, invoiceId: invoice.id, athleteId, kind: 'payment', channel: 'cash_or_check', status: 'succeeded', amountMinor, createdAt: new Date(at) });
+    const invoice = await t.make.invoice(gymId, athleteId, {
+      status: 'paid',
+      totalMinor: amountMinor,
+      paymentsMinor: amountMinor,
+      dueDate: at.slice(0, 10),
+      issueDate: at.slice(0, 10),
+    });
+    await t.db.insert(payments).values({
+      gymId,
+      invoiceId: invoice.id,
+      athleteId,
+      kind: 'payment',
+      channel: 'cash_or_check',
+      status: 'succeeded',
+      amountMinor,
+      createdAt: new Date(at),
+    });
   };
   await pay(g.gym.id, a!.athleteId, 5000, '2026-03-02T18:00:00Z');
   await pay(g.gym.id, a!.athleteId, 2000, '2026-02-03T18:00:00Z');
@@ -53,7 +68,17 @@ describe('dashboard (issue 21)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<Dashboard>();
     expect(d.today).toBe('2026-03-04');
-    expect(d.cards.map((c) => c.key)).toEqual(['revenue', 'activeMembers', 'newMembers', 'cancelledMembers', 'attendanceToday', 'attendanceWeek', 'pastDue', 'atRisk', 'birthdays']);
+    expect(d.cards.map((c) => c.key)).toEqual([
+      'revenue',
+      'activeMembers',
+      'newMembers',
+      'cancelledMembers',
+      'attendanceToday',
+      'attendanceWeek',
+      'pastDue',
+      'atRisk',
+      'birthdays',
+    ]);
     const revenue = d.cards.find((c) => c.key === 'revenue')!;
     // This month to today: $50; last month to the same day (Feb 1-4): $20 (the $99 of Feb 20 is after it).
     expect(revenue).toMatchObject({ value: 5000, previous: 2000, unit: 'money', report: 'total-revenue', from: '2026-03-01', to: '2026-03-04' });
@@ -103,5 +128,23 @@ describe('dashboard (issue 21)', () => {
     const d = (await dashboardAs(other.owner)).json<Dashboard>();
     expect(d.cards.find((c) => c.key === 'revenue')).toMatchObject({ value: 77700, previous: 0 });
     expect(d.todayClasses).toEqual([]);
+  });
+
+  it('compares attendance today with the same day last week up to the same time (issue 34 item 10)', async () => {
+    // Now is Wednesday 14:30 in Chicago. Last Wednesday (2026-02-25): a 06:00 class with two check-ins and an 18:00
+    // class with three, one of them made at 14:00 that day (before the time) by an early check-in.
+    const gym = await t.make.kioskGym({ athletes: 3, timeZone: 'America/Chicago' });
+    const [a, b, c] = gym.members.map((m) => m.athleteId);
+    const morning = await t.make.event(gym.gym, { classTypeId: gym.classType.id, date: '2026-02-25', time: '06:00' });
+    await t.make.reserve(morning, [a!, b!], { isCheckedIn: true });
+    const evening = await t.make.event(gym.gym, { classTypeId: gym.classType.id, date: '2026-02-25', time: '18:00' });
+    await t.make.reserve(evening, [a!, b!], { isCheckedIn: true });
+    await t.make.reserve(evening, [c!], { isCheckedIn: true, checkedInAt: new Date('2026-02-25T20:00:00Z') });
+    // Today: one check-in at 07:00.
+    const today = await t.make.event(gym.gym, { classTypeId: gym.classType.id, time: '07:00' });
+    await t.make.reserve(today, [a!], { isCheckedIn: true });
+
+    const card = (await dashboardAs(gym.owner)).json<Dashboard>().cards.find((x) => x.key === 'attendanceToday')!;
+    expect(card).toMatchObject({ value: 1, previous: 3, previousLabel: 'Same time last week' });
   });
 });

@@ -1,7 +1,20 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { GymExportFile } from '@spotter/shared';
+import { minorToDecimal, type GymExportFile } from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
-import { athletePackages, athletes, creditLedger, documentSignatures, documents, events, invoiceLines, invoices, packages, payments, reservations, staff } from '../../db/schema';
+import {
+  athletePackages,
+  athletes,
+  creditLedger,
+  documentSignatures,
+  documents,
+  events,
+  invoiceLines,
+  invoices,
+  packages,
+  payments,
+  reservations,
+  staff,
+} from '../../db/schema';
 import type { CsvCell } from '../../lib/csv';
 
 /**
@@ -17,7 +30,7 @@ type FileSpec = {
   page: (db: DbOrTx, gym: ExportGym, after: Cursor | null, limit: number) => Promise<Page>;
 };
 
-const money = (minor: number | null): string => (minor === null ? '' : (minor / 100).toFixed(2));
+const money = (minor: number | null): string => (minor === null ? '' : minorToDecimal(minor));
 /** An instant as ISO 8601 in UTC, in SQL (full precision, whichever driver). */
 const iso = (col: SQL | unknown) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 /** An instant as the gym's local date and time. */
@@ -35,7 +48,27 @@ const fullName = (first: unknown, last: unknown) => sql<string>`trim(${first} ||
 export const exportFiles: Record<GymExportFile, FileSpec> = {
   athletes: {
     title: 'Athletes',
-    header: () => ['athlete id', 'first name', 'last name', 'email', 'phone', 'date of birth', 'gender', 'address', 'city', 'region', 'postal code', 'country', 'emergency contact', 'emergency phone', 'active', 'archived at', 'source', 'created (local)', 'created at (UTC)'],
+    header: () => [
+      'athlete id',
+      'first name',
+      'last name',
+      'email',
+      'phone',
+      'date of birth',
+      'gender',
+      'address',
+      'city',
+      'region',
+      'postal code',
+      'country',
+      'emergency contact',
+      'emergency phone',
+      'active',
+      'archived at',
+      'source',
+      'created (local)',
+      'created at (UTC)',
+    ],
     page: async (db, gym, after, limit) => {
       const t = athletes;
       const rows = await db
@@ -66,7 +99,27 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
         .orderBy(t.createdAt, t.id)
         .limit(limit);
       return {
-        rows: rows.map((r) => [r.i, r.firstName, r.lastName, r.email, r.phone, r.dob, r.gender, r.address, r.locality, r.region, r.zip, r.country, r.emergencyName, r.emergencyPhone, r.isActive ? 'yes' : 'no', r.archivedAt, r.source, r.createdLocal, r.createdAt]),
+        rows: rows.map((r) => [
+          r.i,
+          r.firstName,
+          r.lastName,
+          r.email,
+          r.phone,
+          r.dob,
+          r.gender,
+          r.address,
+          r.locality,
+          r.region,
+          r.zip,
+          r.country,
+          r.emergencyName,
+          r.emergencyPhone,
+          r.isActive ? 'yes' : 'no',
+          r.archivedAt,
+          r.source,
+          r.createdLocal,
+          r.createdAt,
+        ]),
         cursor: cursorOf(rows, limit),
       };
     },
@@ -95,14 +148,36 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
         .orderBy(t.id)
         .limit(limit);
       return {
-        rows: rows.map((r) => [r.i, r.firstName, r.lastName, r.email, r.phone, r.isOwner ? 'yes' : 'no', r.isCoach ? 'yes' : 'no', r.permissions, r.deactivatedAt, r.createdAt]),
+        rows: rows.map((r) => [
+          r.i,
+          r.firstName,
+          r.lastName,
+          r.email,
+          r.phone,
+          r.isOwner ? 'yes' : 'no',
+          r.isCoach ? 'yes' : 'no',
+          r.permissions,
+          r.deactivatedAt,
+          r.createdAt,
+        ]),
         cursor: cursorOf(rows, limit),
       };
     },
   },
   packages: {
     title: 'Packages',
-    header: (g) => ['package id', 'name', 'kind', 'category', 'credits', 'validity days', `sign-up fee (${g.currency})`, 'shown in sales portal', 'archived at', 'created at (UTC)'],
+    header: (g) => [
+      'package id',
+      'name',
+      'kind',
+      'category',
+      'credits',
+      'validity days',
+      `sign-up fee (${g.currency})`,
+      'shown in sales portal',
+      'archived at',
+      'created at (UTC)',
+    ],
     page: async (db, gym, after, limit) => {
       const t = packages;
       const rows = await db
@@ -131,7 +206,24 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
   },
   'athlete-packages': {
     title: 'Athlete packages',
-    header: (g) => ['athlete package id', 'athlete id', 'athlete', 'package id', 'package', 'status', 'start date', 'end date', `price (${g.currency})`, `sign-up fee (${g.currency})`, 'next billing date', 'hold starts', 'hold ends', 'cancelled at (UTC)', 'cancel reason', 'source'],
+    header: (g) => [
+      'athlete package id',
+      'athlete id',
+      'athlete',
+      'package id',
+      'package',
+      'status',
+      'start date',
+      'end date',
+      `price (${g.currency})`,
+      `sign-up fee (${g.currency})`,
+      'next billing date',
+      'hold starts',
+      'hold ends',
+      'cancelled at (UTC)',
+      'cancel reason',
+      'source',
+    ],
     page: async (db, gym, after, limit) => {
       const t = athletePackages;
       const rows = await db
@@ -161,14 +253,42 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
         .orderBy(t.startDate, t.id)
         .limit(limit);
       return {
-        rows: rows.map((r) => [r.i, r.athleteId, r.athlete, r.packageId, r.packageName, r.status, r.startDate, r.endDate, money(r.price), money(r.fee), r.next, r.holdStart, r.holdEnd, r.cancelledAt, r.cancelReason, r.source]),
+        rows: rows.map((r) => [
+          r.i,
+          r.athleteId,
+          r.athlete,
+          r.packageId,
+          r.packageName,
+          r.status,
+          r.startDate,
+          r.endDate,
+          money(r.price),
+          money(r.fee),
+          r.next,
+          r.holdStart,
+          r.holdEnd,
+          r.cancelledAt,
+          r.cancelReason,
+          r.source,
+        ]),
         cursor: cursorOf(rows, limit),
       };
     },
   },
   'credit-ledger': {
     title: 'Credit ledger',
-    header: () => ['entry id', 'athlete package id', 'athlete id', 'athlete', 'credits', 'reason', 'reservation id', 'note', 'date (local)', 'created at (UTC)'],
+    header: () => [
+      'entry id',
+      'athlete package id',
+      'athlete id',
+      'athlete',
+      'credits',
+      'reason',
+      'reservation id',
+      'note',
+      'date (local)',
+      'created at (UTC)',
+    ],
     page: async (db, gym, after, limit) => {
       const t = creditLedger;
       const rows = await db
@@ -198,7 +318,28 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
   },
   invoices: {
     title: 'Invoices',
-    header: (g) => ['invoice id', 'number', 'athlete id', 'athlete', 'guest', 'status', 'source', 'issue date', 'due date', `net (${g.currency})`, `tax (${g.currency})`, `total (${g.currency})`, `paid (${g.currency})`, `refunded (${g.currency})`, 'tax inclusive', 'period start', 'period end', 'voided at (UTC)', 'void reason', 'created at (UTC)'],
+    header: (g) => [
+      'invoice id',
+      'number',
+      'athlete id',
+      'athlete',
+      'guest',
+      'status',
+      'source',
+      'issue date',
+      'due date',
+      `net (${g.currency})`,
+      `tax (${g.currency})`,
+      `total (${g.currency})`,
+      `paid (${g.currency})`,
+      `refunded (${g.currency})`,
+      'tax inclusive',
+      'period start',
+      'period end',
+      'voided at (UTC)',
+      'void reason',
+      'created at (UTC)',
+    ],
     page: async (db, gym, after, limit) => {
       const t = invoices;
       const rows = await db
@@ -259,7 +400,21 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
   },
   'invoice-lines': {
     title: 'Invoice lines',
-    header: (g) => ['line id', 'invoice id', 'invoice number', 'position', 'description', `item price (${g.currency})`, 'quantity', 'tax rate (%)', `net (${g.currency})`, `tax (${g.currency})`, `total (${g.currency})`, 'package id', 'product id'],
+    header: (g) => [
+      'line id',
+      'invoice id',
+      'invoice number',
+      'position',
+      'description',
+      `item price (${g.currency})`,
+      'quantity',
+      'tax rate (%)',
+      `net (${g.currency})`,
+      `tax (${g.currency})`,
+      `total (${g.currency})`,
+      'package id',
+      'product id',
+    ],
     page: async (db, gym, after, limit) => {
       const t = invoiceLines;
       // invoice_lines has no gym index: walk the gym's invoices along (gym_id, due_date) and each one's lines.
@@ -285,21 +440,53 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
         .where(
           and(
             eq(invoices.gymId, gym.gymId),
-            after ? sql`(${invoices.dueDate}, ${invoices.id}, ${t.position}) > (cast(${after[0]} as date), cast(${after[1]} as uuid), cast(${after[2]} as integer))` : undefined,
+            after
+              ? sql`(${invoices.dueDate}, ${invoices.id}, ${t.position}) > (cast(${after[0]} as date), cast(${after[1]} as uuid), cast(${after[2]} as integer))`
+              : undefined,
           ),
         )
         .orderBy(invoices.dueDate, invoices.id, t.position)
         .limit(limit);
       const last = rows.at(-1);
       return {
-        rows: rows.map((r) => [r.i, r.invoiceId, r.number, r.position, r.description, money(r.price), r.quantity, r.rate, money(r.net), money(r.tax), money(r.total), r.packageId, r.productId]),
+        rows: rows.map((r) => [
+          r.i,
+          r.invoiceId,
+          r.number,
+          r.position,
+          r.description,
+          money(r.price),
+          r.quantity,
+          r.rate,
+          money(r.net),
+          money(r.tax),
+          money(r.total),
+          r.packageId,
+          r.productId,
+        ]),
         cursor: rows.length === limit && last ? last.k.split('|') : null,
       };
     },
   },
   payments: {
     title: 'Payments',
-    header: (g) => ['payment id', 'invoice id', 'invoice number', 'athlete id', 'kind', 'channel', 'status', `amount (${g.currency})`, `refunded (${g.currency})`, 'refund of payment id', 'reason', 'reference', 'failure', 'date (local)', 'recorded at (UTC)'],
+    header: (g) => [
+      'payment id',
+      'invoice id',
+      'invoice number',
+      'athlete id',
+      'kind',
+      'channel',
+      'status',
+      `amount (${g.currency})`,
+      `refunded (${g.currency})`,
+      'refund of payment id',
+      'reason',
+      'reference',
+      'failure',
+      'date (local)',
+      'recorded at (UTC)',
+    ],
     page: async (db, gym, after, limit) => {
       const t = payments;
       const rows = await db
@@ -327,7 +514,23 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
         .orderBy(t.createdAt, t.id)
         .limit(limit);
       return {
-        rows: rows.map((r) => [r.i, r.invoiceId, r.number, r.athleteId, r.kind, r.channel, r.status, money(r.amount), money(r.refunded), r.refundOf, r.reason, r.reference, r.failure, r.createdLocal, r.createdAt]),
+        rows: rows.map((r) => [
+          r.i,
+          r.invoiceId,
+          r.number,
+          r.athleteId,
+          r.kind,
+          r.channel,
+          r.status,
+          money(r.amount),
+          money(r.refunded),
+          r.refundOf,
+          r.reason,
+          r.reference,
+          r.failure,
+          r.createdLocal,
+          r.createdAt,
+        ]),
         cursor: cursorOf(rows, limit),
       };
     },
@@ -336,7 +539,24 @@ export const exportFiles: Record<GymExportFile, FileSpec> = {
   attendance: bookingsFile('Attendance', true),
   documents: {
     title: 'Documents',
-    header: () => ['document id', 'athlete id', 'athlete', 'type', 'title', 'source', 'state', 'issued (local)', 'issued at (UTC)', 'signed at (UTC)', 'signed by', 'signer relation', 'signature method', 'voided at (UTC)', 'void reason', 'reminders sent'],
+    header: () => [
+      'document id',
+      'athlete id',
+      'athlete',
+      'type',
+      'title',
+      'source',
+      'state',
+      'issued (local)',
+      'issued at (UTC)',
+      'signed at (UTC)',
+      'signed by',
+      'signer relation',
+      'signature method',
+      'voided at (UTC)',
+      'void reason',
+      'reminders sent',
+    ],
     page: async (db, gym, after, limit) => {
       const t = documents;
       // Metadata only: the signature image and the signed content stay out of the export.
@@ -435,7 +655,13 @@ function bookingsFile(title: string, checkedInOnly: boolean): FileSpec {
         .from(r)
         .innerJoin(events, eq(events.id, r.eventId))
         .innerJoin(athletes, eq(athletes.id, r.athleteId))
-        .where(and(eq(events.gymId, gym.gymId), checkedInOnly ? eq(r.isCheckedIn, true) : undefined, afterKey(sql`${events.startsAt}`, sql`${r.id}`, 'timestamptz', after)))
+        .where(
+          and(
+            eq(events.gymId, gym.gymId),
+            checkedInOnly ? eq(r.isCheckedIn, true) : undefined,
+            afterKey(sql`${events.startsAt}`, sql`${r.id}`, 'timestamptz', after),
+          ),
+        )
         .orderBy(events.startsAt, r.id)
         .limit(limit);
       return {
@@ -450,7 +676,13 @@ function bookingsFile(title: string, checkedInOnly: boolean): FileSpec {
           x.athlete,
           ...(checkedInOnly
             ? [x.checkedInAt]
-            : [x.isWaitlisted ? 'waitlisted' : x.isReserved || x.isCheckedIn ? 'reserved' : 'cancelled', x.isLateCancel ? 'yes' : 'no', x.isNoShow ? 'yes' : 'no', x.isCheckedIn ? 'yes' : 'no', x.bookedAt]),
+            : [
+                x.isWaitlisted ? 'waitlisted' : x.isReserved || x.isCheckedIn ? 'reserved' : 'cancelled',
+                x.isLateCancel ? 'yes' : 'no',
+                x.isNoShow ? 'yes' : 'no',
+                x.isCheckedIn ? 'yes' : 'no',
+                x.bookedAt,
+              ]),
           x.packageId,
           x.cancelled ? 'yes' : 'no',
         ]),
@@ -459,5 +691,3 @@ function bookingsFile(title: string, checkedInOnly: boolean): FileSpec {
     },
   };
 }
-
-

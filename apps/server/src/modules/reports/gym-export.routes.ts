@@ -4,21 +4,11 @@ import { safeFileName } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { exportAnswer, exportFile, failExport, latestExport, runExport, startExport } from './gym-export.service';
+import { exportAnswer, exportFile, latestExport, startExport } from './gym-export.service';
 
 /** Issue 21 (decision 037): the whole-gym export, a ZIP of CSVs built by the `gym.export` job; owners only. */
 export async function gymExportRoutes(app: FastifyInstance) {
   const { db } = app;
-
-  app.jobs.handle('gym.export', async (data, job) => {
-    const exportId = String(data.exportId);
-    try {
-      await runExport(db, exportId);
-    } catch (err) {
-      if (job.retryCount >= job.retryLimit) await failExport(db, exportId, err);
-      throw err;
-    }
-  });
 
   route(app, endpoints.gymExport, async (request) => {
     const row = await latestExport(db, gymCaller(request).gym.gymId);

@@ -49,7 +49,12 @@ const summaryColumns = {
 };
 
 export async function latestExport(db: Db, gymId: string): Promise<ExportRow | null> {
-  const [row] = await db.select(summaryColumns).from(gymExports).where(eq(gymExports.gymId, gymId)).orderBy(desc(gymExports.requestedAt), desc(gymExports.id)).limit(1);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(gymExports)
+    .where(eq(gymExports.gymId, gymId))
+    .orderBy(desc(gymExports.requestedAt), desc(gymExports.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -88,7 +93,6 @@ export async function startExport(db: Db, jobs: Jobs, gym: { gymId: string; titl
     throw err;
   }
 }
-
 
 /** The ZIP's bytes, built as the deflate stream hands them out. */
 class ZipSink {
@@ -168,7 +172,10 @@ export async function runExport(db: Db, exportId: string, pageSize = GYM_EXPORT_
       .where(eq(gymExports.id, exportId));
   }
   const data = await zip.end();
-  await db.update(gymExports).set({ state: 'done', progress: 100, step: 'Done', data, sizeBytes: data.length, finishedAt: new Date() }).where(eq(gymExports.id, exportId));
+  await db
+    .update(gymExports)
+    .set({ state: 'done', progress: 100, step: 'Done', data, sizeBytes: data.length, finishedAt: new Date() })
+    .where(eq(gymExports.id, exportId));
 }
 
 /** The export's last failure (its retries used up): the row says why, and frees the gym for another export. */

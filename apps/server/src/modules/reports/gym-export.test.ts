@@ -27,9 +27,30 @@ beforeAll(async () => {
   await t.make.athlete(gym.id, { firstName: 'Casey', lastName: 'Quote, "Jr"', login: false });
   await t.make.athlete(other.id, { firstName: 'Olivia', lastName: 'Elsewhere', login: false });
 
-  const held = await t.make.athletePackage(gym.id, alex.athleteId, { pkg: { name: '10 Class Pack', kind: 'class_pack', credits: 10 }, priceMinor: 12000, startDate: '2026-02-01' });
-  const invoice = await t.make.invoice(gym.id, alex.athleteId, { number: 1, status: 'paid', issueDate: '2026-02-01', dueDate: '2026-02-01', netMinor: 12000, totalMinor: 12000, paymentsMinor: 12000 });
-  await t.db.insert(payments).values({ gymId: gym.id, invoiceId: invoice.id, athleteId: alex.athleteId, kind: 'payment', channel: 'cash_or_check', status: 'succeeded', amountMinor: 12000, createdAt: new Date('2026-02-02T03:30:00Z') });
+  const held = await t.make.athletePackage(gym.id, alex.athleteId, {
+    pkg: { name: '10 Class Pack', kind: 'class_pack', credits: 10 },
+    priceMinor: 12000,
+    startDate: '2026-02-01',
+  });
+  const invoice = await t.make.invoice(gym.id, alex.athleteId, {
+    number: 1,
+    status: 'paid',
+    issueDate: '2026-02-01',
+    dueDate: '2026-02-01',
+    netMinor: 12000,
+    totalMinor: 12000,
+    paymentsMinor: 12000,
+  });
+  await t.db.insert(payments).values({
+    gymId: gym.id,
+    invoiceId: invoice.id,
+    athleteId: alex.athleteId,
+    kind: 'payment',
+    channel: 'cash_or_check',
+    status: 'succeeded',
+    amountMinor: 12000,
+    createdAt: new Date('2026-02-02T03:30:00Z'),
+  });
   const event = await t.make.event(gym, { date: '2026-03-02', time: '18:00' });
   await t.make.reserve(event, [alex.athleteId], { isCheckedIn: true, checkedInAt: new Date('2026-03-03T00:01:00Z'), athletePackageId: held.id });
   await t.make.reserve(event, [sam.athleteId]);
@@ -54,7 +75,13 @@ describe('whole-gym export', () => {
     const res = await c.post('/api/gym-export/');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ state: 'queued', progress: 0, fileName: 'spotter-export-iron-temple-barbell-2026-03-04.zip', sizeBytes: null, finishedAt: null });
+    expect(body).toMatchObject({
+      state: 'queued',
+      progress: 0,
+      fileName: 'spotter-export-iron-temple-barbell-2026-03-04.zip',
+      sizeBytes: null,
+      finishedAt: null,
+    });
     exportId = body.exportId;
 
     const again = await c.post('/api/gym-export/');
@@ -89,14 +116,31 @@ describe('whole-gym export', () => {
   it("the athletes CSV holds the gym's athletes (a name with a comma and quotes intact) and none of another gym's", () => {
     const athletesCsv = csvOf(zipFiles, 'athletes');
     expect(athletesCsv.data.map((r) => `${r['first name']} ${r['last name']}`).sort()).toEqual(['Alex Morgan', 'Casey Quote, "Jr"', 'Sam Lee']);
-    expect(athletesCsv.data.find((r) => r['first name'] === 'Alex')).toMatchObject({ email: 'alex@example.com', 'created (local)': '2026-03-04 14:30', 'created at (UTC)': '2026-03-04T20:30:00Z' });
+    expect(athletesCsv.data.find((r) => r['first name'] === 'Alex')).toMatchObject({
+      email: 'alex@example.com',
+      'created (local)': '2026-03-04 14:30',
+      'created at (UTC)': '2026-03-04T20:30:00Z',
+    });
   });
 
   it('money is in major units with the currency in the header; dates in the gym zone beside the UTC instant', () => {
-    expect(csvOf(zipFiles, 'invoices').data).toEqual([expect.objectContaining({ number: '1', athlete: 'Alex Morgan', status: 'paid', 'issue date': '2026-02-01', 'total (USD)': '120.00', 'paid (USD)': '120.00' })]);
+    expect(csvOf(zipFiles, 'invoices').data).toEqual([
+      expect.objectContaining({
+        number: '1',
+        athlete: 'Alex Morgan',
+        status: 'paid',
+        'issue date': '2026-02-01',
+        'total (USD)': '120.00',
+        'paid (USD)': '120.00',
+      }),
+    ]);
     // 03:30 UTC on 2 February is the evening of 1 February in Chicago.
-    expect(csvOf(zipFiles, 'payments').data).toEqual([expect.objectContaining({ 'amount (USD)': '120.00', 'date (local)': '2026-02-01 21:30', 'recorded at (UTC)': '2026-02-02T03:30:00Z' })]);
-    expect(csvOf(zipFiles, 'athlete-packages').data).toEqual([expect.objectContaining({ athlete: 'Alex Morgan', package: '10 Class Pack', 'price (USD)': '120.00', 'start date': '2026-02-01' })]);
+    expect(csvOf(zipFiles, 'payments').data).toEqual([
+      expect.objectContaining({ 'amount (USD)': '120.00', 'date (local)': '2026-02-01 21:30', 'recorded at (UTC)': '2026-02-02T03:30:00Z' }),
+    ]);
+    expect(csvOf(zipFiles, 'athlete-packages').data).toEqual([
+      expect.objectContaining({ athlete: 'Alex Morgan', package: '10 Class Pack', 'price (USD)': '120.00', 'start date': '2026-02-01' }),
+    ]);
     expect(csvOf(zipFiles, 'credit-ledger').data).toEqual([expect.objectContaining({ athlete: 'Alex Morgan', credits: '10', reason: 'grant' })]);
   });
 

@@ -58,7 +58,12 @@ beforeAll(async () => {
   const eve = await athlete('Eve', 'Quick');
   await hold(eve, { startDate: '2026-01-05', endDate: '2026-02-07', status: 'ended' });
   await hold(eve, { startDate: '2026-02-17' });
-  await hold(await athlete('Finn', 'Cancel'), { startDate: '2025-12-01', endDate: '2026-02-20', status: 'cancelled', cancelledAt: new Date('2026-02-10T15:00:00Z') });
+  await hold(await athlete('Finn', 'Cancel'), {
+    startDate: '2025-12-01',
+    endDate: '2026-02-20',
+    status: 'cancelled',
+    cancelledAt: new Date('2026-02-10T15:00:00Z'),
+  });
   await m.athletePackage(gym.id, await athlete('Gus', 'Free'), { packageId: free.id, priceMinor: 0, startDate: '2026-01-01' });
   await hold(await athlete('Hana', 'Hold'), { startDate: '2025-10-01', holdStartsOn: '2026-01-25', holdEndsOn: '2026-02-05' });
   await hold(await athlete('Ivy', 'Hold'), { startDate: '2025-09-01', holdStartsOn: '2026-02-12', holdEndsOn: '2026-02-26' });
@@ -75,7 +80,10 @@ beforeAll(async () => {
   const jack = await athlete('Jack', 'Archived');
   await hold(jack, { startDate: '2026-02-02', holdStartsOn: '2026-02-12', holdEndsOn: '2026-02-20' });
   await m.athletePackage(gym.id, jack, { packageId: trial.id, startDate: '2026-02-01', cancelledAt: new Date('2026-02-05T15:00:00Z') });
-  await t.db.update(s.athletes).set({ archivedAt: new Date('2026-03-01T12:00:00Z') }).where(eq(s.athletes.id, jack));
+  await t.db
+    .update(s.athletes)
+    .set({ archivedAt: new Date('2026-03-01T12:00:00Z') })
+    .where(eq(s.athletes.id, jack));
 
   // Another gym with the same kinds of rows: none of them ever counts.
   const other = await m.gym({ timeZone: 'America/Chicago', country: 'US' });
@@ -84,8 +92,20 @@ beforeAll(async () => {
   for (const [i, name] of ['Olga', 'Otto', 'Omar'].entries()) {
     const a = (await m.athlete(other.id, { login: false, firstName: name, lastName: 'Other' })).athleteId;
     await m.athletePackage(other.id, a, { packageId: otherTrial.id, startDate: '2026-02-03', cancelledAt: new Date('2026-02-04T15:00:00Z') });
-    await m.athletePackage(other.id, a, { packageId: otherUnlimited.id, priceMinor: 10_000, startDate: `2026-02-0${5 + i}`, holdStartsOn: '2026-02-12', holdEndsOn: '2026-02-20' });
-    await m.athletePackage(other.id, a, { packageId: otherUnlimited.id, priceMinor: 10_000, startDate: '2025-10-01', endDate: '2026-02-20', cancelledAt: new Date('2026-02-01T15:00:00Z') });
+    await m.athletePackage(other.id, a, {
+      packageId: otherUnlimited.id,
+      priceMinor: 10_000,
+      startDate: `2026-02-0${5 + i}`,
+      holdStartsOn: '2026-02-12',
+      holdEndsOn: '2026-02-20',
+    });
+    await m.athletePackage(other.id, a, {
+      packageId: otherUnlimited.id,
+      priceMinor: 10_000,
+      startDate: '2025-10-01',
+      endDate: '2026-02-20',
+      cancelledAt: new Date('2026-02-01T15:00:00Z'),
+    });
   }
 });
 afterAll(async () => {
@@ -212,7 +232,18 @@ describe('new members', () => {
     const page = await drill('new-members', '2026-02-10');
     expect(page).toEqual({
       count: 1,
-      results: [{ kind: 'athlete', id: ids.Cara, label: 'Cara Trial', detail: 'Unlimited', athleteId: ids.Cara, invoiceId: null, date: '2026-02-10', amountMinor: null }],
+      results: [
+        {
+          kind: 'athlete',
+          id: ids.Cara,
+          label: 'Cara Trial',
+          detail: 'Unlimited',
+          athleteId: ids.Cara,
+          invoiceId: null,
+          date: '2026-02-10',
+          amountMinor: null,
+        },
+      ],
     });
   });
 });
@@ -286,7 +317,18 @@ describe('athletes on hold', () => {
     const page = await drill('athletes-on-hold', '2026-02-12');
     expect(page).toEqual({
       count: 1,
-      results: [{ kind: 'athlete', id: ids.Ivy, label: 'Ivy Hold', detail: 'Unlimited, on hold 02/12/2026 to 02/26/2026', athleteId: ids.Ivy, invoiceId: null, date: '2026-02-12', amountMinor: null }],
+      results: [
+        {
+          kind: 'athlete',
+          id: ids.Ivy,
+          label: 'Ivy Hold',
+          detail: 'Unlimited, on hold 02/12/2026 to 02/26/2026',
+          athleteId: ids.Ivy,
+          invoiceId: null,
+          date: '2026-02-12',
+          amountMinor: null,
+        },
+      ],
     });
   });
 

@@ -2,7 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatDate, type ReportColumn, type ReportDetailPage, type ReportRow, type ReportType } from '@spotter/shared';
 import { athletePackages, athletes, packages } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { bucketRange, bucketStart, bucketsOf, localDate, pointsOf, previousContext, type ReportBody, type ReportContext, type ReportImpl } from './report-context';
+import {
+  bucketRange,
+  bucketStart,
+  bucketsOf,
+  localDate,
+  pointsOf,
+  previousContext,
+  type ReportBody,
+  type ReportContext,
+  type ReportImpl,
+} from './report-context';
 
 /**
  * Issue 21 (decision 037): the member reports, each exactly its definition in packages/shared/src/rules/reports.ts.
@@ -188,7 +198,12 @@ function periodReport(spec: PeriodReportSpec): ReportImpl {
  * A drill-down page of athletes: `list` gives one row per athlete (`athlete_id`, `date`, `info`); they are counted,
  * then a page of them is read by name (two statements).
  */
-async function athleteDetails(ctx: ReportContext, list: SQL, page: Page, describe: (ctx: ReportContext, info: unknown) => string = (_, info) => String(info ?? '')): Promise<ReportDetailPage> {
+async function athleteDetails(
+  ctx: ReportContext,
+  list: SQL,
+  page: Page,
+  describe: (ctx: ReportContext, info: unknown) => string = (_, info) => String(info ?? ''),
+): Promise<ReportDetailPage> {
   const [countRows, pageRows] = await Promise.all([
     ctx.db.execute(sql`select count(*)::int as n from (${list}) l`),
     ctx.db.execute(sql`
@@ -274,8 +289,10 @@ export const memberReports: Partial<Record<ReportType, ReportImpl>> = {
   'total-members': membersOnDayReport(false),
   'paying-members': membersOnDayReport(true),
   'new-members': periodReport({
-    list: (ctx, range) => sql`select f.athlete_id, f.start_date as day, false as converted from (${firstPackages(ctx)}) f where ${inRange(sql`f.start_date`, range)}`,
-    drill: (ctx, range) => sql`select f.athlete_id, f.start_date as date, f.name as info from (${firstPackages(ctx)}) f where ${inRange(sql`f.start_date`, range)}`,
+    list: (ctx, range) =>
+      sql`select f.athlete_id, f.start_date as day, false as converted from (${firstPackages(ctx)}) f where ${inRange(sql`f.start_date`, range)}`,
+    drill: (ctx, range) =>
+      sql`select f.athlete_id, f.start_date as date, f.name as info from (${firstPackages(ctx)}) f where ${inRange(sql`f.start_date`, range)}`,
     column: { key: 'newMembers', label: 'New members', kind: 'count' },
     totalLabel: 'New members',
   }),
@@ -317,7 +334,9 @@ export const memberReports: Partial<Record<ReportType, ReportImpl>> = {
       from (${holds(ctx, range)}) h where ${inRange(sql`h.hold_starts_on`, range)}
       group by h.athlete_id`,
     describe: (ctx, info) =>
-      (typeof info === 'string' ? (JSON.parse(info) as { name: string; from: string; to: string }[]) : (info as { name: string; from: string; to: string }[])).map((h) => `${h.name}, on hold ${formatDate(h.from, ctx.country)} to ${formatDate(h.to, ctx.country)}`).join('; '),
+      (typeof info === 'string' ? (JSON.parse(info) as { name: string; from: string; to: string }[]) : (info as { name: string; from: string; to: string }[]))
+        .map((h) => `${h.name}, on hold ${formatDate(h.from, ctx.country)} to ${formatDate(h.to, ctx.country)}`)
+        .join('; '),
     column: { key: 'holds', label: 'Holds starting', kind: 'count' },
     totalLabel: 'Athletes on hold',
     figure: 'things',

@@ -6,7 +6,7 @@ import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from 
 import { expectHeadlineOf } from '../../../test/report-headline';
 import type { Athlete } from '../../../test/factories';
 import { payments } from '../../db/schema';
-import { createInvoice, recordPayment, recordRefund, voidInvoice, type NewInvoiceLine } from '../invoices/invoices.service';
+import { createInvoice, recordPayment, recordRefund, voidInvoice, type NewInvoiceLine } from '../invoices';
 
 /**
  * Issue 21: the six money reports through the HTTP API, on a hand-built gym whose answers are written out by hand.
@@ -27,9 +27,18 @@ let tenPackId: string;
 let danPackageId: string;
 
 const TAX = 10;
-const line = (description: string, itemPriceMinor: number, o: Partial<NewInvoiceLine> = {}): NewInvoiceLine => ({ description, itemPriceMinor, quantity: 1, taxRateValue: null, ...o });
+const line = (description: string, itemPriceMinor: number, o: Partial<NewInvoiceLine> = {}): NewInvoiceLine => ({
+  description,
+  itemPriceMinor,
+  quantity: 1,
+  taxRateValue: null,
+  ...o,
+});
 
-async function invoice(gymId: string, o: { athleteId?: string; guestName?: string; issue: string; due: string; lines: NewInvoiceLine[]; athletePackageId?: string; periodStart?: string }) {
+async function invoice(
+  gymId: string,
+  o: { athleteId?: string; guestName?: string; issue: string; due: string; lines: NewInvoiceLine[]; athletePackageId?: string; periodStart?: string },
+) {
   const made = await t.db.transaction((tx) =>
     createInvoice(tx, gymId, {
       athleteId: o.athleteId ?? null,
@@ -48,14 +57,24 @@ async function invoice(gymId: string, o: { athleteId?: string; guestName?: strin
 
 /** Records a payment (or a failed one) and moves it to the instant it was recorded. */
 async function pay(gymId: string, invoiceId: string, amountMinor: number, at: string, status: 'succeeded' | 'failed' = 'succeeded') {
-  const { paymentId } = await t.db.transaction((tx) => recordPayment(tx, gymId, { invoiceId, amountMinor, channel: 'cash_or_check', status, idempotencyKey: randomUUID(), actorUserId: null }));
-  await t.db.update(payments).set({ createdAt: new Date(at) }).where(eq(payments.id, paymentId));
+  const { paymentId } = await t.db.transaction((tx) =>
+    recordPayment(tx, gymId, { invoiceId, amountMinor, channel: 'cash_or_check', status, idempotencyKey: randomUUID(), actorUserId: null }),
+  );
+  await t.db
+    .update(payments)
+    .set({ createdAt: new Date(at) })
+    .where(eq(payments.id, paymentId));
   return paymentId;
 }
 
 async function refund(gymId: string, paymentId: string, amountMinor: number, at: string) {
-  const { paymentId: id } = await t.db.transaction((tx) => recordRefund(tx, gymId, { paymentId, amountMinor, reason: 'Changed mind', idempotencyKey: randomUUID(), actorUserId: null }));
-  await t.db.update(payments).set({ createdAt: new Date(at) }).where(eq(payments.id, id));
+  const { paymentId: id } = await t.db.transaction((tx) =>
+    recordRefund(tx, gymId, { paymentId, amountMinor, reason: 'Changed mind', idempotencyKey: randomUUID(), actorUserId: null }),
+  );
+  await t.db
+    .update(payments)
+    .set({ createdAt: new Date(at) })
+    .where(eq(payments.id, id));
 }
 
 beforeAll(async () => {
@@ -123,15 +142,55 @@ beforeAll(async () => {
 
   // Memberships billed ahead (the billing run has not run: JOBS are off in tests).
   // Carol: Gold monthly at 9000 as sold, next period 15 Mar.
-  await t.make.athletePackage(w.id, who.Carol!.athleteId, { packageId: gold.id, billingPlanId: goldPlan.id, priceMinor: 9000, startDate: '2026-02-15', nextBillingDate: '2026-03-15' });
+  await t.make.athletePackage(w.id, who.Carol!.athleteId, {
+    packageId: gold.id,
+    billingPlanId: goldPlan.id,
+    priceMinor: 9000,
+    startDate: '2026-02-15',
+    nextBillingDate: '2026-03-15',
+  });
   // Dan: weekly at 2000, 3 payments, the first (23 Feb) invoiced already: 2 and 9 Mar are left, not 16 Mar.
-  const dan = await t.make.athletePackage(w.id, who.Dan!.athleteId, { packageId: weekly.id, billingPlanId: weeklyPlan.id, priceMinor: 2000, startDate: '2026-02-23', nextBillingDate: '2026-03-02' });
+  const dan = await t.make.athletePackage(w.id, who.Dan!.athleteId, {
+    packageId: weekly.id,
+    billingPlanId: weeklyPlan.id,
+    priceMinor: 2000,
+    startDate: '2026-02-23',
+    nextBillingDate: '2026-03-02',
+  });
   danPackageId = dan.id;
-  await invoice(w.id, { athleteId: who.Dan!.athleteId, issue: '2026-02-23', due: '2026-02-23', lines: [line('Weekly bootcamp', 0, { packageId: weekly.id })], athletePackageId: dan.id, periodStart: '2026-02-23' });
+  await invoice(w.id, {
+    athleteId: who.Dan!.athleteId,
+    issue: '2026-02-23',
+    due: '2026-02-23',
+    lines: [line('Weekly bootcamp', 0, { packageId: weekly.id })],
+    athletePackageId: dan.id,
+    periodStart: '2026-02-23',
+  });
   // Hank: Gold due 20 Mar, on hold 18-25 Mar: left out. Ivy: cancelled: left out. Jay: a class pack, not a membership.
-  await t.make.athletePackage(w.id, who.Hank!.athleteId, { packageId: gold.id, billingPlanId: goldPlan.id, priceMinor: 10000, startDate: '2026-01-20', nextBillingDate: '2026-03-20', holdStartsOn: '2026-03-18', holdEndsOn: '2026-03-25' });
-  await t.make.athletePackage(w.id, who.Ivy!.athleteId, { packageId: gold.id, billingPlanId: goldPlan.id, priceMinor: 10000, status: 'cancelled', startDate: '2026-01-12', nextBillingDate: '2026-03-12' });
-  await t.make.athletePackage(w.id, who.Jay!.athleteId, { packageId: tenPack.id, billingPlanId: tenPlan.id, priceMinor: 5000, startDate: '2026-03-05', nextBillingDate: '2026-03-05' });
+  await t.make.athletePackage(w.id, who.Hank!.athleteId, {
+    packageId: gold.id,
+    billingPlanId: goldPlan.id,
+    priceMinor: 10000,
+    startDate: '2026-01-20',
+    nextBillingDate: '2026-03-20',
+    holdStartsOn: '2026-03-18',
+    holdEndsOn: '2026-03-25',
+  });
+  await t.make.athletePackage(w.id, who.Ivy!.athleteId, {
+    packageId: gold.id,
+    billingPlanId: goldPlan.id,
+    priceMinor: 10000,
+    status: 'cancelled',
+    startDate: '2026-01-12',
+    nextBillingDate: '2026-03-12',
+  });
+  await t.make.athletePackage(w.id, who.Jay!.athleteId, {
+    packageId: tenPack.id,
+    billingPlanId: tenPlan.id,
+    priceMinor: 5000,
+    startDate: '2026-03-05',
+    nextBillingDate: '2026-03-05',
+  });
 
   // Gym O: another gym in the same zone with the same kinds of rows (a payment, a refund, a pending and a past-due
   // invoice, a membership renewing): none of it ever counts for gym W.
@@ -139,19 +198,40 @@ beforeAll(async () => {
   const oAthlete = await t.make.athlete(o.id, { login: false });
   const oGold = await t.make.package(o.id, { name: 'Gold membership', kind: 'membership', category: 'Memberships' });
   const oPlan = await t.make.billingPlan(o.id, oGold.id);
-  const oInv = await invoice(o.id, { athleteId: oAthlete.athleteId, issue: '2026-02-10', due: '2026-03-10', lines: [line('Gold', 99000, { packageId: oGold.id })] });
+  const oInv = await invoice(o.id, {
+    athleteId: oAthlete.athleteId,
+    issue: '2026-02-10',
+    due: '2026-03-10',
+    lines: [line('Gold', 99000, { packageId: oGold.id })],
+  });
   const op = await pay(o.id, oInv.id, 30000, '2026-02-10T18:00:00Z');
   await refund(o.id, op, 100, '2026-02-20T18:00:00Z');
-  await pay(o.id, (await invoice(o.id, { athleteId: oAthlete.athleteId, issue: '2026-01-10', due: '2026-01-10', lines: [line('Fee', 700)] })).id, 700, '2026-01-15T18:00:00Z');
+  await pay(
+    o.id,
+    (await invoice(o.id, { athleteId: oAthlete.athleteId, issue: '2026-01-10', due: '2026-01-10', lines: [line('Fee', 700)] })).id,
+    700,
+    '2026-01-15T18:00:00Z',
+  );
   await invoice(o.id, { athleteId: oAthlete.athleteId, issue: '2026-02-01', due: '2026-02-01', lines: [line('Late', 7000)] });
   await invoice(o.id, { athleteId: oAthlete.athleteId, issue: '2025-11-01', due: '2025-11-01', lines: [line('Older', 3300)] });
-  await t.make.athletePackage(o.id, oAthlete.athleteId, { packageId: oGold.id, billingPlanId: oPlan.id, priceMinor: 50000, startDate: '2026-02-15', nextBillingDate: '2026-03-15' });
+  await t.make.athletePackage(o.id, oAthlete.athleteId, {
+    packageId: oGold.id,
+    billingPlanId: oPlan.id,
+    priceMinor: 50000,
+    startDate: '2026-02-15',
+    nextBillingDate: '2026-03-15',
+  });
 
   // Gym U: London, prices include VAT (20%): a 120.00 sale is 100.00 + 20.00 VAT.
   const u = await t.make.gym({ timeZone: 'Europe/London', country: 'GB', isTaxInclusive: true });
   ukOwner = await t.as(await t.make.owner(u.id));
   const uAthlete = await t.make.athlete(u.id, { login: false, firstName: 'Uma', lastName: 'Underwood' });
-  const uInv = await invoice(u.id, { athleteId: uAthlete.athleteId, issue: '2026-02-14', due: '2026-02-14', lines: [line('Membership', 12000, { taxRateValue: 20 })] });
+  const uInv = await invoice(u.id, {
+    athleteId: uAthlete.athleteId,
+    issue: '2026-02-14',
+    due: '2026-02-14',
+    lines: [line('Membership', 12000, { taxRateValue: 20 })],
+  });
   await pay(u.id, uInv.id, 6000, '2026-02-14T12:00:00Z');
 });
 afterAll(async () => {
@@ -217,7 +297,16 @@ describe('total revenue', () => {
     expect(page).toEqual({
       count: 2,
       results: [
-        { kind: 'invoice', id: inv.A3!.id, label: `Invoice ${inv.A3!.number}`, detail: 'Bob Baker', athleteId: who.Bob!.athleteId, invoiceId: inv.A3!.id, date: '2026-02-10', amountMinor: 4000 },
+        {
+          kind: 'invoice',
+          id: inv.A3!.id,
+          label: `Invoice ${inv.A3!.number}`,
+          detail: 'Bob Baker',
+          athleteId: who.Bob!.athleteId,
+          invoiceId: inv.A3!.id,
+          date: '2026-02-10',
+          amountMinor: 4000,
+        },
       ],
     });
     const first = await details('total-revenue', `${FEB}&key=2026-02-10&limit=1`);
@@ -237,7 +326,10 @@ describe('total revenue', () => {
   it('gives the table as CSV: the same rows and cell texts, negative amounts as shown', async () => {
     const res = await owner.get(`/api/reports/total-revenue/csv/?${FEB}`);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(29);
     expect(lines[0]).toBe('Period,Payments,Refunds,Net,Tax');
     expect(lines[1]).toBe('Feb 1,$0.00,$0.00,$0.00,$0.00');
@@ -266,7 +358,18 @@ describe('upcoming revenue', () => {
   it('drills into a period: a renewal is listed as the athlete with the package, an invoice by its balance', async () => {
     expect(await details('upcoming-revenue', `${MAR}&key=2026-03-09`)).toEqual({
       count: 1,
-      results: [{ kind: 'athlete', id: danPackageId, label: 'Dan Dunn', detail: 'Weekly bootcamp', athleteId: who.Dan!.athleteId, invoiceId: null, date: '2026-03-09', amountMinor: 2000 }],
+      results: [
+        {
+          kind: 'athlete',
+          id: danPackageId,
+          label: 'Dan Dunn',
+          detail: 'Weekly bootcamp',
+          athleteId: who.Dan!.athleteId,
+          invoiceId: null,
+          date: '2026-03-09',
+          amountMinor: 2000,
+        },
+      ],
     });
     const due = await details('upcoming-revenue', `${MAR}&key=2026-03-10`);
     expect(due.results.map((d) => [d.kind, d.invoiceId, d.detail, d.amountMinor])).toEqual([['invoice', inv.A3!.id, 'Bob Baker', 7000]]);
@@ -281,7 +384,9 @@ describe('pending payments', () => {
       ['2026-02-20', { period: 'Feb 20', invoices: 1, balance: 6000 }],
     ]);
     expect([r.total, r.previousTotal]).toEqual([13000, 800]);
-    expect((await details('pending-payments', `${FEB}&key=2026-02-20`)).results.map((d) => [d.label, d.date, d.amountMinor])).toEqual([[`Invoice ${inv.A7!.number}`, '2026-02-20', 6000]]);
+    expect((await details('pending-payments', `${FEB}&key=2026-02-20`)).results.map((d) => [d.label, d.date, d.amountMinor])).toEqual([
+      [`Invoice ${inv.A7!.number}`, '2026-02-20', 6000],
+    ]);
   });
 });
 
@@ -308,7 +413,18 @@ describe('past-due payments', () => {
   it('drills into an age group, and answers 400 for an unknown one', async () => {
     expect(await details('past-due-payments', `${RANGE}&key=90%2B`)).toEqual({
       count: 1,
-      results: [{ kind: 'invoice', id: inv.A6!.id, label: `Invoice ${inv.A6!.number}`, detail: 'Erin Ellis', athleteId: who.Erin!.athleteId, invoiceId: inv.A6!.id, date: '2025-12-01', amountMinor: 2000 }],
+      results: [
+        {
+          kind: 'invoice',
+          id: inv.A6!.id,
+          label: `Invoice ${inv.A6!.number}`,
+          detail: 'Erin Ellis',
+          athleteId: who.Erin!.athleteId,
+          invoiceId: inv.A6!.id,
+          date: '2025-12-01',
+          amountMinor: 2000,
+        },
+      ],
     });
     expect((await owner.get(`/api/reports/past-due-payments/details/?${RANGE}&key=91-120`)).statusCode).toBe(400);
   });
@@ -349,7 +465,18 @@ describe('package revenue and package-category revenue', () => {
     const page = await details('package-category-revenue', `${FEB}&key=Uncategorised`);
     expect(page).toEqual({
       count: 1,
-      results: [{ kind: 'invoice', id: inv.A9!.id, label: `Invoice ${inv.A9!.number}`, detail: 'Alice Archer', athleteId: who.Alice!.athleteId, invoiceId: inv.A9!.id, date: '2026-02-25', amountMinor: 5500 }],
+      results: [
+        {
+          kind: 'invoice',
+          id: inv.A9!.id,
+          label: `Invoice ${inv.A9!.number}`,
+          detail: 'Alice Archer',
+          athleteId: who.Alice!.athleteId,
+          invoiceId: inv.A9!.id,
+          date: '2026-02-25',
+          amountMinor: 5500,
+        },
+      ],
     });
   });
 });

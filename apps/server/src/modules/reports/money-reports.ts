@@ -318,7 +318,11 @@ const AGE_GROUPS = [
 /** SQL: the age group of a number of days overdue. */
 const ageGroup = (days: SQL) =>
   sql.join(
-    [sql`case`, ...AGE_GROUPS.map((g) => (g.max === null ? sql.raw(`else '${g.key}'`) : sql`when ${days} <= ${sql.raw(String(g.max))} then ${sql.raw(`'${g.key}'`)}`)), sql`end`],
+    [
+      sql`case`,
+      ...AGE_GROUPS.map((g) => (g.max === null ? sql.raw(`else '${g.key}'`) : sql`when ${days} <= ${sql.raw(String(g.max))} then ${sql.raw(`'${g.key}'`)}`)),
+      sql`end`,
+    ],
     sql` `,
   );
 
@@ -364,7 +368,11 @@ const pastDuePayments: ReportImpl = {
   },
   async details(ctx, key, page) {
     if (!AGE_GROUPS.some((g) => g.key === key)) throw badRequest('There is no such row in this report: choose an age group of the table.', 'unknown_row');
-    return detailPage(ctx, sql`${invoiceItems(sql`p.d`, sql`p.amount`)} from (${pastDue(ctx, ctx.from, ctx.to)}) p join invoices i on i.id = p.id where p.grp = ${key}`, page);
+    return detailPage(
+      ctx,
+      sql`${invoiceItems(sql`p.d`, sql`p.amount`)} from (${pastDue(ctx, ctx.from, ctx.to)}) p join invoices i on i.id = p.id where p.grp = ${key}`,
+      page,
+    );
   },
 };
 
@@ -388,7 +396,13 @@ const packageShares = (ctx: ReportContext, from: string, to: string) => sql`
 type CategoryRow = { side: Side; key: string; label: string; category: string; amount: string };
 
 /** Category figures (one row per key) of the range, with the comparison's by key. */
-function categoryBody(ctx: ReportContext, list: readonly CategoryRow[], totalLabel: string, columns: ReportBody['columns'], cellsOf: (r: CategoryRow) => ReportRow['cells']): ReportBody {
+function categoryBody(
+  ctx: ReportContext,
+  list: readonly CategoryRow[],
+  totalLabel: string,
+  columns: ReportBody['columns'],
+  cellsOf: (r: CategoryRow) => ReportRow['cells'],
+): ReportBody {
   const current = list.filter((r) => r.side === 'cur').sort((a, b) => num(b.amount) - num(a.amount) || a.label.localeCompare(b.label));
   const previous = ctx.previous ? mapOf(list, 'prev', (r) => num(r.amount)) : null;
   const shown = current.slice(0, REPORT_MAX_ROWS);

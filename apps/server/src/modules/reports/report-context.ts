@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   bucketOf,
+  dateOfEpochDay,
+  epochDayOf,
   localeOf,
   MISSING_DAYS,
   previousRange,
@@ -37,6 +39,11 @@ export type ReportContext = {
   locationId: string | null;
   /** Missing members' N. */
   days: number;
+  /**
+   * Issue 34 item 10: check-ins count only up to this local time of day ("HH:MM:SS") on each day, for a dashboard card
+   * that compares the part of today gone by with the same part of another day. Null (every report): the whole day.
+   */
+  untilTimeOfDay?: string | null;
 };
 
 /** The figures a report computes; the route adds its definition, range and locale. */
@@ -107,7 +114,9 @@ export function bucketStart(ctx: ReportContext, date: SQL | unknown): SQL {
     case 'day':
       return sql`(${date})::date`;
     case 'week':
-      return ctx.firstDayOfWeek === 1 ? sql`date_trunc('week', (${date})::date)::date` : sql`(date_trunc('week', (${date})::date + 1) - interval '1 day')::date`;
+      return ctx.firstDayOfWeek === 1
+        ? sql`date_trunc('week', (${date})::date)::date`
+        : sql`(date_trunc('week', (${date})::date + 1) - interval '1 day')::date`;
     case 'month':
       return sql`date_trunc('month', (${date})::date)::date`;
   }
@@ -121,16 +130,33 @@ export function bucketStartOf(ctx: Pick<ReportContext, 'bucket' | 'firstDayOfWee
   return addDays(date, -((weekday - ctx.firstDayOfWeek + 7) % 7));
 }
 
-/** Every bucket of the range, in order: its first day (the key), its label, and the range's part of it. */
-export function bucketsOf(ctx: Pick<ReportContext, 'bucket' | 'firstDayOfWeek' | 'from' | 'to' | 'country'>): { key: string; label: string; from: string; to: string }[] {
+/** The day number of the last day of the bucket that day number `day` falls in. */
+function bucketEndOf(ctx: Pick<ReportContext, 'bucket' | 'firstDayOfWeek'>, day: number): number {
+  if (ctx.bucket === 'day') return day;
+  if (ctx.bucket === 'week') {
+    // Day 0, 1970-01-01, was a Thursday (4).
+    const weekday = (((day + 4) % 7) + 7) % 7;
+    return day - ((weekday - ctx.firstDayOfWeek + 7) % 7) + 6;
+  }
+  const date = new Date(day * 86_400_000);
+  return Math.floor(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 86_400_000) - 1;
+}
+
+/**
+ * Every bucket of the range, in order: its first day (the key), its label, and the range's part of it. Issue 32: the
+ * loop counts day numbers, so it ends after as many buckets as the range has, whatever its dates.
+ */
+export function bucketsOf(
+  ctx: Pick<ReportContext, 'bucket' | 'firstDayOfWeek' | 'from' | 'to' | 'country'>,
+): { key: string; label: string; from: string; to: string }[] {
   const out: { key: string; label: string; from: string; to: string }[] = [];
-  let day = ctx.from;
-  while (day <= ctx.to) {
-    const key = bucketStartOf(ctx, day);
-    let end = day;
-    while (addDays(end, 1) <= ctx.to && bucketStartOf(ctx, addDays(end, 1)) === key) end = addDays(end, 1);
-    out.push({ key, label: bucketLabel(ctx, key), from: day, to: end });
-    day = addDays(end, 1);
+  const last = epochDayOf(ctx.to);
+  for (let day = epochDayOf(ctx.from); day <= last;) {
+    const end = Math.min(bucketEndOf(ctx, day), last);
+    const from = dateOfEpochDay(day);
+    const key = bucketStartOf(ctx, from);
+    out.push({ key, label: bucketLabel(ctx, key), from, to: dateOfEpochDay(end) });
+    day = end + 1;
   }
   return out;
 }

@@ -8,7 +8,6 @@ import {
   reportDetailsEndpointName,
   reportEndpointName,
   reportTypes,
-
   type Report,
   type ReportQuery,
   type ReportType,

@@ -4,7 +4,7 @@ import { athletes, classTypes, events, gyms, locations, reservations } from '../
 import type { Tx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { queueMail } from '../../lib/outbox';
-import { composeMails, type ComposeItem } from '../messages/compose';
+import { composeMails, type ComposeItem } from '../messages';
 import { fullName } from '../../lib/sql-text';
 
 /**
@@ -74,7 +74,12 @@ export function whenText(startsAt: Date, timeZone: string, country: GymCountry):
 const classLink = (ctx: BookingMailContext, eventId: string) => `${ctx.appUrl}/classes/${eventId}`;
 
 /** The common values of a recipient (the gym's come from compose). */
-const whoValues = (r: BookingRecipient) => ({ firstName: r.firstName, fullName: r.athleteName, className: r.className, when: whenText(r.startsAt, r.timeZone, r.country) });
+const whoValues = (r: BookingRecipient) => ({
+  firstName: r.firstName,
+  fullName: r.athleteName,
+  className: r.className,
+  when: whenText(r.startsAt, r.timeZone, r.country),
+});
 
 export function promotedMail(ctx: BookingMailContext, r: BookingRecipient): BookingMail {
   return {

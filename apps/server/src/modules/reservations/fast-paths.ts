@@ -1,13 +1,17 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { EventKind } from '@spotter/shared';
-import { athletePackages, athletes, creditLedger, events, gyms, reservations } from '../../db/schema';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DOMAIN_EVENTS, type EventKind } from '@spotter/shared';
+import { athletePackages, athletes, creditLedger, domainEvents, events, gyms, reservations } from '../../db/schema';
+import { recordEvents } from '../../lib/domain-events';
+import { checkedInEvent } from './booking-events';
 import { POOL_SIZE, isSoleConnection, sqlState, type Db, type DbOrTx } from '../../db/client';
-import { checkEligibilityMany } from '../athlete-packages/eligibility';
+import { checkEligibilityMany } from '../athlete-packages';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import type { Change } from '../../lib/changes';
 import { recordFields, type ReservationRecord } from './reservations.repository';
 import type { ReservationsContext } from './reservations.service';
-import { eligibleSql, holdsPlaceSql } from './rules';
+import { holdsPlaceSql } from '../booking-policy';
+import { allowsUncoveredWalkInsSql, refusesWalkIn, groupedWalkInSql } from '../booking-policy';
 
 /**
  * Decision 016, behind FAST_WRITES: the two writes of a class start, a reserved athlete's check-in and a walk-in,
@@ -17,7 +21,8 @@ import { eligibleSql, holdsPlaceSql } from './rules';
  * the statement committed. A request the statement
  * has no row for (a walk-in of an athlete who is already booked, a marked reservation, someone else's, not found, a
  * replay) returns undefined, and the caller takes the locked path, which decides it and answers its refusal. The
- * server's tests run with FAST_WRITES on and off and expect the same answers.
+ * server's tests run with FAST_WRITES on and off and expect the same answers. An athlete's own check-in or walk-in is
+ * never grouped: the service leaves it to the locked path, which applies their self check-in window (issue 32).
  */
 
 /** At most this many requests share one grouped statement: a class start's burst fits in one or two. */
@@ -40,15 +45,26 @@ const idsOf = (column: string) => sql`array(select w.${sql.raw(column)} from jso
 export type CheckInRequest = { id: string; kind: EventKind; isCheckedIn: boolean; gymId: string; actorUserId: string; ownAthleteId: string | null; at: Date };
 export type WalkInRequest = { id: string; kind: EventKind; eventId: string; gymId: string; athleteId: string; actorUserId: string; at: Date };
 
+/** The change feed's notification of a row's gym (lib/changes.ts gymChangeSql), where there is a feed. */
+export type NotifyOf = (gymId: SQL | AnyPgColumn) => SQL | null;
+const noNotify: NotifyOf = () => null;
+
 /**
  * A reserved athlete checked in or out. A reservation that holds a place by being reserved holds it whether or not
  * the athlete is checked in (rules holdsPlace), so the toggle changes no one's place and needs no event lock (the
  * reservation's own row lock orders it with the locked path's writes of that row). Marked, waitlisted and walk-in
  * reservations, whose toggle can change a place, are left to the locked path.
+ *
+ * Issue 33: ONE statement still. `before` (the table again, joined by id) says whether each row was checked in, and its
+ * version (xmin); `updated` is the toggle, of the rows still at that version (a row changed by another transaction meanwhile is left
+ * to the locked path); `recorded` inserts a `booking.checked_in` domain event for each row it checked in that was not
+ * (as the locked path does), so the event exists exactly when the change does, and a repeated tap records none.
  */
-export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
+export function groupedCheckInQuery(db: Db, notifyOf: NotifyOf = noNotify) {
   const r = reservations;
-  return db
+  // The row as the statement read it, joined by id (a second scan of the table, by its primary key).
+  const before = sql.identifier('before');
+  const toggle = db
     .update(r)
     .set({
       isCheckedIn: sql`v.is_checked_in`,
@@ -61,7 +77,9 @@ export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
       updatedAt: sql`v.at`,
       updatedByUserId: sql`v.actor_user_id`,
     })
-    .from(sql`${groupRows('id uuid, kind event_kind, is_checked_in boolean, gym_id uuid, actor_user_id uuid, own_athlete_id uuid, at timestamptz')}`)
+    .from(
+      sql`${groupRows('id uuid, kind event_kind, is_checked_in boolean, gym_id uuid, actor_user_id uuid, own_athlete_id uuid, at timestamptz')} join ${r} ${before} on ${before}.id = v.id`,
+    )
     .where(
       and(
         sql`${r.id} = v.id`,
@@ -71,25 +89,52 @@ export function groupedCheckInQuery(db: Db, notify: SQL | null = null) {
         eq(r.isReserved, true),
         holdsPlaceSql(r),
         sql`(v.own_athlete_id is null or ${r.athleteId} = v.own_athlete_id)`,
+        // The row as `before` read it: a row another transaction changed since (which the UPDATE re-reads, `before`
+        // not) is left to the locked path, so `was_checked_in` is always the value this toggle replaced.
+        sql`${r}.xmin = ${before}.xmin`,
       ),
     )
-    .returning(withNotify(recordFields(r), notify));
+    .returning({ ...getTableColumns(r), wasCheckedIn: sql<boolean>`${before}.is_checked_in`.as('was_checked_in') });
+  // The CTE's columns are the table's (and was_checked_in): read them as an alias of it, named as the CTE.
+  const u = alias(reservations, 'updated') as unknown as typeof reservations;
+  const updated = db.$with('updated', { id: u.id }).as(toggle.getSQL());
+  const spec = DOMAIN_EVENTS['booking.checked_in'];
+  const recorded = db.$with('recorded', { n: sql<number>`1` }).as(sql`
+    insert into ${domainEvents} (gym_id, type, subject_id, payload, schema_version)
+    select ${u.gymId}, 'booking.checked_in', ${u.id}, json_build_object('athleteId', ${u.athleteId}, 'eventId', ${u.eventId}, 'walkIn', false)::jsonb, ${spec.version}::int
+    from ${sql.identifier('updated')}
+    where ${u.isCheckedIn} and not ${sql.identifier('updated')}.was_checked_in
+    returning 1`);
+  return (
+    db
+      .with(updated, recorded)
+      .select(withNotify(recordFields(u), notifyOf(u.gymId)))
+      .from(updated)
+      // A select of one source leaves its columns unqualified, and the record's subqueries need them qualified.
+      .crossJoin(sql`(values (1)) as ${sql.identifier('one')}(n)`)
+  );
 }
 
 /**
- * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind and an
- * eligible athlete of the caller's gym exist (rules eligibleSql). A walk-in takes no capacity check (decision 005).
+ * Walk-ins (spec 4: not reserved, checked in) as ONE INSERT … SELECT: a row only where the event of the kind, open
+ * (not cancelled), and an eligible athlete of the caller's gym exist (policy.ts groupedWalkInSql, the locked path's
+ * rules as SQL). A walk-in takes no capacity check (decision 005).
  * ON CONFLICT DO NOTHING leaves a replay of the same id, or an athlete who already has a record of the event, to the
  * locked path. Issue 18: the package that credits each walk-in (`v.package_id`, null: uncredited) was chosen before the
  * statement by the one eligibility rule for the whole group (`checkEligibilityMany`, in the same transaction, under
  * the events' and the packages' locks); `walkInGroup` then writes the bookings' ledger rows.
  */
-export function groupedWalkInQuery(db: DbOrTx, notify: SQL | null = null) {
+export function groupedWalkInQuery(db: DbOrTx, notifyOf: NotifyOf = noNotify) {
   const r = reservations;
   const a = athletes;
-  const locked = db
-    .$with('locked')
-    .as(db.select({ id: events.id }).from(events).where(sql`${events.id} = any(${idsOf('event_id')})`).orderBy(events.id).for('no key update'));
+  const locked = db.$with('locked').as(
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(sql`${events.id} = any(${idsOf('event_id')})`)
+      .orderBy(events.id)
+      .for('no key update'),
+  );
   const byKey: Record<string, SQL> = {
     id: sql`v.id`,
     gymId: sql`${events.gymId}`,
@@ -124,8 +169,13 @@ export function groupedWalkInQuery(db: DbOrTx, notify: SQL | null = null) {
     join ${locked} on ${locked.id} = v.event_id
     join ${events} on ${events.id} = v.event_id and ${events.gymId} = v.gym_id and ${events.kind} = v.kind
     join ${a} on ${a.id} = v.athlete_id and ${a.gymId} = ${events.gymId} and ${a.id} = any(${idsOf('athlete_id')})
-    where ${eligibleSql(a, events)}`;
-  return db.with(locked).insert(r).select(rows).onConflictDoNothing().returning(withNotify(recordFields(r), notify));
+    where ${groupedWalkInSql(a, events)}`;
+  return db
+    .with(locked)
+    .insert(r)
+    .select(rows)
+    .onConflictDoNothing()
+    .returning(withNotify(recordFields(r), notifyOf(r.gymId)));
 }
 
 /** The record's columns, and the change feed's notification of its gym (lib/changes.ts gymChangeSql) where there is one. */
@@ -142,13 +192,13 @@ export type FastAnswer = { record: ReservationRecord | undefined; joined: boolea
  * that one's answer instead of a statement of its own; they are concurrent, so both answer as of the one statement.
  */
 function batcherPer<Q extends { id: string; gymId: string; at: Date }>(options: {
-  statement: (db: Db, notify: SQL | null) => Statement;
+  statement: (db: Db, notifyOf: NotifyOf) => Statement;
   rowOf: (request: Q) => Record<string, unknown>;
   keysOf: (request: Q) => string[];
 }): (ctx: ReservationsContext, request: Q) => Promise<FastAnswer> {
   const batchers = new WeakMap<Db, { group: GroupCommit<Q, ReservationRecord>; inFlight: Map<string, Promise<ReservationRecord | undefined>> }>();
   const make = (ctx: ReservationsContext) => {
-    const statement = options.statement(ctx.db, ctx.changes.gymChangeSql(reservations.gymId));
+    const statement = options.statement(ctx.db, (gymId) => ctx.changes.gymChangeSql(gymId));
     const sole = isSoleConnection(ctx.db);
     return groupCommit<Q, ReservationRecord>({
       keysOf: options.keysOf,
@@ -195,8 +245,16 @@ function batcherPer<Q extends { id: string; gymId: string; at: Date }>(options: 
 
 /** A reserved athlete's check-in toggle: its record, or undefined where the locked path must decide. */
 export const fastCheckIn = batcherPer<CheckInRequest>({
-  statement: (db, notify) => groupedCheckInQuery(db, notify).prepare('reservation_check_in_group'),
-  rowOf: (q) => ({ id: q.id, kind: q.kind, is_checked_in: q.isCheckedIn, gym_id: q.gymId, actor_user_id: q.actorUserId, own_athlete_id: q.ownAthleteId, at: q.at.toISOString() }),
+  statement: (db, notifyOf) => groupedCheckInQuery(db, notifyOf).prepare('reservation_check_in_group'),
+  rowOf: (q) => ({
+    id: q.id,
+    kind: q.kind,
+    is_checked_in: q.isCheckedIn,
+    gym_id: q.gymId,
+    actor_user_id: q.actorUserId,
+    own_athlete_id: q.ownAthleteId,
+    at: q.at.toISOString(),
+  }),
   keysOf: (q) => [q.id],
 });
 
@@ -207,7 +265,7 @@ type WalkInRow = { id: string; kind: EventKind; event_id: string; gym_id: string
  * withEventLock), the one eligibility rule for every walk-in under its packages' locks (checkEligibilityMany), the
  * grouped INSERT with the chosen packages, and the 'booking' ledger rows of the credited ones (as deductBooking).
  */
-function walkInGroup(db: Db, notify: SQL | null): Statement {
+function walkInGroup(db: Db, notifyOf: NotifyOf): Statement {
   return {
     execute: ({ items: json }) =>
       db.transaction(async (tx) => {
@@ -219,7 +277,11 @@ function walkInGroup(db: Db, notify: SQL | null): Statement {
         const uncovered: WalkInRow[] = [];
         for (const gymId of new Set(rows.map((r) => r.gym_id))) {
           const mine = rows.filter((r) => r.gym_id === gymId);
-          const verdicts = await checkEligibilityMany(tx, gymId, mine.map((r) => ({ athleteId: r.athlete_id, eventId: r.event_id })));
+          const verdicts = await checkEligibilityMany(
+            tx,
+            gymId,
+            mine.map((r) => ({ athleteId: r.athlete_id, eventId: r.event_id })),
+          );
           verdicts.forEach((v, i) => {
             if (v.eligible) chosen.set(mine[i]!.id, { packageId: v.athletePackageId, credits: v.credits });
             else if (mine[i]!.kind === 'class') uncovered.push(mine[i]!);
@@ -228,10 +290,17 @@ function walkInGroup(db: Db, notify: SQL | null): Statement {
         // Issue 22: a class walk-in with no covering package, in a gym whose kiosk settings refuse it. Read only when
         // the group holds such a walk-in (a group of covered walk-ins costs nothing more).
         const strict = uncovered.length > 0 ? await gymsRefusingUncoveredWalkIns(tx, [...new Set(uncovered.map((r) => r.gym_id))]) : new Set<string>();
-        const refused = new Set(uncovered.filter((r) => strict.has(r.gym_id)).map((r) => r.id));
+        const refused = new Set(uncovered.filter((r) => refusesWalkIn(!strict.has(r.gym_id), false)).map((r) => r.id));
         // A refused walk-in gets no row here: the locked path decides it again and answers its refusal (409).
         const withPackages = rows.filter((r) => !refused.has(r.id)).map((r) => ({ ...r, package_id: chosen.get(r.id)?.packageId ?? null }));
-        const records = (await groupedWalkInQuery(tx, notify).prepare('reservation_walk_in_group').execute({ items: JSON.stringify(withPackages) })) as ReservationRecord[];
+        const records = (await groupedWalkInQuery(tx, notifyOf)
+          .prepare('reservation_walk_in_group')
+          .execute({ items: JSON.stringify(withPackages) })) as ReservationRecord[];
+        // Issue 33: each walk-in's booking.checked_in domain event, in the group's transaction (as the locked path's).
+        await recordEvents(
+          tx,
+          records.map((record) => checkedInEvent(record, true)),
+        );
         const debits = records.flatMap((record) => {
           const c = chosen.get(record.id);
           const actor = rows.find((r) => r.id === record.id)!.actor_user_id;
@@ -253,14 +322,22 @@ async function gymsRefusingUncoveredWalkIns(tx: DbOrTx, gymIds: string[]): Promi
   const rows = await tx
     .select({ id: gyms.id })
     .from(gyms)
-    .where(and(sql`${gyms.id} = any(${`{${gymIds.join(',')}}`}::uuid[])`, sql`${gyms.kioskSettings}->>'allowWalkInsWithoutPackage' = 'false'`));
+    .where(and(sql`${gyms.id} = any(${`{${gymIds.join(',')}}`}::uuid[])`, sql`not ${allowsUncoveredWalkInsSql(gyms)}`));
   return new Set(rows.map((r) => r.id));
 }
 
 /** A walk-in check-in: its record, or undefined where the locked path must decide. */
 export const fastWalkIn = batcherPer<WalkInRequest>({
   statement: walkInGroup,
-  rowOf: (q) => ({ id: q.id, kind: q.kind, event_id: q.eventId, gym_id: q.gymId, athlete_id: q.athleteId, actor_user_id: q.actorUserId, at: q.at.toISOString() }),
+  rowOf: (q) => ({
+    id: q.id,
+    kind: q.kind,
+    event_id: q.eventId,
+    gym_id: q.gymId,
+    athlete_id: q.athleteId,
+    actor_user_id: q.actorUserId,
+    at: q.at.toISOString(),
+  }),
   // Two walk-ins of one athlete and event wait on each other's row in the unique index: never in two running groups.
   // One athlete's walk-ins (to two classes) are never in one group: each reads the packages the other may debit.
   keysOf: (q) => [q.id, `${q.eventId} ${q.athleteId}`, `athlete ${q.athleteId}`],

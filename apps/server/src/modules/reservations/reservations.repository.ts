@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { minorToDecimal, type AppointmentReservation, type ClassReservation, type EventKind } from '@spotter/shared';
 import { events, reservations } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { hasPastDueBillSql, hasUnsignedDocumentSql } from './rules';
+import { hasPastDueBillSql, hasUnsignedDocumentSql } from '../booking-policy';
 
 /** A reservation with the athlete's warnings in its gym: what every reservation write answers. */
 export type ReservationRecord = {
@@ -32,7 +32,9 @@ export type ReservationRecord = {
 const line = alias(reservations, 'line');
 /** The place in line of a waitlisted reservation (a probe of the event's waitlist index), else null. */
 export const waitlistPositionSql = (r: typeof reservations) =>
-  sql<number | null>`case when ${r.isWaitlisted} then (select count(*)::int from ${reservations} ${sql.identifier('line')} where ${line.eventId} = ${r.eventId} and ${line.isWaitlisted} and ${line.waitlistSeq} <= ${r.waitlistSeq}) end`;
+  sql<
+    number | null
+  >`case when ${r.isWaitlisted} then (select count(*)::int from ${reservations} ${sql.identifier('line')} where ${line.eventId} = ${r.eventId} and ${line.isWaitlisted} and ${line.waitlistSeq} <= ${r.waitlistSeq}) end`;
 
 /** The columns of a ReservationRecord (a SELECT's, or an INSERT's or UPDATE's RETURNING). */
 export function recordFields(r: typeof reservations = reservations) {
@@ -92,5 +94,15 @@ const stateOf = (r: ReservationRecord) => ({
   hasPastDueBills: r.hasPastDueBills,
   hasUnsignedDocuments: r.hasUnsignedDocuments,
 });
-export const toClassReservation = (r: ReservationRecord): ClassReservation => ({ athleteKiloClassId: r.id, kiloClass: r.eventId, isWaitlisted: r.isWaitlisted, waitlistPosition: r.waitlistPosition, ...stateOf(r) });
-export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({ athleteAppointmentId: r.id, appointment: r.eventId, ...stateOf(r) });
+export const toClassReservation = (r: ReservationRecord): ClassReservation => ({
+  athleteKiloClassId: r.id,
+  kiloClass: r.eventId,
+  isWaitlisted: r.isWaitlisted,
+  waitlistPosition: r.waitlistPosition,
+  ...stateOf(r),
+});
+export const toAppointmentReservation = (r: ReservationRecord): AppointmentReservation => ({
+  athleteAppointmentId: r.id,
+  appointment: r.eventId,
+  ...stateOf(r),
+});

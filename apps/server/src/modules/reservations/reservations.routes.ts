@@ -4,7 +4,15 @@ import { forbidden } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
 import { toAppointmentReservation, toClassReservation } from './reservations.repository';
-import { createBulkReservations, createReservation, deleteReservation, updateReservation, type ReservationInput, type ReservationsContext, type Writer } from './reservations.service';
+import {
+  createBulkReservations,
+  createReservation,
+  deleteReservation,
+  updateReservation,
+  type ReservationInput,
+  type ReservationsContext,
+  type Writer,
+} from './reservations.service';
 
 /** Who writes: an athlete profile only ever changes its own reservations (and one with no athlete record, none). */
 function writerOf(request: FastifyRequest): Writer {

@@ -1,36 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
-  calendarMessages,
+  bookingPolicy,
   eventMessages,
   holdsPlace,
+  isBeforePromotionCutoff,
   isFull,
   isLateCancelAt,
   isMarked,
-  kioskSettingsMessages,
   markRule,
+  oneYearAfter,
   reservationMessages,
+  selfCheckInWindowOf,
   toZoned,
   type BulkReservationInput,
   type BulkReservationResult,
   type EventKind,
+  type SelfCheckInWindow,
   type UpdateReservationInput,
 } from '@spotter/shared';
 import { appointmentTypes, athletes, charges, classTypes, events, gyms, invoices, reservations, reservationWaitlistSeq, rooms, staff } from '../../db/schema';
-import { invoiceCharge } from '../billing/billing-run';
-import { voidInvoice } from '../invoices/invoices.service';
+import { invoiceCharge } from '../billing';
+import { voidInvoice } from '../invoices';
 import type { DbOrTx, Tx } from '../../db/client';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
-import { classFilter, findEvent, findTaxRate } from '../events/events.repository';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { classFilter, findEvent, findTaxRate } from '../events';
 import { fullName } from '../../lib/sql-text';
 import { mailBooked, mailPromoted, type BookingMailContext } from './booking-mail';
 import { fastCheckIn, fastWalkIn } from './fast-paths';
 import { findReservation, findReservations, toClassReservation, type ReservationRecord } from './reservations.repository';
-import { eligibilityRules, holdsPlaceSql } from './rules';
-import { assertSignedBeforeBooking } from '../documents/documents.service';
-import { checkEligibility } from '../athlete-packages/eligibility';
-import { creditReservation, deductBooking, restoreCredits, settleMarkCredits } from '../athlete-packages/ledger';
+import { holdsPlaceSql } from '../booking-policy';
+import { allowsUncoveredWalkInsSql, athleteRules, refuse } from '../booking-policy';
+import { assertSignedBeforeBooking } from '../documents';
+import { readKioskSettings } from '../gym-settings';
+import { checkEligibility } from '../athlete-packages';
+import { creditReservation, deductBooking, restoreCredits, settleMarkCredits } from '../athlete-packages';
+import { recordEvents } from '../../lib/domain-events';
+import { bookingEvent, checkedInEvent, createdEvent } from './booking-events';
 
 /**
  * Spec 3 and 4: the reservation writes, each rule once. Every write that can change who holds a place in an event
@@ -51,10 +58,9 @@ export type ReservationsContext = ScheduleContext & {
 };
 
 /** An event as its lock holds it. */
-export type LockedEvent = { id: string; capacity: number; startsAt: Date; startDate: string; cancelledAt: Date | null };
+export type LockedEvent = { id: string; capacity: number; startsAt: Date; endsAt: Date; startDate: string; cancelledAt: Date | null };
 
 export const eventNotFound = (kind: EventKind) => notFound(kind === 'class' ? eventMessages.classNotFound : eventMessages.appointmentNotFound);
-const eventFull = (kind: EventKind) => conflict(kind === 'class' ? reservationMessages.classFull : reservationMessages.appointmentFull, 'event_full');
 
 type LockTarget = { kind: EventKind; id: string } | { kind: EventKind; where: SQL };
 
@@ -68,7 +74,14 @@ export async function withEventLock<T>(ctx: WriteContext, w: Writer, target: Loc
   return writeTransaction(ctx, async (tx, publish) => {
     const where = 'id' in target ? eq(events.id, target.id) : target.where;
     const locked = await tx
-      .select({ id: events.id, capacity: events.capacity, startsAt: events.startsAt, startDate: events.startDate, cancelledAt: events.cancelledAt })
+      .select({
+        id: events.id,
+        capacity: events.capacity,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        startDate: events.startDate,
+        cancelledAt: events.cancelledAt,
+      })
       .from(events)
       .where(and(eq(events.gymId, w.gymId), eq(events.kind, target.kind), where))
       .orderBy(asc(events.id))
@@ -87,7 +100,11 @@ export async function withEventLock<T>(ctx: WriteContext, w: Writer, target: Loc
  * exclusion constraints refuse it cleanly (23P01, a 409), rather than the two deadlocking on each other's deferred
  * check at commit.
  */
-export async function lockCoachesAndRooms(tx: Tx, staffIds: readonly (string | null | undefined)[], roomIds: readonly (string | null | undefined)[] = []): Promise<void> {
+export async function lockCoachesAndRooms(
+  tx: Tx,
+  staffIds: readonly (string | null | undefined)[],
+  roomIds: readonly (string | null | undefined)[] = [],
+): Promise<void> {
   const ids = (list: readonly (string | null | undefined)[]) => [...new Set(list.filter((id): id is string => Boolean(id)))].sort();
   const coachIds = ids(staffIds);
   const placeIds = ids(roomIds);
@@ -106,19 +123,18 @@ export async function placesHeld(tx: Tx, eventIds: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.eventId, r.n]));
 }
 
-/** The athlete of the gym, refused with the first eligibility rule it fails for these events (rules.ts). */
+/** The athlete of the gym, refused (400) with the first athlete rule of the policy it fails for these events (policy.ts). */
 export async function eligibleAthlete(tx: DbOrTx, gymId: string, athleteId: string, eventIds: string[]): Promise<{ fullName: string }> {
-  const [athlete] = await tx.select({ fullName: fullName(athletes) }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+  const [athlete] = await tx
+    .select({ fullName: fullName(athletes) })
+    .from(athletes)
+    .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
   if (!athlete) throw notFound(reservationMessages.athleteNotFound);
   if (eventIds.length === 0) return athlete;
-  const checks = Object.fromEntries(eligibilityRules.map((rule, i) => [`rule${i}`, rule.passes(athletes, events)]));
-  const rows = await tx
-    .select(checks)
-    .from(athletes)
-    .innerJoin(events, inArray(events.id, eventIds))
-    .where(eq(athletes.id, athleteId));
-  const failed = eligibilityRules.find((_rule, i) => rows.some((row) => !row[`rule${i}`]));
-  if (failed) throw badRequest(failed.message, failed.code);
+  const checks = Object.fromEntries(athleteRules.map((rule, i) => [`rule${i}`, rule.passes(athletes, events)]));
+  const rows = await tx.select(checks).from(athletes).innerJoin(events, inArray(events.id, eventIds)).where(eq(athletes.id, athleteId));
+  const failed = athleteRules.find((_rule, i) => rows.some((row) => !row[`rule${i}`]));
+  refuse(failed ?? null, 400);
   return athlete;
 }
 
@@ -151,8 +167,17 @@ export type CreatedReservation = { created: boolean; record: ReservationRecord }
 export async function createReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, input: ReservationInput): Promise<CreatedReservation> {
   assertOwn(w, input.athleteId);
   const id = input.id ?? randomUUID();
-  if (ctx.fastWrites && input.id && !input.isReserved && input.isCheckedIn) {
-    const { record, joined } = await fastWalkIn(ctx, { id, kind, eventId: input.eventId, gymId: w.gymId, athleteId: input.athleteId, actorUserId: w.actorUserId, at: new Date() });
+  // The grouped walk-in is the front desk's: an athlete's own (their self check-in window) takes the locked path.
+  if (ctx.fastWrites && input.id && !input.isReserved && input.isCheckedIn && w.ownAthleteId === null) {
+    const { record, joined } = await fastWalkIn(ctx, {
+      id,
+      kind,
+      eventId: input.eventId,
+      gymId: w.gymId,
+      athleteId: input.athleteId,
+      actorUserId: w.actorUserId,
+      at: new Date(),
+    });
     if (record) return { created: !joined, record };
     // The commonest reason for no row is the same request again (two tablets, a retry): answer it without a lock.
     const existing = await findReservation(ctx.db, w.gymId, kind, id);
@@ -164,7 +189,8 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
   // Issue 20: an athlete's own booking waits for the documents required before booking to be signed.
   if (w.ownAthleteId !== null && input.isReserved) await assertSignedBeforeBooking(ctx.db, w.gymId, input.athleteId);
   const settings = kind === 'class' ? await classSettingsOf(ctx.db, input.eventId) : null;
-  const walkInNeedsPackage = !input.isReserved && input.isCheckedIn && settings !== null && !settings.allowWalkInsWithoutPackage;
+  const isWalkIn = !input.isReserved && input.isCheckedIn;
+  const selfCheckIn = w.ownAthleteId !== null && input.isCheckedIn ? await selfCheckInWindow(ctx.db, w.gymId) : null;
   const created = await withEventLock(ctx, w, { kind, id: input.eventId }, async (tx, [event]) => {
     const r = reservations;
     // The same id again (a retry, a second tablet) answers the record; another id of this athlete here is a conflict.
@@ -178,16 +204,33 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
       throw conflict(reservationMessages.reservationIdTaken, 'reservation_id_taken');
     }
     if (existing.length > 0) throw conflict(reservationMessages.alreadyReserved(athlete.fullName, kind), 'already_reserved');
-    if (event!.cancelledAt) throw conflict(calendarMessages.cancelled, 'cancelled');
-    if (input.isReserved && !input.isCheckedIn) assertBookingWindow(settings, w, event!, new Date());
+    // The booking policy (shared rules/booking-policy.ts), in the order its refusals are answered.
+    refuse(bookingPolicy.eventOpen.check(event!));
+    if (selfCheckIn) refuse(bookingPolicy.selfCheckIn.check({ event: event!, now: new Date(), window: selfCheckIn }));
+    if (input.isReserved && !input.isCheckedIn && w.ownAthleteId !== null && settings) {
+      refuse(
+        bookingPolicy.bookingWindow.check({
+          startsAt: event!.startsAt,
+          now: new Date(),
+          window: { opensDays: settings.bookingOpensDays, closesMinutes: settings.bookingClosesMinutes },
+        }),
+      );
+    }
     const waits = input.isReserved && !input.isCheckedIn && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity);
     if (waits) await assertWaitlistHasRoom(tx, kind, settings, event!, input.joinWaitlist === true);
     // Issue 18: the package that credits it (locked, so the last credit goes once). An athlete's own booking, of a
     // class or an appointment, needs one; the front desk books anyway, uncredited. A place in line is credited when promoted.
     const credit = await checkEligibility(tx, w.gymId, input.athleteId, event!.id, { lock: !waits, of: kind });
-    if (!credit.eligible && w.ownAthleteId !== null) throw conflict(credit.message, credit.code);
+    if (w.ownAthleteId !== null) refuse(bookingPolicy.packageEligibility.check(credit));
     // Issue 22: the gym may refuse a class walk-in with no covering package (kiosk settings), at the desk and kiosk alike.
-    if (!credit.eligible && walkInNeedsPackage) throw conflict(kioskSettingsMessages.walkInNeedsPackage(athlete.fullName), 'walk_in_needs_package');
+    if (isWalkIn && settings)
+      refuse(
+        bookingPolicy.walkInSetting.check({
+          allowWalkInsWithoutPackage: settings.allowWalkInsWithoutPackage,
+          covered: credit.eligible,
+          athleteName: athlete.fullName,
+        }),
+      );
     const credited = credit.eligible && !waits;
     const now = new Date();
     await tx.insert(r).values({
@@ -208,6 +251,9 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
       updatedByUserId: w.actorUserId,
     });
     if (credited) await deductBooking(tx, id, credit, w.actorUserId);
+    // Issue 33: a booking (or place in line) is booking.created, a walk-in only booking.checked_in (as the grouped walk-in's).
+    const subject = { id, gymId: w.gymId, athleteId: input.athleteId, eventId: input.eventId };
+    await recordEvents(tx, [...(isWalkIn ? [] : [createdEvent(subject, waits)]), ...(input.isCheckedIn ? [checkedInEvent(subject, !input.isReserved)] : [])]);
     // Issue 22: a class booked (not a place in line, not a walk-in) is confirmed by mail, in this transaction.
     if (kind === 'class' && input.isReserved && !waits && !input.isCheckedIn) await mailBooked(tx, ctx, [id]);
     return true;
@@ -220,19 +266,40 @@ export async function createReservation(ctx: ReservationsContext, w: Writer, kin
  * registrationDatetime are kept. A late cancel or no show records one charge (replaced when its terms change,
  * removed when the mark is cleared).
  */
-export async function updateReservation(ctx: ReservationsContext, w: Writer, kind: EventKind, id: string, input: UpdateReservationInput): Promise<ReservationRecord> {
+export async function updateReservation(
+  ctx: ReservationsContext,
+  w: Writer,
+  kind: EventKind,
+  id: string,
+  input: UpdateReservationInput,
+): Promise<ReservationRecord> {
   const onlyCheckIn = input.isCheckedIn !== undefined && Object.entries(input).every(([key, value]) => key === 'isCheckedIn' || value === undefined);
-  if (ctx.fastWrites && onlyCheckIn) {
-    const { record } = await fastCheckIn(ctx, { id, kind, isCheckedIn: input.isCheckedIn!, gymId: w.gymId, actorUserId: w.actorUserId, ownAthleteId: w.ownAthleteId, at: new Date() });
+  // The grouped toggle is the front desk's: an athlete's own (their self check-in window) takes the locked path.
+  if (ctx.fastWrites && onlyCheckIn && w.ownAthleteId === null) {
+    const { record } = await fastCheckIn(ctx, {
+      id,
+      kind,
+      isCheckedIn: input.isCheckedIn!,
+      gymId: w.gymId,
+      actorUserId: w.actorUserId,
+      ownAthleteId: w.ownAthleteId,
+      at: new Date(),
+    });
     // Anything else (a walk-in, a marked reservation, someone else's, not found) takes the locked path and its rules.
     if (record) return record;
   }
   const eventId = await eventOfReservation(ctx, w, kind, id);
+  const selfCheckIn = w.ownAthleteId !== null && input.isCheckedIn === true ? await selfCheckInWindow(ctx.db, w.gymId) : null;
   await withEventLock(ctx, w, { kind, id: eventId }, async (tx, [event]) => {
     const r = reservations;
-    const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(r)
+      .where(and(eq(r.id, id), eq(r.gymId, w.gymId)))
+      .for('update');
     if (!row) throw notFound(reservationMessages.reservationNotFound);
     assertOwn(w, row.athleteId);
+    if (selfCheckIn && !row.isCheckedIn) refuse(bookingPolicy.selfCheckIn.check({ event: event!, now: new Date(), window: selfCheckIn }));
 
     const next = {
       isCheckedIn: input.isCheckedIn ?? row.isCheckedIn,
@@ -255,10 +322,13 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
     // Clearing a mark makes a reservation hold a place again: it must fit (a walk-in check-in may overfill).
     const wasHolding = holdsPlace(row);
     const willHold = holdsPlace({ ...row, ...next });
-    if (!wasHolding && willHold && row.isReserved && isFull((await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, event!.capacity)) throw eventFull(kind);
+    if (!wasHolding && willHold && row.isReserved)
+      refuse(bookingPolicy.capacity.check({ kind, placesHeld: (await placesHeld(tx, [event!.id])).get(event!.id) ?? 0, capacity: event!.capacity }));
 
     const eventRow = marked ? await findEvent(tx, w.gymId, kind, event!.id) : null;
-    const charge = eventRow ? await chargeTerms(tx, w, eventRow, row, next.isLateCancel ? 'late_cancel' : 'no_show', input, wasMarked && row.isLateCancel === next.isLateCancel) : null;
+    const charge = eventRow
+      ? await chargeTerms(tx, w, eventRow, row, next.isLateCancel ? 'late_cancel' : 'no_show', input, wasMarked && row.isLateCancel === next.isLateCancel)
+      : null;
     const now = new Date();
     // The front desk checking in someone waiting takes them off the line, as a walk-in (it may overfill).
     const leavesLine = row.isWaitlisted && next.isCheckedIn;
@@ -280,15 +350,31 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
         updatedByUserId: w.actorUserId,
       })
       .where(eq(r.id, id));
+    // Issue 33: what changed, as domain events (a check-out or a cleared mark has none).
+    await recordEvents(tx, [
+      ...(next.isCheckedIn && !row.isCheckedIn ? [checkedInEvent(row, !row.isReserved)] : []),
+      ...(next.isLateCancel && !row.isLateCancel ? [bookingEvent('booking.late_cancelled', row)] : []),
+      ...(next.isNoShow && !row.isNoShow ? [bookingEvent('booking.no_show', row)] : []),
+    ]);
     // A late cancel or no show frees its place for the first in line.
     if (wasHolding && !willHold) await promoteFromWaitlist(tx, ctx, kind, event!);
     // Issue 18: the mark keeps the booking's credit and, with deductCredit, takes the event's deduction more.
-    const markCredits = charge && eventRow && charge.deductCredit ? (charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction) : 0;
+    const markCredits =
+      charge && eventRow && charge.deductCredit
+        ? charge.reason === 'late_cancel'
+          ? eventRow.fees.cancellationCreditDeduction
+          : eventRow.fees.noShowCreditDeduction
+        : 0;
     await settleMarkCredits(tx, row, marked && charge ? { reason: charge.reason, credits: markCredits } : null, w.actorUserId);
     const unchanged =
-      charge !== null && wasMarked && row.isLateCancel === next.isLateCancel &&
-      charge.chargeNow === row.chargeNow && charge.chargeDate === row.chargeDate && charge.chargeFeeMinor === row.chargeFeeMinor &&
-      charge.taxRateId === row.taxRateId && charge.deductCredit === row.deductCredit;
+      charge !== null &&
+      wasMarked &&
+      row.isLateCancel === next.isLateCancel &&
+      charge.chargeNow === row.chargeNow &&
+      charge.chargeDate === row.chargeDate &&
+      charge.chargeFeeMinor === row.chargeFeeMinor &&
+      charge.taxRateId === row.taxRateId &&
+      charge.deductCredit === row.deductCredit;
     if (unchanged || (!marked && !wasMarked)) return;
     // Issue 19: a charge already invoiced keeps its invoice when the mark is cleared (staff may void it). New terms
     // (a waived or changed fee) void its invoice while nothing is paid on it, and the new charge is billed instead;
@@ -301,20 +387,30 @@ export async function updateReservation(ctx: ReservationsContext, w: Writer, kin
 }
 
 /** The one charge of a late cancel or no show of a reservation (spec 2.12), with the event's credit deduction. */
-async function recordCharge(tx: Tx, ctx: ScheduleContext, w: Writer, row: { id: string; athleteId: string }, eventRow: NonNullable<Awaited<ReturnType<typeof findEvent>>>, charge: ChargeValues) {
+async function recordCharge(
+  tx: Tx,
+  ctx: ScheduleContext,
+  w: Writer,
+  row: { id: string; athleteId: string },
+  eventRow: NonNullable<Awaited<ReturnType<typeof findEvent>>>,
+  charge: ChargeValues,
+) {
   const credits = charge.reason === 'late_cancel' ? eventRow.fees.cancellationCreditDeduction : eventRow.fees.noShowCreditDeduction;
-  const [recorded] = await tx.insert(charges).values({
-    gymId: w.gymId,
-    athleteId: row.athleteId,
-    reservationId: row.id,
-    reason: charge.reason,
-    amountMinor: charge.chargeFeeMinor,
-    taxRateId: charge.taxRateId,
-    collectOn: charge.chargeDate,
-    chargeNow: charge.chargeNow,
-    creditDeduction: charge.deductCredit ? credits : 0,
-    createdByUserId: w.actorUserId,
-  }).returning({ id: charges.id });
+  const [recorded] = await tx
+    .insert(charges)
+    .values({
+      gymId: w.gymId,
+      athleteId: row.athleteId,
+      reservationId: row.id,
+      reason: charge.reason,
+      amountMinor: charge.chargeFeeMinor,
+      taxRateId: charge.taxRateId,
+      collectOn: charge.chargeDate,
+      chargeNow: charge.chargeNow,
+      creditDeduction: charge.deductCredit ? credits : 0,
+      createdByUserId: w.actorUserId,
+    })
+    .returning({ id: charges.id });
   // Issue 19: Charge Now bills it at once (and charges a saved method); otherwise the billing run does on its date.
   if (charge.chargeNow) await invoiceCharge(tx, ctx.jobs, recorded!.id, new Date());
 }
@@ -343,7 +439,14 @@ async function eventOfReservation(ctx: WriteContext, w: Writer, kind: EventKind,
   return located.eventId;
 }
 
-type ChargeValues = { reason: 'late_cancel' | 'no_show'; chargeNow: boolean; chargeDate: string; chargeFeeMinor: number; taxRateId: string | null; deductCredit: boolean };
+type ChargeValues = {
+  reason: 'late_cancel' | 'no_show';
+  chargeNow: boolean;
+  chargeDate: string;
+  chargeFeeMinor: number;
+  taxRateId: string | null;
+  deductCredit: boolean;
+};
 
 /**
  * The charge of a late cancel or no show (spec 2.12 charge dialog, spec 5): Charge Now collects today; a
@@ -368,7 +471,8 @@ async function chargeTerms(
     chargeDate = given;
   }
   const defaultFee = reason === 'late_cancel' ? event.fees.cancellationFeeMinor : event.fees.noShowFeeMinor;
-  const chargeFeeMinor = input.chargeFee !== undefined && input.chargeFee !== null ? input.chargeFee : keep && row.chargeFeeMinor !== null ? row.chargeFeeMinor : defaultFee;
+  const chargeFeeMinor =
+    input.chargeFee !== undefined && input.chargeFee !== null ? input.chargeFee : keep && row.chargeFeeMinor !== null ? row.chargeFeeMinor : defaultFee;
   let taxRateId = input.taxRate !== undefined ? input.taxRate : keep ? row.taxRateId : (event.taxRate?.taxRateId ?? null);
   if (input.taxRate) {
     const rate = await findTaxRate(tx, w.gymId, input.taxRate);
@@ -383,7 +487,11 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
   const eventId = await eventOfReservation(ctx, w, kind, id);
   await withEventLock(ctx, w, { kind, id: eventId }, async (tx, [event]) => {
     const r = reservations;
-    const [row] = await tx.select().from(r).where(and(eq(r.id, id), eq(r.gymId, w.gymId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(r)
+      .where(and(eq(r.id, id), eq(r.gymId, w.gymId)))
+      .for('update');
     if (!row) throw notFound(reservationMessages.reservationNotFound);
     assertOwn(w, row.athleteId);
     if (w.ownAthleteId !== null && (await isLateForAthlete(tx, kind, event!, row))) {
@@ -397,14 +505,25 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
       const now = new Date();
       await tx
         .update(r)
-        .set({ isLateCancel: true, chargeNow: false, chargeDate: charge.chargeDate, chargeFeeMinor: charge.chargeFeeMinor, taxRateId: charge.taxRateId, deductCredit: charge.deductCredit, updatedAt: now, updatedByUserId: w.actorUserId })
+        .set({
+          isLateCancel: true,
+          chargeNow: false,
+          chargeDate: charge.chargeDate,
+          chargeFeeMinor: charge.chargeFeeMinor,
+          taxRateId: charge.taxRateId,
+          deductCredit: charge.deductCredit,
+          updatedAt: now,
+          updatedByUserId: w.actorUserId,
+        })
         .where(eq(r.id, id));
       await settleMarkCredits(tx, row, { reason: 'late_cancel', credits: deduction }, w.actorUserId);
       await recordCharge(tx, ctx, w, row, eventRow, charge);
+      await recordEvents(tx, [bookingEvent('booking.late_cancelled', row)]);
     } else {
       // Issue 18: a cancel gives its credits back (a late cancel keeps them).
       await restoreCredits(tx, [id], w.actorUserId);
       await tx.delete(r).where(eq(r.id, id));
+      await recordEvents(tx, [bookingEvent('booking.cancelled', row)]);
     }
     // A cancelled booking frees its place for the first in line (leaving the line frees none).
     if (holdsPlace(row)) await promoteFromWaitlist(tx, ctx, kind, event!);
@@ -416,7 +535,10 @@ export async function deleteReservation(ctx: ReservationsContext, w: Writer, kin
 /** Cancels an appointment that no reservation holds a place in (its coach's time frees: event_coaches follows). */
 async function cancelIfEmpty(tx: Tx, w: Writer, eventId: string): Promise<void> {
   const r = reservations;
-  const holders = tx.select({ id: r.id }).from(r).where(and(eq(r.eventId, eventId), holdsPlaceSql(r)));
+  const holders = tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.eventId, eventId), holdsPlaceSql(r)));
   await tx
     .update(events)
     .set({ cancelledAt: new Date(), cancelReason: 'No one is booked any more.', updatedAt: new Date() })
@@ -441,7 +563,7 @@ async function classSettingsOf(tx: DbOrTx, eventId: string): Promise<ClassBookin
       waitlistEnabled: classTypes.waitlistEnabled,
       waitlistSize: classTypes.waitlistSize,
       promotionCutoffMinutes: classTypes.promotionCutoffMinutes,
-      allowWalkInsWithoutPackage: sql<boolean>`coalesce((${gyms.kioskSettings}->>'allowWalkInsWithoutPackage')::boolean, true)`,
+      allowWalkInsWithoutPackage: allowsUncoveredWalkInsSql(gyms),
     })
     .from(events)
     .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
@@ -458,32 +580,35 @@ async function isLateForAthlete(tx: Tx, kind: EventKind, event: LockedEvent, row
   if (!holdsPlace(row) || row.isCheckedIn) return false;
   const [type] =
     kind === 'class'
-      ? await tx.select({ cutoff: classTypes.lateCancelCutoffMinutes }).from(events).innerJoin(classTypes, eq(classTypes.id, events.classTypeId)).where(eq(events.id, event.id))
-      : await tx.select({ cutoff: appointmentTypes.lateCancelCutoffMinutes }).from(events).innerJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId)).where(eq(events.id, event.id));
+      ? await tx
+          .select({ cutoff: classTypes.lateCancelCutoffMinutes })
+          .from(events)
+          .innerJoin(classTypes, eq(classTypes.id, events.classTypeId))
+          .where(eq(events.id, event.id))
+      : await tx
+          .select({ cutoff: appointmentTypes.lateCancelCutoffMinutes })
+          .from(events)
+          .innerJoin(appointmentTypes, eq(appointmentTypes.id, events.appointmentTypeId))
+          .where(eq(events.id, event.id));
   return type !== undefined && isLateCancelAt(event.startsAt, now, type.cutoff);
 }
 
-/**
- * Issue 16: an athlete books for themselves only inside the class type's window: from `bookingOpensDays` days before
- * the start (null: any time) until `bookingClosesMinutes` before it. The front desk books at any time.
- */
-function assertBookingWindow(settings: ClassBookingSettings | null, w: Writer, event: LockedEvent, now: Date): void {
-  if (w.ownAthleteId === null || !settings) return;
-  const start = event.startsAt.getTime();
-  if (now.getTime() > start - settings.bookingClosesMinutes * 60_000) throw conflict(reservationMessages.bookingClosed, 'booking_closed');
-  if (settings.bookingOpensDays !== null && now.getTime() < start - settings.bookingOpensDays * 86_400_000) {
-    throw conflict(reservationMessages.bookingNotOpen, 'booking_not_open');
-  }
+/** Issue 32: the gym's self check-in window (its kiosk settings). */
+async function selfCheckInWindow(db: DbOrTx, gymId: string): Promise<SelfCheckInWindow> {
+  return selfCheckInWindowOf(await readKioskSettings(db, gymId));
 }
 
-/** A full class: joining its line must be asked for, allowed, and within the line's size. */
+/** A full class: joining its line must be asked for, allowed, and within the line's size (policy waitlistRoom). */
 async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, settings: ClassBookingSettings | null, event: LockedEvent, asked: boolean): Promise<void> {
-  if (kind !== 'class' || !asked) throw eventFull(kind);
-  if (settings && !settings.waitlistEnabled) throw conflict(reservationMessages.noWaitlist, 'event_full');
-  if (settings && settings.waitlistSize !== null) {
-    const [line] = await tx.select({ n: count() }).from(reservations).where(and(eq(reservations.eventId, event.id), eq(reservations.isWaitlisted, true)));
-    if ((line?.n ?? 0) >= settings.waitlistSize) throw conflict(reservationMessages.waitlistFull, 'waitlist_full');
-  }
+  const waitlistSize = settings?.waitlistSize ?? null;
+  const counted = kind === 'class' && asked && waitlistSize !== null;
+  const [line] = counted
+    ? await tx
+        .select({ n: count() })
+        .from(reservations)
+        .where(and(eq(reservations.eventId, event.id), eq(reservations.isWaitlisted, true)))
+    : [];
+  refuse(bookingPolicy.waitlistRoom.check({ kind, asked, waitlistEnabled: settings?.waitlistEnabled ?? true, waitlistSize, lineLength: line?.n ?? 0 }));
 }
 
 /**
@@ -495,7 +620,7 @@ async function assertWaitlistHasRoom(tx: Tx, kind: EventKind, settings: ClassBoo
 export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind: EventKind, event: LockedEvent, now = new Date()): Promise<string[]> {
   if (kind !== 'class' || event.cancelledAt) return [];
   const cutoff = (await classSettingsOf(tx, event.id))?.promotionCutoffMinutes ?? 0;
-  if (now.getTime() >= event.startsAt.getTime() - cutoff * 60_000) return [];
+  if (!isBeforePromotionCutoff(event.startsAt, now, cutoff)) return [];
   const free = event.capacity - ((await placesHeld(tx, [event.id])).get(event.id) ?? 0);
   if (free <= 0) return [];
   const r = reservations;
@@ -509,7 +634,11 @@ export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind:
     .update(r)
     .set({ isWaitlisted: false, waitlistSeq: null, isReserved: true, updatedAt: now })
     .where(inArray(r.id, first))
-    .returning({ id: r.id, gymId: r.gymId, athleteId: r.athleteId });
+    .returning({ id: r.id, gymId: r.gymId, athleteId: r.athleteId, eventId: r.eventId });
+  await recordEvents(
+    tx,
+    promoted.map((p) => bookingEvent('booking.promoted', p)),
+  );
   // Issue 18: a promoted booking is credited when a package of the athlete covers it (else it stays uncredited).
   for (const p of promoted) {
     const credit = await checkEligibility(tx, p.gymId, p.athleteId, event.id, { lock: true });
@@ -528,14 +657,14 @@ export async function promoteFromWaitlist(tx: Tx, ctx: BookingMailContext, kind:
 export async function releaseBookings(tx: Tx, gymId: string, reservationIds: string[]): Promise<void> {
   if (reservationIds.length === 0) return;
   await restoreCredits(tx, reservationIds, null, 'Class cancelled by the gym');
-  await tx.delete(reservations).where(and(eq(reservations.gymId, gymId), inArray(reservations.id, reservationIds)));
-}
-
-/** One year from a date, same month and day (29 February: 28 February or 1 March by the calendar). */
-export function oneYearAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
+  const released = await tx
+    .delete(reservations)
+    .where(and(eq(reservations.gymId, gymId), inArray(reservations.id, reservationIds)))
+    .returning({ id: reservations.id, gymId: reservations.gymId, athleteId: reservations.athleteId, eventId: reservations.eventId });
+  await recordEvents(
+    tx,
+    released.map((row) => bookingEvent('booking.cancelled', row)),
+  );
 }
 
 /**
@@ -560,17 +689,44 @@ export async function createBulkReservations(ctx: ReservationsContext, w: Writer
     const held = await placesHeld(tx, targetIds);
     const r = reservations;
     const mine = new Set(
-      targetIds.length ? (await tx.select({ eventId: r.eventId }).from(r).where(and(inArray(r.eventId, targetIds), eq(r.athleteId, input.athlete)))).map((c) => c.eventId) : [],
+      targetIds.length
+        ? (
+            await tx
+              .select({ eventId: r.eventId })
+              .from(r)
+              .where(and(inArray(r.eventId, targetIds), eq(r.athleteId, input.athlete)))
+          ).map((c) => c.eventId)
+        : [],
     );
     const now = new Date();
     const skipped: BulkReservationResult['skipped'] = [];
     const rows: (typeof r.$inferInsert)[] = [];
     for (const c of targets) {
-      const reason = mine.has(c.id) ? 'already_reserved' : new Date(c.startsAt) <= now ? 'started' : isFull(held.get(c.id) ?? 0, c.capacity) ? 'full' : null;
+      const reason = mine.has(c.id)
+        ? 'already_reserved'
+        : new Date(c.startsAt) <= now
+          ? 'started'
+          : bookingPolicy.capacity.check({ kind: 'class', placesHeld: held.get(c.id) ?? 0, capacity: c.capacity })
+            ? 'full'
+            : null;
       if (reason) skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason });
-      else rows.push({ id: randomUUID(), gymId: w.gymId, eventId: c.id, athleteId: input.athlete, isReserved: true, registrationDatetime: now, updatedAt: now, updatedByUserId: w.actorUserId });
+      else
+        rows.push({
+          id: randomUUID(),
+          gymId: w.gymId,
+          eventId: c.id,
+          athleteId: input.athlete,
+          isReserved: true,
+          registrationDatetime: now,
+          updatedAt: now,
+          updatedByUserId: w.actorUserId,
+        });
     }
     const inserted = rows.length ? await tx.insert(r).values(rows).onConflictDoNothing().returning({ id: r.id, eventId: r.eventId }) : [];
+    await recordEvents(
+      tx,
+      inserted.map((i) => createdEvent({ ...i, gymId: w.gymId, athleteId: input.athlete }, false)),
+    );
     // Issue 18: credited in date order while the athlete's packages allow; the rest stay booked, uncredited (spec 8:
     // "If credits are available, they will be assigned later today").
     const byEvent = new Map(inserted.map((i) => [i.eventId, i.id]));

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { RESERVATION_DELETED_MESSAGE, addDays, dayOfWeek, eventMessages, reservationMessages } from '@spotter/shared';
+import { RESERVATION_DELETED_MESSAGE, addDays, oneYearAfter, dayOfWeek, eventMessages, reservationMessages } from '@spotter/shared';
 import { TEST_NOW, createTestApp, fixClock, interceptDriverQueries, type ApiClient, type TestApp } from '../../../test/helper';
 import { todayOf, type Athlete } from '../../../test/factories';
 import { athletes, charges, reservations } from '../../db/schema';
-import { createReservation, oneYearAfter, updateReservation, type ReservationsContext, type Writer } from './reservations.service';
+import { createReservation, updateReservation, type ReservationsContext, type Writer } from './reservations.service';
 
 const clock = fixClock(TEST_NOW);
-/** Decision 016: server-pglite-plain runs this file with the grouped writes off; every answer must be the same. */
+/** Decision 016: with FAST_WRITES=off this file runs on the locked path only, with the same answers (decision 043: write-paths.differential.test.ts compares both). */
 const fastWrites = (process.env.FAST_WRITES ?? 'on') === 'on';
 
 type KioskGym = Awaited<ReturnType<TestApp['make']['kioskGym']>>;
@@ -113,11 +113,20 @@ describe('POST /api/athlete-kilo-classes/', () => {
 
   it('checks in a walk-in with its own id, even into a full class; refuses a reservation of a full class', async () => {
     const cls = await makeClass({ capacity: 2 });
-    await t.make.reserve(cls, (await members(2)).map((m) => m.athleteId));
+    await t.make.reserve(
+      cls,
+      (await members(2)).map((m) => m.athleteId),
+    );
     const full = await staff.post('/api/athlete-kilo-classes/', { athlete: (await member()).athleteId, kiloClass: cls.id, isReserved: true });
     expect(full.statusCode).toBe(409);
     expect(full.json()).toMatchObject({ code: 'event_full', message: reservationMessages.classFull });
-    const walkIn = await staff.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: (await member()).athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: true });
+    const walkIn = await staff.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: randomUUID(),
+      athlete: (await member()).athleteId,
+      kiloClass: cls.id,
+      isReserved: false,
+      isCheckedIn: true,
+    });
     expect(walkIn.statusCode).toBe(201);
     expect(walkIn.json()).toMatchObject({ isReserved: false, isCheckedIn: true });
     expect((await reservationOf(walkIn.json().athleteKiloClassId))!.checkedInAt).toEqual(new Date(TEST_NOW));
@@ -127,7 +136,12 @@ describe('POST /api/athlete-kilo-classes/', () => {
 
   it('refuses bad payloads, other gyms, other kinds and inactive athletes with clear messages', async () => {
     const cls = await makeClass();
-    const neither = await staff.post('/api/athlete-kilo-classes/', { athlete: (await member()).athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: false });
+    const neither = await staff.post('/api/athlete-kilo-classes/', {
+      athlete: (await member()).athleteId,
+      kiloClass: cls.id,
+      isReserved: false,
+      isCheckedIn: false,
+    });
     expect(neither.statusCode).toBe(400);
     expect(neither.json().message).toBe(reservationMessages.reservedOrCheckedIn);
     const missing = await staff.post('/api/athlete-kilo-classes/', { kiloClass: cls.id });
@@ -168,7 +182,16 @@ describe('POST /api/athlete-kilo-classes/', () => {
     const id = randomUUID();
     const { count: sent, result: first } = await statements(() => walkIn(flagged.athleteId, id));
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ athleteKiloClassId: id, kiloClass: cls.id, athlete: flagged.athleteId, gym: w.gym.id, isReserved: false, isCheckedIn: true, hasPastDueBills: true, hasUnsignedDocuments: true });
+    expect(first.json()).toMatchObject({
+      athleteKiloClassId: id,
+      kiloClass: cls.id,
+      athlete: flagged.athleteId,
+      gym: w.gym.id,
+      isReserved: false,
+      isCheckedIn: true,
+      hasPastDueBills: true,
+      hasUnsignedDocuments: true,
+    });
     const { count: replaySent, result: replay } = await statements(() => walkIn(flagged.athleteId, id));
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
@@ -198,6 +221,22 @@ describe('POST /api/athlete-kilo-classes/', () => {
     expect([someoneElse.statusCode, someoneElse.json().code]).toEqual([403, 'own_reservations_only']);
     const rows = await t.db.select({ athleteId: reservations.athleteId }).from(reservations).where(eq(reservations.eventId, cls.id));
     expect(rows.map((r) => r.athleteId).sort()).toEqual([flagged.athleteId, clear.athleteId].sort());
+  });
+
+  it('refuses a walk-in with an id to a cancelled class, as a walk-in without one (issue 33: the grouped path asked only eligibility)', async () => {
+    const cls = await makeClass({ cancelledAt: new Date() });
+    await csrfReady(staff);
+    for (const athleteKiloClassId of [randomUUID(), undefined]) {
+      const res = await staff.post('/api/athlete-kilo-classes/', {
+        athleteKiloClassId,
+        athlete: (await member()).athleteId,
+        kiloClass: cls.id,
+        isReserved: false,
+        isCheckedIn: true,
+      });
+      expect([res.statusCode, res.json().code]).toEqual([409, 'cancelled']);
+    }
+    expect(await countOf(cls.id)).toBe(0);
   });
 
   it('answers the same walk-in sent twice at once with one record: one 201, one 200 with the same answer', async () => {
@@ -258,9 +297,19 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     const cls = await makeClass();
     const [id] = await t.make.reserve(cls, [(await member()).athleteId]);
     const before = (await reservationOf(id!))!;
-    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true, isReserved: false, registrationDatetime: '2000-01-01T00:00:00Z', athlete: (await member()).athleteId });
+    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, {
+      isCheckedIn: true,
+      isReserved: false,
+      registrationDatetime: '2000-01-01T00:00:00Z',
+      athlete: (await member()).athleteId,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isCheckedIn: true, isReserved: true, registrationDatetime: before.registrationDatetime.toISOString(), athlete: before.athleteId });
+    expect(res.json()).toMatchObject({
+      isCheckedIn: true,
+      isReserved: true,
+      registrationDatetime: before.registrationDatetime.toISOString(),
+      athlete: before.athleteId,
+    });
     const after = (await reservationOf(id!))!;
     expect(after.checkedInAt).toEqual(new Date(TEST_NOW));
     expect(after.updatedByUserId).toBe(w.staff.userId);
@@ -268,7 +317,10 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
       // A minute later, two kiosks tap the same athlete again at once: still checked in, at the first tap's time.
       clock.set(new Date(Date.parse(TEST_NOW) + 60_000));
       const again = await Promise.all([1, 2].map(() => staff.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true })));
-      expect(again.map((r) => [r.statusCode, r.json().isCheckedIn])).toEqual([[200, true], [200, true]]);
+      expect(again.map((r) => [r.statusCode, r.json().isCheckedIn])).toEqual([
+        [200, true],
+        [200, true],
+      ]);
       expect(again[1]!.json()).toEqual(again[0]!.json());
       expect((await reservationOf(id!))!.checkedInAt).toEqual(new Date(TEST_NOW));
     } finally {
@@ -281,14 +333,21 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
 
   it("answers each tap of a pair with the same record, and refuses another gym's caller either way", async () => {
     const cls = await makeClass();
-    const [id, otherId] = await t.make.reserve(cls, (await members(2)).map((m) => m.athleteId));
+    const [id, otherId] = await t.make.reserve(
+      cls,
+      (await members(2)).map((m) => m.athleteId),
+    );
     const owner = { ...writer(), actorUserId: w.owner.userId };
     const mixed = await Promise.all([
       updateReservation(ctx(), writer(), 'class', otherId!, { isCheckedIn: true }),
       updateReservation(ctx(), owner, 'class', otherId!, { isCheckedIn: true }),
       updateReservation(ctx(), writer(), 'class', id!, { isCheckedIn: true }),
     ]);
-    expect(mixed.map((r) => [r.id, r.isCheckedIn])).toEqual([[otherId, true], [otherId, true], [id, true]]);
+    expect(mixed.map((r) => [r.id, r.isCheckedIn])).toEqual([
+      [otherId, true],
+      [otherId, true],
+      [id, true],
+    ]);
     expect(mixed[1]).toEqual(mixed[0]);
     expect((await reservationOf(otherId!))!.updatedByUserId).toEqual(expect.stringMatching(new RegExp(`^(${w.staff.userId}|${w.owner.userId})$`)));
     // A failure reaches both callers: a reservation of another gym is not found either way.
@@ -303,18 +362,45 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     const [id] = await t.make.reserve(cls, [(await member()).athleteId]);
     const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isLateCancel: true, isNoShow: false, chargeFee: '15.00', taxRate: w.taxRate.id, chargeDate: today(), chargeNow: false, deductCredit: false });
-    expect(await chargeOf(id!)).toMatchObject({ reason: 'late_cancel', amountMinor: 1500, taxRateId: w.taxRate.id, collectOn: today(), chargeNow: false, creditDeduction: 0, createdByUserId: w.staff.userId, gymId: w.gym.id });
+    expect(res.json()).toMatchObject({
+      isLateCancel: true,
+      isNoShow: false,
+      chargeFee: '15.00',
+      taxRate: w.taxRate.id,
+      chargeDate: today(),
+      chargeNow: false,
+      deductCredit: false,
+    });
+    expect(await chargeOf(id!)).toMatchObject({
+      reason: 'late_cancel',
+      amountMinor: 1500,
+      taxRateId: w.taxRate.id,
+      collectOn: today(),
+      chargeNow: false,
+      creditDeduction: 0,
+      createdByUserId: w.staff.userId,
+      gymId: w.gym.id,
+    });
     expect((await staff.get(`/api/events/${cls.id}/kiosk-event/?eventType=class`)).json().count).toBe(0);
 
     const later = addDays(today(), 5);
-    const changed = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: later, chargeFee: '7.5', taxRate: null, deductCredit: true });
+    const changed = await staff.put(`/api/athlete-kilo-classes/${id}/`, {
+      isLateCancel: true,
+      chargeDate: later,
+      chargeFee: '7.5',
+      taxRate: null,
+      deductCredit: true,
+    });
     expect(changed.json()).toMatchObject({ chargeFee: '7.50', chargeDate: later, taxRate: null, deductCredit: true });
     expect(await chargeOf(id!)).toMatchObject({ amountMinor: 750, collectOn: later, taxRateId: null, creditDeduction: 1 });
     expect((await t.db.select().from(charges).where(eq(charges.reservationId, id!))).length).toBe(1);
     // The same terms again: the charge is kept as it is (its id too).
     const charge = (await chargeOf(id!))!;
-    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true })).json()).toMatchObject({ chargeFee: '7.50', chargeDate: later, taxRate: null });
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true })).json()).toMatchObject({
+      chargeFee: '7.50',
+      chargeDate: later,
+      taxRate: null,
+    });
     expect((await chargeOf(id!))!.id).toBe(charge.id);
 
     const cleared = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: false });
@@ -326,7 +412,13 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
   it('marks a no show charged now at a chosen fee, deducting the no-show credits', async () => {
     const cls = await makeClass();
     const [id] = await t.make.reserve(cls, [(await member()).athleteId]);
-    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isNoShow: true, chargeNow: true, chargeDate: addDays(today(), 9), chargeFee: 12, deductCredit: true });
+    const res = await staff.put(`/api/athlete-kilo-classes/${id}/`, {
+      isNoShow: true,
+      chargeNow: true,
+      chargeDate: addDays(today(), 9),
+      chargeFee: 12,
+      deductCredit: true,
+    });
     expect(res.json()).toMatchObject({ isNoShow: true, chargeNow: true, chargeDate: today(), chargeFee: '12.00' });
     expect(await chargeOf(id!)).toMatchObject({ reason: 'no_show', amountMinor: 1200, chargeNow: true, collectOn: today(), creditDeduction: 2 });
     const waived = await staff.put(`/api/athlete-kilo-classes/${id}/`, { chargeFee: '0' });
@@ -336,7 +428,10 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
 
   it('refuses late cancel with no show, uncredited and checked-in reservations, and check-ins of marked ones', async () => {
     const cls = await makeClass();
-    const [credited, uncredited, checkedIn] = await t.make.reserve(cls, (await members(3)).map((m) => m.athleteId));
+    const [credited, uncredited, checkedIn] = await t.make.reserve(
+      cls,
+      (await members(3)).map((m) => m.athleteId),
+    );
     await t.db.update(reservations).set({ isCredited: false }).where(eq(reservations.id, uncredited!));
     await t.db.update(reservations).set({ isCheckedIn: true }).where(eq(reservations.id, checkedIn!));
 
@@ -346,7 +441,10 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     expect((await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isLateCancel: true })).statusCode).toBe(200);
     const switched = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isNoShow: true });
     expect(switched.statusCode).toBe(400);
-    expect(switched.json()).toMatchObject({ message: reservationMessages.lateCancelXorNoShow, fields: { isNoShow: [reservationMessages.lateCancelXorNoShow] } });
+    expect(switched.json()).toMatchObject({
+      message: reservationMessages.lateCancelXorNoShow,
+      fields: { isNoShow: [reservationMessages.lateCancelXorNoShow] },
+    });
     const checkIn = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isCheckedIn: true });
     expect([checkIn.statusCode, checkIn.json().message]).toEqual([400, reservationMessages.clearMarkBeforeCheckIn]);
     const both2 = await staff.put(`/api/athlete-kilo-classes/${credited}/`, { isLateCancel: false, isCheckedIn: true });
@@ -365,12 +463,21 @@ describe('PUT /api/athlete-kilo-classes/{id}/', () => {
     const [id] = await t.make.reserve(cls, [(await member()).athleteId]);
     const past = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: addDays(today(), -1) });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ message: reservationMessages.chargeDateBeforeToday, fields: { chargeDate: [reservationMessages.chargeDateBeforeToday] } });
-    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '-1.00' })).json().message).toBe(reservationMessages.feeNegative);
+    expect(past.json()).toMatchObject({
+      message: reservationMessages.chargeDateBeforeToday,
+      fields: { chargeDate: [reservationMessages.chargeDateBeforeToday] },
+    });
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '-1.00' })).json().message).toBe(
+      reservationMessages.feeNegative,
+    );
     expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: -3 })).json().message).toBe(reservationMessages.feeNegative);
-    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '1.234' })).json().message).toBe(reservationMessages.feeFormat);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: '1.234' })).json().message).toBe(
+      reservationMessages.feeFormat,
+    );
     expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeFee: 'ten' })).json().message).toBe(reservationMessages.feeFormat);
-    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: '2026-02-31' })).json().message).toBe(eventMessages.dateInvalid);
+    expect((await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, chargeDate: '2026-02-31' })).json().message).toBe(
+      eventMessages.dateInvalid,
+    );
     const foreignRate = await staff.put(`/api/athlete-kilo-classes/${id}/`, { isLateCancel: true, taxRate: uk.taxRate.id });
     expect(foreignRate.json()).toMatchObject({ message: reservationMessages.taxRateNotFound, fields: { taxRate: [reservationMessages.taxRateNotFound] } });
     expect((await reservationOf(id!))!.isLateCancel).toBe(false);
@@ -442,17 +549,32 @@ describe('an athlete profile', () => {
     expect((await athlete.put(`/api/athlete-kilo-classes/${others}/`, { isCheckedIn: true })).statusCode).toBe(403);
     expect((await athlete.delete(`/api/athlete-kilo-classes/${others}/`)).statusCode).toBe(403);
     expect(await reservationOf(others!)).toMatchObject({ isCheckedIn: false });
-    expect((await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isCheckedIn: true })).json().isCheckedIn).toBe(true);
+    // Issue 32: tomorrow's class is outside the self check-in window (self-check-in.test.ts).
+    expect((await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isCheckedIn: true })).json().code).toBe(
+      'self_check_in_not_open',
+    );
     await t.db.update(reservations).set({ isCredited: true, isCheckedIn: false }).where(eq(reservations.id, mine.json().athleteKiloClassId));
     const mark = await athlete.put(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`, { isLateCancel: true });
     expect([mark.statusCode, mark.json().code, mark.json().message]).toEqual([403, 'staff_only', reservationMessages.staffOnlyCharges]);
     const bulkForOther = await athlete.post('/api/athlete-kilo-classes/create-bulk/', {
-      athlete: (await member()).athleteId, startDate: today(), endDate: addDays(today(), 7), days: '1,2,3,4,5,6,7', startTime: '05:00', kiloClassType: w.classType.id, location: w.location.id,
+      athlete: (await member()).athleteId,
+      startDate: today(),
+      endDate: addDays(today(), 7),
+      days: '1,2,3,4,5,6,7',
+      startTime: '05:00',
+      kiloClassType: w.classType.id,
+      location: w.location.id,
     });
     expect(bulkForOther.statusCode).toBe(403);
     // Nor for themselves: bulk booking skips the booking window and the package rule, a front-desk tool only.
     const bulkForMe = await athlete.post('/api/athlete-kilo-classes/create-bulk/', {
-      athlete: me.athleteId, startDate: today(), endDate: addDays(today(), 7), days: '1,2,3,4,5,6,7', startTime: '05:00', kiloClassType: w.classType.id, location: w.location.id,
+      athlete: me.athleteId,
+      startDate: today(),
+      endDate: addDays(today(), 7),
+      days: '1,2,3,4,5,6,7',
+      startTime: '05:00',
+      kiloClassType: w.classType.id,
+      location: w.location.id,
     });
     expect([bulkForMe.statusCode, bulkForMe.json().code, bulkForMe.json().message]).toEqual([403, 'staff_only', reservationMessages.staffOnlyBulk]);
     expect((await athlete.delete(`/api/athlete-kilo-classes/${mine.json().athleteKiloClassId}/`)).statusCode).toBe(200);
@@ -468,7 +590,13 @@ describe('an athlete profile with no athlete record', () => {
     const [id] = await t.make.reserve(cls, [(await member()).athleteId]);
     const tap = await c.put(`/api/athlete-kilo-classes/${id}/`, { isCheckedIn: true });
     expect([tap.statusCode, tap.json().code]).toEqual([403, 'own_reservations_only']);
-    const walkIn = await c.post('/api/athlete-kilo-classes/', { athleteKiloClassId: randomUUID(), athlete: (await member()).athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: true });
+    const walkIn = await c.post('/api/athlete-kilo-classes/', {
+      athleteKiloClassId: randomUUID(),
+      athlete: (await member()).athleteId,
+      kiloClass: cls.id,
+      isReserved: false,
+      isCheckedIn: true,
+    });
     expect(walkIn.statusCode).toBe(403);
     expect((await c.delete(`/api/athlete-kilo-classes/${id}/`)).statusCode).toBe(403);
     expect((await reservationOf(id!))!.isCheckedIn).toBe(false);
@@ -485,19 +613,37 @@ describe('POST /api/athlete-kilo-classes/create-bulk/', () => {
     const [started, reserved, full, ...rest] = made;
     // Today's 04:30 class began ten hours ago (the clock reads 14:30 in the gym).
     await t.make.reserve(reserved!, [a.athleteId]);
-    await t.make.reserve(full!, (await members(2)).map((m) => m.athleteId));
+    await t.make.reserve(
+      full!,
+      (await members(2)).map((m) => m.athleteId),
+    );
     // Classes of another type, time or room on the same days are not the series.
     const otherType = await makeClass({ daysAhead: 1, time, classTypeId: (await t.make.classType(w.gym.id)).id });
     const otherTime = await makeClass({ daysAhead: 2, time: '04:45' });
     const otherRoom = await makeClass({ daysAhead: 3, time, locationId: (await t.make.location(w.gym.id)).id });
     const codes = [...new Set(made.map((m) => dayOfWeek(m.startDate) + 1))].join(',');
-    const body = { athlete: a.athleteId, startDate: today(), endDate: addDays(today(), 10), days: codes, startTime: time, kiloClassType: w.classType.id, location: w.location.id };
+    const body = {
+      athlete: a.athleteId,
+      startDate: today(),
+      endDate: addDays(today(), 10),
+      days: codes,
+      startTime: time,
+      kiloClassType: w.classType.id,
+      location: w.location.id,
+    };
     const res = await staff.post('/api/athlete-kilo-classes/create-bulk/', body);
     expect(res.statusCode).toBe(201);
     const result = res.json();
     expect(result.count).toBe(rest.length);
     expect(result.results.map((r: { kiloClass: string }) => r.kiloClass).sort()).toEqual(rest.map((m) => m.id).sort());
-    expect(result.results[0]).toMatchObject({ athlete: a.athleteId, gym: w.gym.id, isReserved: true, isCheckedIn: false, isCredited: false, isWaitlisted: false });
+    expect(result.results[0]).toMatchObject({
+      athlete: a.athleteId,
+      gym: w.gym.id,
+      isReserved: true,
+      isCheckedIn: false,
+      isCredited: false,
+      isWaitlisted: false,
+    });
     expect(result.skipped).toEqual([
       { kiloClassId: started!.id, startDate: started!.startDate, reason: 'started' },
       { kiloClassId: reserved!.id, startDate: reserved!.startDate, reason: 'already_reserved' },
@@ -511,9 +657,20 @@ describe('POST /api/athlete-kilo-classes/create-bulk/', () => {
   });
 
   it('refuses a start before today, an end before the start or beyond a year, bad weekdays and times, and other gyms', async () => {
-    const base = { athlete: (await member()).athleteId, startDate: today(), endDate: addDays(today(), 7), days: '1,3,5', startTime: '06:00', kiloClassType: w.classType.id, location: null };
+    const base = {
+      athlete: (await member()).athleteId,
+      startDate: today(),
+      endDate: addDays(today(), 7),
+      days: '1,3,5',
+      startTime: '06:00',
+      kiloClassType: w.classType.id,
+      location: null,
+    };
     const post = (body: Record<string, unknown>) => staff.post('/api/athlete-kilo-classes/create-bulk/', { ...base, ...body });
-    expect((await post({ startDate: addDays(today(), -1) })).json()).toMatchObject({ message: reservationMessages.startBeforeToday, fields: { startDate: [reservationMessages.startBeforeToday] } });
+    expect((await post({ startDate: addDays(today(), -1) })).json()).toMatchObject({
+      message: reservationMessages.startBeforeToday,
+      fields: { startDate: [reservationMessages.startBeforeToday] },
+    });
     expect((await post({ endDate: addDays(today(), -1) })).json().message).toBe(eventMessages.endBeforeStart);
     expect((await post({ endDate: addDays(oneYearAfter(today()), 1) })).json().message).toBe(reservationMessages.endAfterOneYear);
     expect((await post({ endDate: oneYearAfter(today()) })).statusCode).toBe(201);
@@ -540,16 +697,29 @@ describe('a class start: check-ins and walk-ins at once', () => {
     const [k1, k2] = [staff, await t.as(w.owner)];
     const body = { athleteKiloClassId: id, athlete: a.athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: true };
     await Promise.all([csrfReady(k1), csrfReady(k2)]);
-    const answers = await Promise.all([k1.post('/api/athlete-kilo-classes/', body), k2.post('/api/athlete-kilo-classes/', body), k1.post('/api/athlete-kilo-classes/', body)]);
+    const answers = await Promise.all([
+      k1.post('/api/athlete-kilo-classes/', body),
+      k2.post('/api/athlete-kilo-classes/', body),
+      k1.post('/api/athlete-kilo-classes/', body),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
-    const rows = await t.db.select().from(reservations).where(and(eq(reservations.eventId, cls.id), eq(reservations.athleteId, a.athleteId)));
+    const rows = await t.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.eventId, cls.id), eq(reservations.athleteId, a.athleteId)));
     expect(rows).toHaveLength(1);
   });
 
   it('checks in a burst of walk-ins side by side: each sent twice, one record each; a second id for one is refused', async () => {
     const cls = await makeClass({ capacity: 5 });
-    const walkIns = (await members(20)).map((m) => ({ athleteKiloClassId: randomUUID(), athlete: m.athleteId, kiloClass: cls.id, isReserved: false, isCheckedIn: true }));
+    const walkIns = (await members(20)).map((m) => ({
+      athleteKiloClassId: randomUUID(),
+      athlete: m.athleteId,
+      kiloClass: cls.id,
+      isReserved: false,
+      isCheckedIn: true,
+    }));
     const other = { ...walkIns[0]!, athleteKiloClassId: randomUUID() };
     await csrfReady(staff);
     const answers = await Promise.all([...walkIns, ...walkIns].map((body) => staff.post('/api/athlete-kilo-classes/', body)));
@@ -564,17 +734,29 @@ describe('a class start: check-ins and walk-ins at once', () => {
   it('answers 20 check-ins and 10 walk-ins sent at once (two grouped statements with FAST_WRITES); taps the locked path decides keep their answers', async () => {
     const cls = await makeClass({ capacity: 30 });
     const [reserved, walking] = [await members(20), await members(10)];
-    const reservationIds = await t.make.reserve(cls, reserved.map((a) => a.athleteId));
+    const reservationIds = await t.make.reserve(
+      cls,
+      reserved.map((a) => a.athleteId),
+    );
     const walkInIds = walking.map(() => randomUUID());
     const start = () =>
       Promise.all([
         Promise.all(reservationIds.map((id) => updateReservation(ctx(), writer(), 'class', id, { isCheckedIn: true }))),
-        Promise.all(walking.map((a, i) => createReservation(ctx(), writer(), 'class', { id: walkInIds[i], athleteId: a.athleteId, eventId: cls.id, isReserved: false, isCheckedIn: true }))),
+        Promise.all(
+          walking.map((a, i) =>
+            createReservation(ctx(), writer(), 'class', { id: walkInIds[i], athleteId: a.athleteId, eventId: cls.id, isReserved: false, isCheckedIn: true }),
+          ),
+        ),
       ]);
-    const { count: sent, result: [checkedIn, walkedIn] } = await statements(start);
+    const {
+      count: sent,
+      result: [checkedIn, walkedIn],
+    } = await statements(start);
     // One UPDATE for the 20 taps and one transaction for the 10 walk-ins.
     if (fastWrites) expect(sent).toBe(2);
-    expect(checkedIn.map((r) => [r.id, r.athleteId, r.isCheckedIn, r.isReserved])).toEqual(reservationIds.map((id, i) => [id, reserved[i]!.athleteId, true, true]));
+    expect(checkedIn.map((r) => [r.id, r.athleteId, r.isCheckedIn, r.isReserved])).toEqual(
+      reservationIds.map((id, i) => [id, reserved[i]!.athleteId, true, true]),
+    );
     expect(walkedIn.map((r) => [r.created, r.record.id, r.record.athleteId, r.record.isCheckedIn, r.record.isReserved])).toEqual(
       walkInIds.map((id, i) => [true, id, walking[i]!.athleteId, true, false]),
     );
@@ -590,7 +772,8 @@ describe('a class start: check-ins and walk-ins at once', () => {
     const inactive = await t.make.athlete(w.gym.id, { login: false, isActive: false });
     const [late, fresh] = await members(2);
     const athlete = { ...writer(), actorUserId: me.userId!, ownAthleteId: me.athleteId };
-    const walkIn = (athleteId: string, eventId = cls.id) => createReservation(ctx(), writer(), 'class', { id: randomUUID(), athleteId, eventId, isReserved: false, isCheckedIn: true });
+    const walkIn = (athleteId: string, eventId = cls.id) =>
+      createReservation(ctx(), writer(), 'class', { id: randomUUID(), athleteId, eventId, isReserved: false, isCheckedIn: true });
     const settled = await Promise.allSettled([
       updateReservation(ctx(), writer(), 'class', marked!, { isCheckedIn: true }),
       updateReservation(ctx(), { ...writer(), gymId: uk.gym.id }, 'class', tapped!, { isCheckedIn: true }),
@@ -610,7 +793,10 @@ describe('a class start: check-ins and walk-ins at once', () => {
 
   it.runIf(fastWrites)('runs a group that the database ends in a deadlock on the locked path; any other failure fails its requests only', async () => {
     const cls = await makeClass({ capacity: 30 });
-    const reservationIds = await t.make.reserve(cls, (await members(6)).map((m) => m.athleteId));
+    const reservationIds = await t.make.reserve(
+      cls,
+      (await members(6)).map((m) => m.athleteId),
+    );
     const taps = (ids: string[]) => Promise.allSettled(ids.map((id) => updateReservation(ctx(), writer(), 'class', id, { isCheckedIn: true })));
     // The next grouped statement fails as the driver would fail it (Drizzle wraps the driver's error).
     const failNextGroup = (code: string) => {
@@ -653,7 +839,8 @@ describe('a class start: check-ins and walk-ins at once', () => {
 });
 
 describe('the waitlist of a full class (issue 16)', () => {
-  const book = (athleteId: string, eventId: string, joinWaitlist = true) => staff.post('/api/athlete-kilo-classes/', { athlete: athleteId, kiloClass: eventId, joinWaitlist });
+  const book = (athleteId: string, eventId: string, joinWaitlist = true) =>
+    staff.post('/api/athlete-kilo-classes/', { athlete: athleteId, kiloClass: eventId, joinWaitlist });
 
   it('joins the line in order when asked, refuses when not asked, and answers each place in line', async () => {
     const cls = await makeClass({ capacity: 1 });
@@ -669,9 +856,15 @@ describe('the waitlist of a full class (issue 16)', () => {
     expect((await staff.get(`/api/events/${cls.id}/kiosk-event/`)).json().event).toMatchObject({ capacity: 1, attendeeCount: 1 });
     // Leaving the line moves those behind up.
     expect((await staff.delete(`/api/athlete-kilo-classes/${first.json().athleteKiloClassId}/`)).statusCode).toBe(200);
-    const rows = await t.db.select().from(reservations).where(and(eq(reservations.eventId, cls.id), eq(reservations.isWaitlisted, true)));
+    const rows = await t.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.eventId, cls.id), eq(reservations.isWaitlisted, true)));
     expect(rows.map((r) => r.athleteId).sort()).toEqual([c!.athleteId, d!.athleteId].sort());
-    const [cAgain] = await t.db.select({ id: reservations.id }).from(reservations).where(and(eq(reservations.eventId, cls.id), eq(reservations.athleteId, c!.athleteId)));
+    const [cAgain] = await t.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.eventId, cls.id), eq(reservations.athleteId, c!.athleteId)));
     expect((await staff.put(`/api/athlete-kilo-classes/${cAgain!.id}/`, {})).json().waitlistPosition).toBe(1);
   });
 
@@ -698,7 +891,12 @@ describe('the waitlist of a full class (issue 16)', () => {
     await staff.delete(`/api/athlete-kilo-classes/${heldId}/`);
     expect(await reservationOf(waitingId!)).toMatchObject({ isWaitlisted: true, isReserved: false });
     const walkedIn = await staff.put(`/api/athlete-kilo-classes/${otherId}/`, { isCheckedIn: true });
-    expect([walkedIn.statusCode, walkedIn.json().isWaitlisted, walkedIn.json().isCheckedIn, walkedIn.json().waitlistPosition]).toEqual([200, false, true, null]);
+    expect([walkedIn.statusCode, walkedIn.json().isWaitlisted, walkedIn.json().isCheckedIn, walkedIn.json().waitlistPosition]).toEqual([
+      200,
+      false,
+      true,
+      null,
+    ]);
     expect((await staff.put(`/api/athlete-kilo-classes/${waitingId}/`, {})).json().waitlistPosition).toBe(1);
   });
 
@@ -743,7 +941,9 @@ describe("the class type's booking and waitlist settings (issue 16)", () => {
     const refused = await staff.post('/api/athlete-kilo-classes/', { athlete: y!.athleteId, kiloClass: none.id, joinWaitlist: true });
     expect([refused.statusCode, refused.json().message]).toEqual([409, reservationMessages.noWaitlist]);
     await t.make.reserve(small, [x!.athleteId]);
-    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: y!.athleteId, kiloClass: small.id, joinWaitlist: true })).json().waitlistPosition).toBe(1);
+    expect((await staff.post('/api/athlete-kilo-classes/', { athlete: y!.athleteId, kiloClass: small.id, joinWaitlist: true })).json().waitlistPosition).toBe(
+      1,
+    );
     const full = await staff.post('/api/athlete-kilo-classes/', { athlete: z!.athleteId, kiloClass: small.id, joinWaitlist: true });
     expect([full.statusCode, full.json().code, full.json().message]).toEqual([409, 'waitlist_full', reservationMessages.waitlistFull]);
 

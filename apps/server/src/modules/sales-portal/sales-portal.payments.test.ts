@@ -4,6 +4,7 @@ import { salesPortalMessages } from '@spotter/shared';
 import * as s from '../../db/schema';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
+import { portalBuyer } from '../../../test/portal';
 
 /**
  * Issue 18 step 4: paying a sales-portal purchase by card. The real `stripe` SDK against the local fake: the portal
@@ -17,18 +18,32 @@ let t: TestApp;
 let gymId: string;
 let owner: ApiClient;
 let pkg: { id: string; planId: string };
-const portalUrl = '/api/sales-portals/card-barbell/';
+const portalSlug = 'card-barbell';
+const portalUrl = `/api/sales-portals/${portalSlug}/`;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp(fake.env);
   fake.state.deliver = async (payload, signature) =>
-    (await t.app.inject({ method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload })).statusCode;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        payload,
+      })
+    ).statusCode;
   const gym = await t.make.gym({ title: 'Card Barbell' });
   gymId = gym.id;
   owner = await t.as(await t.make.owner(gymId));
-  const [p] = await t.db.insert(s.packages).values({ gymId, name: 'Card membership', kind: 'membership', showInPortal: true, signUpFeeMinor: 1000 }).returning();
-  const [plan] = await t.db.insert(s.billingPlans).values({ gymId, packageId: p!.id, name: 'Monthly', priceMinor: 12000, interval: 'month', startsOn: 'purchase' }).returning();
+  const [p] = await t.db
+    .insert(s.packages)
+    .values({ gymId, name: 'Card membership', kind: 'membership', showInPortal: true, signUpFeeMinor: 1000 })
+    .returning();
+  const [plan] = await t.db
+    .insert(s.billingPlans)
+    .values({ gymId, packageId: p!.id, name: 'Monthly', priceMinor: 12000, interval: 'month', startsOn: 'purchase' })
+    .returning();
   pkg = { id: p!.id, planId: plan!.id };
   await t.db.insert(s.salesPortals).values({ gymId, isEnabled: true, slug: 'card-barbell', allowPayAtDesk: false });
 });
@@ -38,14 +53,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A new buyer: an account made in the portal (logged in to the gym's athlete profile). */
+/** A new buyer: an account made in the portal, activated and logged in to the gym's athlete profile. */
 async function buyer(email: string) {
-  const c = t.client();
-  const res = await c.post(`${portalUrl}account/`, { firstName: 'Cara', lastName: 'Card', email, password: 'Strong1pass' });
-  expect(res.statusCode).toBe(201);
-  return c;
+  return (await portalBuyer(t, portalSlug, { firstName: 'Cara', lastName: 'Card', email })).client;
 }
-const buy = (c: ApiClient, key: string, paymentMethod = 'card') => c.post(`${portalUrl}purchases/`, { packageId: pkg.id, billingPlanId: pkg.planId, paymentMethod, idempotencyKey: key });
+const buy = (c: ApiClient, key: string, paymentMethod = 'card') =>
+  c.post(`${portalUrl}purchases/`, { packageId: pkg.id, billingPlanId: pkg.planId, paymentMethod, idempotencyKey: key });
 
 describe('card payment in the portal', () => {
   it('takes no cards before the gym can charge: the answer says so and a card purchase is refused', async () => {
@@ -86,7 +99,10 @@ describe('card payment in the portal', () => {
     const c = await buyer('dan@card.example.com');
     const sale = (await buy(c, 'decline-key-01')).json() as { athletePackageId: string; invoiceId: string };
     const saved = await c.post('/api/me/payment-methods/', { providerMethodId: 'pm_card_chargeDeclined' });
-    const paid = await c.post(`/api/me/invoices/${sale.invoiceId}/pay/`, { paymentMethodId: saved.json().results[0].paymentMethodId, idempotencyKey: 'portal-pay-0002' });
+    const paid = await c.post(`/api/me/invoices/${sale.invoiceId}/pay/`, {
+      paymentMethodId: saved.json().results[0].paymentMethodId,
+      idempotencyKey: 'portal-pay-0002',
+    });
     expect(paid.json()).toMatchObject({ outcome: 'failed' });
     expect(paid.json().failureMessage).toBeTruthy();
     const [invoice] = await t.db.select().from(s.invoices).where(eq(s.invoices.id, sale.invoiceId));

@@ -1,5 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { SALES_PORTAL_SLUG_PATTERN, localeOf, toZoned, type PortalAccentColor, type PortalPackage, type SalesPortal, type SalesPortalSettings } from '@spotter/shared';
+import {
+  SALES_PORTAL_SLUG_PATTERN,
+  localeOf,
+  toZoned,
+  type PortalAccentColor,
+  type PortalPackage,
+  type SalesPortal,
+  type SalesPortalSettings,
+} from '@spotter/shared';
 import type { DbOrTx } from '../../db/client';
 import { billingPlans, demoGyms, gyms, packages, salesPortals, taxRates } from '../../db/schema';
 
@@ -80,7 +88,15 @@ export async function portalPackages(db: DbOrTx, gymId: string, packageId?: stri
   const plans = await db
     .select()
     .from(billingPlans)
-    .where(and(inArray(billingPlans.packageId, rows.map((r) => r.packageId)), isNull(billingPlans.archivedAt)))
+    .where(
+      and(
+        inArray(
+          billingPlans.packageId,
+          rows.map((r) => r.packageId),
+        ),
+        isNull(billingPlans.archivedAt),
+      ),
+    )
     .orderBy(asc(billingPlans.position), asc(billingPlans.priceMinor), asc(billingPlans.name));
   return rows.map((r) => ({
     ...r,

@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { endpoints, salesPortalMessages } from '@spotter/shared';
-import { sessions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { verifyPassword } from '../../lib/passwords';
+import { consumeOrRefusal, rateLimiter, sourceOf, tooManyRequests } from '../../lib/rate-limits';
 import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
 import { issueCsrfToken, setCsrfCookie } from '../../plugins/csrf';
 import { createSession, loadAuthContext, type SessionOptions } from '../../plugins/session';
-import { findUserByEmail, toSessionResponse } from '../auth/auth.repository';
-import { INVALID_CREDENTIALS_MESSAGE } from '../auth/auth.routes';
-import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/throttle';
-import { accountOf } from '../payments/payments.service';
+import { toSessionResponse } from '../auth';
+import { checkCredentials } from '../auth';
+import { endSession, enterProfile } from '../auth';
+import { accountOf } from '../payments';
 import { findOpenPortal, findOpenPortalOfGym, portalAnswer, portalPackages, portalSettings } from './sales-portal.repository';
-import { createPortalAccount, ensureAthleteProfile, normalise, purchaseInPortal, saveSalesPortal } from './sales-portal.service';
+import { ensurePortalProfile, normalise, purchaseInPortal, saveSalesPortal, signUpInPortal } from './sales-portal.service';
+
+/** Issue 32: sign-ups in the sales portals from one source address: so many per hour (a family or an office shares one). */
+export const SIGN_UP_LIMIT = { points: 10, duration: 3600 } as const;
 
 /** Issue 18: the sales portal's settings (staff), its public pages, and accounts and purchases made in it. */
 export async function salesPortalRoutes(app: FastifyInstance) {
@@ -37,8 +38,7 @@ export async function salesPortalRoutes(app: FastifyInstance) {
   /** A new session for the user in the given profile (the browser's previous session ends), answered with its CSRF token. */
   async function logIn(request: FastifyRequest, reply: FastifyReply, userId: string, profileId: string) {
     if (request.auth) {
-      await db.delete(sessions).where(eq(sessions.id, request.auth.sessionId));
-      await app.changes.published(db, [{ kind: 'sessions', sessionId: request.auth.sessionId }]);
+      await endSession(ctx, request.auth.sessionId);
     }
     const tokenHash = await createSession(db, reply, request, sessionOpts, { userId, profileId });
     const auth = await loadAuthContext(db, tokenHash);
@@ -77,26 +77,21 @@ export async function salesPortalRoutes(app: FastifyInstance) {
     return pkg;
   });
 
-  route(app, endpoints.salesPortalAccount, async (request, reply) => {
+  // Issue 32: sign-ups per source address (every portal), counted before anything is written.
+  const signUps = rateLimiter(db, { keyPrefix: 'portal_sign_up', points: SIGN_UP_LIMIT.points, duration: SIGN_UP_LIMIT.duration });
+
+  route(app, endpoints.salesPortalAccount, async (request) => {
     const portal = await openPortal(request.params.salesPortalSlug);
-    const made = await createPortalAccount(ctx, portal, request.body);
-    reply.status(201);
-    return logIn(request, reply, made.userId, made.profileId);
+    const refused = await consumeOrRefusal(signUps, sourceOf(request.ip));
+    if (refused) throw tooManyRequests(refused.msBeforeNext, (wait) => `Too many sign-ups from your network. Please try again in ${wait}.`, 'rate_limited');
+    await signUpInPortal({ ...ctx, app }, portal, request.body);
+    return { detail: salesPortalMessages.signUpSent };
   });
 
   route(app, endpoints.salesPortalLogin, async (request, reply) => {
     const portal = await openPortal(request.params.salesPortalSlug);
-    const { email, password } = request.body;
-    await assertNotThrottled(db, email, request.ip);
-    const user = await findUserByEmail(db, email);
-    const valid = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !valid) {
-      await recordFailure(db, email, request.ip);
-      throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
-    }
-    if (!user.isActive) throw new HttpError(403, 'This account is not active yet. Use the activation link we emailed you.', 'inactive_account');
-    await clearAccountFailures(db, email);
-    const profile = await db.transaction((tx) => ensureAthleteProfile(tx, portal, { id: user.id, email: user.email }));
+    const user = await checkCredentials(db, request.body.email, request.body.password, request.ip);
+    const profile = await ensurePortalProfile(ctx, portal, { id: user.id, email: user.email });
     return logIn(request, reply, user.id, profile.profileId);
   });
 
@@ -106,8 +101,7 @@ export async function salesPortalRoutes(app: FastifyInstance) {
     const sold = await purchaseInPortal(ctx, portal, { id: auth.userId, email: auth.email }, request.body, await acceptsCards(portal.gymId));
     // The buyer lands in the athlete app of the gym holding the package: the session enters that athlete profile.
     if (auth.profileId !== sold.profileId && !auth.isImpersonating) {
-      await db.update(sessions).set({ profileId: sold.profileId }).where(eq(sessions.id, auth.sessionId));
-      await app.changes.published(db, [{ kind: 'sessions', sessionId: auth.sessionId }]);
+      await enterProfile(ctx, auth.sessionId, sold.profileId);
     }
     const fresh = await loadAuthContext(db, auth.tokenHash);
     if (!fresh) throw new HttpError(401, 'Your session has ended. Please log in again.', 'not_authenticated');

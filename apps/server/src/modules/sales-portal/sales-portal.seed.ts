@@ -9,11 +9,26 @@ const SHOWN = ['Unlimited membership', '10-class pack', 'Drop-in', '2-week trial
  * A plan and the portal's figures for a shown package that has none yet (the catalogue's seed, when it runs first, gives
  * them their own: nothing here overrides it). Prices in minor units of the gym's currency.
  */
-const FALLBACK: Record<(typeof SHOWN)[number], { plan: Omit<typeof t.billingPlans.$inferInsert, 'gymId' | 'packageId'>; pkg: Partial<typeof t.packages.$inferInsert> }> = {
-  'Unlimited membership': { plan: { name: 'Monthly', priceMinor: 15900, interval: 'month', startsOn: 'day_of_month', dayOfMonth: 1 }, pkg: { signUpFeeMinor: 4900, description: '<p>Every class, every day. Billed on the 1st of each month; the first month is prorated.</p>' } },
-  '10-class pack': { plan: { name: 'One payment', priceMinor: 18000, interval: 'month', paymentCount: 1 }, pkg: { credits: 10, validityDays: 90, description: '<p>Ten classes to use within 90 days.</p>' } },
-  'Drop-in': { plan: { name: 'One class', priceMinor: 2500, interval: 'week', paymentCount: 1 }, pkg: { credits: 1, validityDays: 7, description: '<p>One class, any class, this week.</p>' } },
-  '2-week trial': { plan: { name: 'Two weeks', priceMinor: 3900, interval: 'week', intervalCount: 2, paymentCount: 1 }, pkg: { validityDays: 14, description: '<p>Two weeks of unlimited classes for newcomers.</p>' } },
+const FALLBACK: Record<
+  (typeof SHOWN)[number],
+  { plan: Omit<typeof t.billingPlans.$inferInsert, 'gymId' | 'packageId'>; pkg: Partial<typeof t.packages.$inferInsert> }
+> = {
+  'Unlimited membership': {
+    plan: { name: 'Monthly', priceMinor: 15900, interval: 'month', startsOn: 'day_of_month', dayOfMonth: 1 },
+    pkg: { signUpFeeMinor: 4900, description: '<p>Every class, every day. Billed on the 1st of each month; the first month is prorated.</p>' },
+  },
+  '10-class pack': {
+    plan: { name: 'One payment', priceMinor: 18000, interval: 'month', paymentCount: 1 },
+    pkg: { credits: 10, validityDays: 90, description: '<p>Ten classes to use within 90 days.</p>' },
+  },
+  'Drop-in': {
+    plan: { name: 'One class', priceMinor: 2500, interval: 'week', paymentCount: 1 },
+    pkg: { credits: 1, validityDays: 7, description: '<p>One class, any class, this week.</p>' },
+  },
+  '2-week trial': {
+    plan: { name: 'Two weeks', priceMinor: 3900, interval: 'week', intervalCount: 2, paymentCount: 1 },
+    pkg: { validityDays: 14, description: '<p>Two weeks of unlimited classes for newcomers.</p>' },
+  },
 };
 
 /**
@@ -47,8 +62,15 @@ export async function seedSalesPortal(db: DbOrTx, gymId: string, slug: string, h
       if (current === null || current === '' || current === 0) fill[key] = value;
     }
     if (row.taxRateId === null && tax) fill.taxRateId = tax.id;
-    await db.update(t.packages).set({ ...fill, showInPortal: true, portalOrder: SHOWN.indexOf(name) }).where(eq(t.packages.id, row.id));
-    const [plan] = await db.select({ id: t.billingPlans.id }).from(t.billingPlans).where(and(eq(t.billingPlans.packageId, row.id), isNull(t.billingPlans.archivedAt))).limit(1);
+    await db
+      .update(t.packages)
+      .set({ ...fill, showInPortal: true, portalOrder: SHOWN.indexOf(name) })
+      .where(eq(t.packages.id, row.id));
+    const [plan] = await db
+      .select({ id: t.billingPlans.id })
+      .from(t.billingPlans)
+      .where(and(eq(t.billingPlans.packageId, row.id), isNull(t.billingPlans.archivedAt)))
+      .limit(1);
     if (!plan) await db.insert(t.billingPlans).values({ gymId, packageId: row.id, ...fallback.plan });
   }
 }

@@ -1,15 +1,21 @@
+import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { parseAthleteInput } from '@spotter/shared/athlete-input';
 import { balanceOf, salesPortalMessages, toZoned, type PortalPaymentMethod, type PortalPurchaseInput, type UpdateSalesPortalInput } from '@spotter/shared';
 import { constraintOf, sqlState, type Tx } from '../../db/client';
 import { athletes, documents, documentTemplates, invoices, kiloStaff, packages, profiles, salesPortals, staff, users } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
-import { badRequest, fieldError, notFound } from '../../lib/http-error';
+import { recordEvent } from '../../lib/domain-events';
+import { HttpError, badRequest, fieldError, notFound } from '../../lib/http-error';
+import { queueMail } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { sellPackage } from '../athlete-packages/athlete-packages.service';
-import { createAthletes } from '../athletes/athletes.service';
-import { issueRequiredDocuments } from '../documents/documents.service';
+import { accountMailTarget } from '../accounts';
+import { queueActivation } from '../accounts';
+import { composeMail } from '../messages';
+import { sellPackage } from '../athlete-packages';
+import { createAthletes } from '../athletes';
+import { issueRequiredDocuments } from '../documents';
 import type { OpenPortal } from './sales-portal.repository';
 
 /** Issue 18: the writes of the sales portal: its settings, accounts made in it, and its purchases. */
@@ -38,13 +44,19 @@ export async function saveSalesPortal(ctx: WriteContext, gymId: string, input: R
         allowPayAtDesk: input.allowPayAtDesk,
         updatedAt: new Date(),
       };
-      await tx.insert(salesPortals).values({ gymId, ...values }).onConflictDoUpdate({ target: salesPortals.gymId, set: values });
+      await tx
+        .insert(salesPortals)
+        .values({ gymId, ...values })
+        .onConflictDoUpdate({ target: salesPortals.gymId, set: values });
       await tx
         .update(packages)
         .set({ showInPortal: false })
         .where(and(eq(packages.gymId, gymId), eq(packages.showInPortal, true), shown.length > 0 ? notInArray(packages.id, shown) : undefined));
       for (const [index, id] of shown.entries()) {
-        await tx.update(packages).set({ showInPortal: true, portalOrder: index }).where(and(eq(packages.id, id), eq(packages.gymId, gymId)));
+        await tx
+          .update(packages)
+          .set({ showInPortal: true, portalOrder: index })
+          .where(and(eq(packages.id, id), eq(packages.gymId, gymId)));
       }
     });
   } catch (err) {
@@ -77,13 +89,35 @@ async function athleteProfileOf(tx: Tx, gymId: string, userId: string) {
 
 /** The names a user goes by elsewhere (an athlete, staff or platform record), for an athlete profile made at login. */
 async function namesOf(tx: Tx, userId: string, email: string): Promise<{ firstName: string; lastName: string }> {
-  const [athlete] = await tx.select({ firstName: athletes.firstName, lastName: athletes.lastName }).from(athletes).innerJoin(profiles, eq(profiles.id, athletes.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  const [athlete] = await tx
+    .select({ firstName: athletes.firstName, lastName: athletes.lastName })
+    .from(athletes)
+    .innerJoin(profiles, eq(profiles.id, athletes.profileId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
   if (athlete) return athlete;
-  const [member] = await tx.select({ firstName: staff.firstName, lastName: staff.lastName }).from(staff).innerJoin(profiles, eq(profiles.id, staff.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  const [member] = await tx
+    .select({ firstName: staff.firstName, lastName: staff.lastName })
+    .from(staff)
+    .innerJoin(profiles, eq(profiles.id, staff.profileId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
   if (member) return member;
-  const [platform] = await tx.select({ firstName: kiloStaff.firstName, lastName: kiloStaff.lastName }).from(kiloStaff).innerJoin(profiles, eq(profiles.id, kiloStaff.profileId)).where(eq(profiles.userId, userId)).limit(1);
+  const [platform] = await tx
+    .select({ firstName: kiloStaff.firstName, lastName: kiloStaff.lastName })
+    .from(kiloStaff)
+    .innerJoin(profiles, eq(profiles.id, kiloStaff.profileId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
   if (platform) return platform;
-  return { firstName: email.split('@')[0]!.replace(/[^\p{L}\p{N} .'-]/gu, ' ').trim() || 'Member', lastName: '-' };
+  return {
+    firstName:
+      email
+        .split('@')[0]!
+        .replace(/[^\p{L}\p{N} .'-]/gu, ' ')
+        .trim() || 'Member',
+    lastName: '-',
+  };
 }
 
 /**
@@ -99,6 +133,8 @@ export async function ensureAthleteProfile(tx: Tx, portal: OpenPortal, user: { i
   try {
     // Issue 20: createAthletes also issues the templates required on sign-up, in this transaction.
     const [made] = await createAthletes(tx, portal.gymId, [parsed.value], PORTAL_ACTOR, 'sales_portal');
+    // A lead: a person who came through the gym's portal (a purchase, if any, is its own event: package.sold).
+    await recordEvent(tx, { gymId: portal.gymId, type: 'lead.created', subjectId: made!.athleteId, payload: { email: user.email } });
     return { profileId: made!.profileId, athleteId: made!.athleteId };
   } catch (err) {
     // An athlete of the gym already has this email without being this user's profile: the front desk links them.
@@ -109,26 +145,83 @@ export async function ensureAthleteProfile(tx: Tx, portal: OpenPortal, user: { i
   }
 }
 
-/** Create an account in the portal: an active user with its password (argon2id) and an athlete profile in the gym. */
-export async function createPortalAccount(
-  ctx: WriteContext,
+/** A portal login: the user's athlete profile in the portal's gym, made (and the gym's change published) when they have none. */
+export async function ensurePortalProfile(ctx: WriteContext, portal: OpenPortal, user: { id: string; email: string }) {
+  return writeTransaction(ctx, async (tx, publish) => {
+    const existing = await athleteProfileOf(tx, portal.gymId, user.id);
+    if (existing) return existing;
+    const made = await ensureAthleteProfile(tx, portal, user);
+    await publish({ kind: 'gym', gymId: portal.gymId });
+    return made;
+  });
+}
+
+/** What a sign-up needs beyond the database: the queue its mail goes through and the app's address for its links. */
+export type SignUpContext = WriteContext & { app: Pick<FastifyInstance, 'jobs' | 'config'> };
+
+/**
+ * Issue 32: a sign-up in the portal, answered the same whatever the email (OWASP: "A link to activate your account has
+ * been emailed to the address provided"), so the portal tells no one who has an account. A new email: an inactive user
+ * with the chosen password (argon2id) and an athlete profile in the gym (createAthletes, with the documents required
+ * on sign-up), and the `sign_up_confirm` mail whose link activates it, in one transaction. An email that has an
+ * account: nothing of it changes; its owner is mailed how to log in instead (`sign_up_existing`, at most one an hour),
+ * or, when it waits for activation, a new activation link. The password is hashed either way, so both take as long.
+ */
+export async function signUpInPortal(
+  ctx: SignUpContext,
   portal: OpenPortal,
   input: { firstName: string; lastName: string; email: string; password: string },
-): Promise<{ userId: string; profileId: string }> {
-  const email = input.email.toLowerCase();
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await writeTransaction(ctx, async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      if (taken) throw fieldError('email', salesPortalMessages.emailInUse, 'email_in_use');
-      const [user] = await tx.insert(users).values({ email, passwordHash, isActive: true }).returning({ id: users.id, email: users.email });
-      const profile = await ensureAthleteProfile(tx, portal, user!, { firstName: input.firstName, lastName: input.lastName });
-      return { userId: user!.id, profileId: profile.profileId };
+    await writeTransaction(ctx, async (tx) => {
+      const [known] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
+      if (known) return mailExistingAccount(ctx, tx, portal, email);
+      const [user] = await tx.insert(users).values({ email, passwordHash, isActive: false }).returning({ id: users.id, email: users.email });
+      await ensureAthleteProfile(tx, portal, user!, { firstName: input.firstName, lastName: input.lastName });
+      await queueActivation(tx, ctx.app, user!.id, email, portal.gymId, 'sign_up_confirm');
     });
   } catch (err) {
-    if (sqlState(err) === '23505' && constraintOf(err) === 'users_email_lower_key') throw fieldError('email', salesPortalMessages.emailInUse, 'email_in_use');
-    throw err;
+    // The same email signed up at the same moment (the other one won), or a member of the gym already has it as their
+    // contact email: the answer stays the same, and the address is told how to get in.
+    const usersEmail = sqlState(err) === '23505' && constraintOf(err) === 'users_email_lower_key';
+    const athleteEmail = err instanceof HttpError && err.code === 'athlete_email_taken';
+    if (!usersEmail && !athleteEmail) throw err;
+    await writeTransaction(ctx, (tx) => mailExistingAccount(ctx, tx, portal, email));
   }
+}
+
+/** The mail to an address that has an account (or a member of the gym): how to log in, or a new activation link. */
+async function mailExistingAccount(ctx: SignUpContext, tx: Tx, portal: OpenPortal, email: string): Promise<void> {
+  const [user] = await tx
+    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (user && !user.isActive) {
+    await queueActivation(tx, ctx.app, user.id, user.email, portal.gymId);
+    return;
+  }
+  const { appUrl } = ctx.app.config;
+  const target = user ? await accountMailTarget(tx, user.id, portal.gymId) : { firstName: 'there', fullName: 'there' };
+  const hour = Math.floor(Date.now() / 3_600_000);
+  const mail = await composeMail(
+    tx,
+    portal.gymId,
+    {
+      kind: 'sign_up_existing',
+      to: user?.email ?? email,
+      values: { firstName: target.firstName, fullName: target.fullName, link: `${appUrl}/sales-portal/${portal.slug}`, resetLink: `${appUrl}/reset-password` },
+      dedupeKey: `sign_up_existing:${portal.gymId}:${email}:${hour}`,
+    },
+    { appUrl },
+  );
+  await queueMail(tx, ctx.app.jobs, mail);
 }
 
 /**
@@ -163,7 +256,8 @@ export async function purchaseInPortal(
       idempotencyKey: `portal:${user.id}:${input.idempotencyKey}`,
       actorUserId: user.id,
     });
-    if (sold.created) await issueRequiredDocuments(tx, portal.gymId, [buyer.athleteId], { kind: 'purchase', packageId: pkg.id, athletePackageId: sold.athletePackageId });
+    if (sold.created)
+      await issueRequiredDocuments(tx, portal.gymId, [buyer.athleteId], { kind: 'purchase', packageId: pkg.id, athletePackageId: sold.athletePackageId });
     return { ...sold, profileId: buyer.profileId, ...(await nextSteps(tx, portal.gymId, buyer.athleteId, sold.athletePackageId)) };
   });
 }

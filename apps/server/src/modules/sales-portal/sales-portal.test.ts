@@ -4,8 +4,10 @@ import { salesPortalMessages, salesPortalSchema, salesPortalSettingsSchema, sess
 import * as s from '../../db/schema';
 import { TEST_NOW, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { TEST_PASSWORD } from '../../../test/factories';
+import { portalBuyer } from '../../../test/portal';
+import { SIGN_UP_LIMIT } from './sales-portal.routes';
 import { databaseDigest } from '../../../test/digest';
-import { appSignerFor, renderDocument, signDocument } from '../documents/documents.service';
+import { appSignerFor, renderDocument, signDocument } from '../documents';
 
 fixClock(TEST_NOW);
 let t: TestApp;
@@ -17,14 +19,43 @@ let hidden: { id: string; planId: string };
 let archived: { id: string; planId: string };
 
 /** A package of a gym with one plan (and the portal flags), made here to keep the shared factories small. */
-async function makePackage(gym: string, o: { name: string; kind?: 'membership' | 'class_pack'; credits?: number | null; showInPortal?: boolean; portalOrder?: number; archived?: boolean; priceMinor?: number; dayOfMonth?: number }) {
+async function makePackage(
+  gym: string,
+  o: {
+    name: string;
+    kind?: 'membership' | 'class_pack';
+    credits?: number | null;
+    showInPortal?: boolean;
+    portalOrder?: number;
+    archived?: boolean;
+    priceMinor?: number;
+    dayOfMonth?: number;
+  },
+) {
   const [pkg] = await t.db
     .insert(s.packages)
-    .values({ gymId: gym, name: o.name, kind: o.kind ?? 'membership', credits: o.credits ?? null, showInPortal: o.showInPortal ?? true, portalOrder: o.portalOrder ?? 0, archivedAt: o.archived ? new Date() : null, signUpFeeMinor: 2500 })
+    .values({
+      gymId: gym,
+      name: o.name,
+      kind: o.kind ?? 'membership',
+      credits: o.credits ?? null,
+      showInPortal: o.showInPortal ?? true,
+      portalOrder: o.portalOrder ?? 0,
+      archivedAt: o.archived ? new Date() : null,
+      signUpFeeMinor: 2500,
+    })
     .returning();
   const [plan] = await t.db
     .insert(s.billingPlans)
-    .values({ gymId: gym, packageId: pkg!.id, name: 'Monthly', priceMinor: o.priceMinor ?? 15000, interval: 'month', startsOn: o.dayOfMonth ? 'day_of_month' : 'purchase', dayOfMonth: o.dayOfMonth ?? null })
+    .values({
+      gymId: gym,
+      packageId: pkg!.id,
+      name: 'Monthly',
+      priceMinor: o.priceMinor ?? 15000,
+      interval: 'month',
+      startsOn: o.dayOfMonth ? 'day_of_month' : 'purchase',
+      dayOfMonth: o.dayOfMonth ?? null,
+    })
     .returning();
   return { id: pkg!.id, planId: plan!.id };
 }
@@ -41,7 +72,10 @@ beforeAll(async () => {
   gymId = gym.id;
   owner = await t.as(await t.make.owner(gym.id));
   const u = await makePackage(gymId, { name: 'Unlimited', portalOrder: 2, dayOfMonth: 1 });
-  const [old] = await t.db.insert(s.billingPlans).values({ gymId, packageId: u.id, name: 'Old yearly', priceMinor: 100000, interval: 'year', archivedAt: new Date() }).returning();
+  const [old] = await t.db
+    .insert(s.billingPlans)
+    .values({ gymId, packageId: u.id, name: 'Old yearly', priceMinor: 100000, interval: 'year', archivedAt: new Date() })
+    .returning();
   unlimited = { ...u, archivedPlanId: old!.id };
   pack = await makePackage(gymId, { name: '10-class pack', kind: 'class_pack', credits: 10, portalOrder: 1, priceMinor: 18000 });
   hidden = await makePackage(gymId, { name: 'Staff only', showInPortal: false });
@@ -92,38 +126,94 @@ describe('the public portal', () => {
   it('says VAT and Total for a UK gym', async () => {
     const uk = await t.make.gym({ country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true });
     await t.db.insert(s.salesPortals).values({ gymId: uk.id, isEnabled: true, slug: 'uk-gym' });
-    expect((await t.client().get(portalUrl('uk-gym'))).json()).toMatchObject({ currency: 'GBP', amountLabel: 'Total', taxLabel: 'VAT', gym: { isTaxInclusive: true } });
+    expect((await t.client().get(portalUrl('uk-gym'))).json()).toMatchObject({
+      currency: 'GBP',
+      amountLabel: 'Total',
+      taxLabel: 'VAT',
+      gym: { isTaxInclusive: true },
+    });
   });
 });
 
 describe('accounts in the portal', () => {
   const account = { firstName: 'Pia', lastName: 'Portal', email: 'pia@portal.example.com', password: 'Strong1pass' };
+  const signUp = (body: typeof account, source = '192.0.2.10', slug = 'portal-barbell') =>
+    t.client().request('POST', `${portalUrl(slug)}account/`, body, { remoteAddress: source });
+  /** The mails the outbox sends (its jobs run here), to one address. */
+  const mailsTo = async (to: string) => {
+    await t.drainJobs();
+    return t.mail.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  };
 
-  it('creates a user with an athlete profile in the gym and logs them in to it', async () => {
+  it('answers "check your email" and mails a link that activates the account; it logs in only after', async () => {
+    const res = await signUp(account);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: salesPortalMessages.signUpSent });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const [user] = await t.db.select().from(s.users).where(eq(s.users.email, account.email));
+    expect(user).toMatchObject({ isActive: false, passwordHash: expect.stringMatching(/^\$argon2id\$/) });
+    const [athlete] = await t.db
+      .select()
+      .from(s.athletes)
+      .where(and(eq(s.athletes.gymId, gymId), eq(s.athletes.email, account.email)));
+    expect(athlete).toMatchObject({ firstName: 'Pia', lastName: 'Portal', source: 'sales_portal' });
+    expect((await t.client().post(`${portalUrl('portal-barbell')}login/`, { email: account.email, password: account.password })).statusCode).toBe(403);
+
+    const [mail] = await mailsTo(account.email);
+    expect(mail!.subject).toBe('Confirm your email for Portal Barbell');
+    const [, uid, token] = mail!.text.match(/\/activate\/([^/\s]+)\/([^/\s]+)/)!;
+    expect((await t.client().post('/api/auth/users/activation/', { uid, token })).statusCode).toBe(200);
     const c = t.client();
-    const res = await c.post(`${portalUrl('portal-barbell')}account/`, account);
-    expect(res.statusCode).toBe(201);
-    const session = sessionSchema.parse(res.json());
-    expect(session).toMatchObject({ role: 'athlete', gym: { title: 'Portal Barbell' } });
-    expect((await c.session())?.athlete?.athleteId).toBe(session.athlete!.athleteId);
-    const [athlete] = await t.db.select().from(s.athletes).where(eq(s.athletes.id, session.athlete!.athleteId));
-    expect(athlete).toMatchObject({ gymId, firstName: 'Pia', lastName: 'Portal', email: account.email, source: 'sales_portal' });
-    const [user] = await t.db.select().from(s.users).where(eq(s.users.id, session.user.userId));
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    const login = await c.post(`${portalUrl('portal-barbell')}login/`, { email: account.email, password: account.password });
+    expect(login.statusCode).toBe(200);
+    expect(sessionSchema.parse(login.json())).toMatchObject({ role: 'athlete', gym: { title: 'Portal Barbell' }, athlete: { athleteId: athlete!.id } });
     // The password works at the ordinary login too.
     await t.login(account.email, account.password);
   });
 
-  it('refuses an email in use with a field message to log in, and the password and name rules', async () => {
-    const taken = await t.client().post(`${portalUrl('portal-barbell')}account/`, { ...account, email: 'PIA@portal.example.com' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().fields.email).toEqual([salesPortalMessages.emailInUse]);
-    const weak = await t.client().post(`${portalUrl('portal-barbell')}account/`, { ...account, email: 'weak@portal.example.com', password: 'short' });
+  it('answers a taken email exactly as a new one, changes nothing, and mails its owner how to log in instead', async () => {
+    const owner = await t.make.athlete((await t.make.gym()).id, { email: 'taken@portal.example.com' });
+    t.mail.length = 0;
+    const taken = await signUp({ ...account, email: 'TAKEN@portal.example.com' }, '192.0.2.11');
+    const fresh = await signUp({ ...account, email: 'fresh@portal.example.com' }, '192.0.2.11');
+    expect([taken.statusCode, taken.json()]).toEqual([fresh.statusCode, fresh.json()]);
+    // Nothing of the owner's account changed: no athlete in this gym, the password is theirs.
+    const [user] = await t.db.select().from(s.users).where(eq(s.users.id, owner.userId!));
+    expect(user).toMatchObject({ email: 'taken@portal.example.com', isActive: true });
+    expect(
+      await t.db
+        .select()
+        .from(s.athletes)
+        .where(and(eq(s.athletes.gymId, gymId), eq(s.athletes.email, 'taken@portal.example.com'))),
+    ).toEqual([]);
+    await t.login('taken@portal.example.com', TEST_PASSWORD);
+    const [mail] = await mailsTo('taken@portal.example.com');
+    expect(mail!.subject).toBe('You already have an account');
+    expect(mail!.text).toContain('/sales-portal/portal-barbell');
+    expect(mail!.text).toContain('/reset-password');
+  });
+
+  it('refuses the password and name rules with field messages, and a closed portal with 404', async () => {
+    const weak = await signUp({ ...account, email: 'weak@portal.example.com', password: 'short' }, '192.0.2.12');
     expect(weak.statusCode).toBe(400);
     expect(Object.keys(weak.json().fields)).toEqual(['password']);
-    const bad = await t.client().post(`${portalUrl('portal-barbell')}account/`, { ...account, email: 'not-an-email', firstName: '<b>' });
+    const bad = await signUp({ ...account, email: 'not-an-email', firstName: '<b>' }, '192.0.2.12');
     expect(Object.keys(bad.json().fields).sort()).toEqual(['email', 'firstName']);
-    expect((await t.client().post(`${portalUrl('closed-gym')}account/`, { ...account, email: 'x@portal.example.com' })).statusCode).toBe(404);
+    expect((await signUp({ ...account, email: 'x@portal.example.com' }, '192.0.2.12', 'closed-gym')).statusCode).toBe(404);
+  });
+
+  it('is limited per source: past the limit a 429 with Retry-After and a message, while other sources go on', async () => {
+    const source = '192.0.2.13';
+    for (let i = 0; i < SIGN_UP_LIMIT.points; i++) expect((await signUp({ ...account, email: `many${i}@portal.example.com` }, source)).statusCode).toBe(200);
+    const refused = await signUp({ ...account, email: 'one-more@portal.example.com' }, source);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many sign-ups from your network\. Please try again in \d+ minutes?\.$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBe(SIGN_UP_LIMIT.duration);
+    expect(await t.db.select().from(s.users).where(eq(s.users.email, 'one-more@portal.example.com'))).toEqual([]);
+    expect((await signUp({ ...account, email: 'elsewhere@portal.example.com' }, '192.0.2.14')).statusCode).toBe(200);
   });
 
   it('logs an existing user in, giving them an athlete profile in this gym once', async () => {
@@ -147,8 +237,7 @@ describe('purchases', () => {
   let buyer: ApiClient;
   const body = () => ({ packageId: pack.id, billingPlanId: pack.planId, paymentMethod: 'front_desk', idempotencyKey: 'key-00000001' });
   beforeAll(async () => {
-    buyer = t.client();
-    await buyer.post(`${portalUrl('portal-barbell')}account/`, { firstName: 'Bo', lastName: 'Buyer', email: 'bo@portal.example.com', password: 'Strong1pass' });
+    buyer = (await portalBuyer(t, 'portal-barbell', { firstName: 'Bo', lastName: 'Buyer', email: 'bo@portal.example.com' })).client;
   });
 
   it('refuses a visitor who is not logged in with 401', async () => {
@@ -161,7 +250,15 @@ describe('purchases', () => {
     expect(first.statusCode).toBe(201);
     const { athletePackageId, session } = first.json();
     const [held] = await t.db.select().from(s.athletePackages).where(eq(s.athletePackages.id, athletePackageId));
-    expect(held).toMatchObject({ gymId, packageId: pack.id, billingPlanId: pack.planId, source: 'sales_portal', startDate: '2026-03-04', priceMinor: 18000, status: 'active' });
+    expect(held).toMatchObject({
+      gymId,
+      packageId: pack.id,
+      billingPlanId: pack.planId,
+      source: 'sales_portal',
+      startDate: '2026-03-04',
+      priceMinor: 18000,
+      status: 'active',
+    });
     expect(held!.athleteId).toBe(session.athlete.athleteId);
     const ledger = await t.db.select().from(s.creditLedger).where(eq(s.creditLedger.athletePackageId, athletePackageId));
     expect(ledger.map((r) => [r.delta, r.reason])).toEqual([[10, 'grant']]);
@@ -172,12 +269,20 @@ describe('purchases', () => {
     const second = await buyer.post(`${portalUrl('portal-barbell')}purchases/`, body());
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ athletePackageId, created: false, invoiceId: invoice!.id, dueMinor: 20500 });
-    const rows = await t.db.select().from(s.athletePackages).where(and(eq(s.athletePackages.gymId, gymId), eq(s.athletePackages.athleteId, held!.athleteId)));
+    const rows = await t.db
+      .select()
+      .from(s.athletePackages)
+      .where(and(eq(s.athletePackages.gymId, gymId), eq(s.athletePackages.athleteId, held!.athleteId)));
     expect(rows).toHaveLength(1);
   });
 
   it('prorates nothing here but records the next billing date of a plan on a day of the month', async () => {
-    const res = await buyer.post(`${portalUrl('portal-barbell')}purchases/`, { ...body(), packageId: unlimited.id, billingPlanId: unlimited.planId, idempotencyKey: 'key-00000002' });
+    const res = await buyer.post(`${portalUrl('portal-barbell')}purchases/`, {
+      ...body(),
+      packageId: unlimited.id,
+      billingPlanId: unlimited.planId,
+      idempotencyKey: 'key-00000002',
+    });
     expect(res.statusCode).toBe(201);
     const [held] = await t.db.select().from(s.athletePackages).where(eq(s.athletePackages.id, res.json().athletePackageId));
     expect(held!.nextBillingDate).toBe('2026-04-01');
@@ -185,7 +290,8 @@ describe('purchases', () => {
 
   it("refuses archived, hidden and other gyms' packages, an archived plan, and card payment; changing nothing", async () => {
     const before = await databaseDigest(t.db);
-    const buy = (o: Record<string, unknown>) => buyer.post(`${portalUrl('portal-barbell')}purchases/`, { ...body(), idempotencyKey: `key-${Math.random()}`, ...o });
+    const buy = (o: Record<string, unknown>) =>
+      buyer.post(`${portalUrl('portal-barbell')}purchases/`, { ...body(), idempotencyKey: `key-${Math.random()}`, ...o });
     expect((await buy({ packageId: archived.id, billingPlanId: archived.planId })).statusCode).toBe(404);
     expect((await buy({ packageId: hidden.id, billingPlanId: hidden.planId })).statusCode).toBe(404);
     const archivedPlan = await buy({ packageId: unlimited.id, billingPlanId: unlimited.archivedPlanId });
@@ -225,12 +331,27 @@ describe('documents required by a purchase (issue 20)', () => {
   let docsGym: string;
 
   /** A template of the portal gym with its first version. */
-  async function makeTemplate(o: { title: string; type?: 'waiver' | 'contract' | 'policy'; requiredOnSignUp?: boolean; requiredBeforeBooking?: boolean; packageIds?: string[] }) {
+  async function makeTemplate(o: {
+    title: string;
+    type?: 'waiver' | 'contract' | 'policy';
+    requiredOnSignUp?: boolean;
+    requiredBeforeBooking?: boolean;
+    packageIds?: string[];
+  }) {
     const [tpl] = await t.db
       .insert(s.documentTemplates)
-      .values({ gymId: docsGym, type: o.type ?? 'waiver', title: o.title, requiredOnSignUp: o.requiredOnSignUp ?? false, requiredBeforeBooking: o.requiredBeforeBooking ?? false, packageIds: o.packageIds ?? [] })
+      .values({
+        gymId: docsGym,
+        type: o.type ?? 'waiver',
+        title: o.title,
+        requiredOnSignUp: o.requiredOnSignUp ?? false,
+        requiredBeforeBooking: o.requiredBeforeBooking ?? false,
+        packageIds: o.packageIds ?? [],
+      })
       .returning();
-    await t.db.insert(s.documentTemplateVersions).values({ gymId: docsGym, templateId: tpl!.id, version: 1, title: o.title, body: '<p>I, {{athlete.fullName}}, agree to {{package.name}}.</p>' });
+    await t.db
+      .insert(s.documentTemplateVersions)
+      .values({ gymId: docsGym, templateId: tpl!.id, version: 1, title: o.title, body: '<p>I, {{athlete.fullName}}, agree to {{package.name}}.</p>' });
     return tpl!;
   }
   const docsOf = (athleteId: string) => t.db.select().from(s.documents).where(eq(s.documents.athleteId, athleteId));
@@ -247,13 +368,20 @@ describe('documents required by a purchase (issue 20)', () => {
   });
 
   it('issues the sign-up waiver with the account, the package contract with the sale, and lists both to sign', async () => {
-    const c = t.client();
-    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Dee', lastName: 'Docs', email: 'dee@portal.example.com', password: 'Strong1pass' });
-    expect(account.statusCode).toBe(201);
-    const athleteId = account.json().athlete.athleteId as string;
+    const {
+      client: c,
+      athleteId,
+      userId,
+      profileId,
+    } = await portalBuyer(t, 'docs-barbell', { firstName: 'Dee', lastName: 'Docs', email: 'dee@portal.example.com' });
     expect((await docsOf(athleteId)).map((d) => [d.title, d.source])).toEqual([['Liability Waiver', 'sign_up']]);
 
-    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'docs-key-0001' });
+    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, {
+      packageId: docsPkg.id,
+      billingPlanId: docsPkg.planId,
+      paymentMethod: 'front_desk',
+      idempotencyKey: 'docs-key-0001',
+    });
     expect(res.statusCode).toBe(201);
     const { athletePackageId, documents } = res.json() as { athletePackageId: string; documents: { documentId: string; title: string }[] };
     expect(documents.map((d) => d.title)).toEqual(['Liability Waiver', 'Membership Contract']);
@@ -267,40 +395,55 @@ describe('documents required by a purchase (issue 20)', () => {
 
     // Signed in the flow (the service behind signMyDocument), a retry of the purchase lists only what is left.
     const signed = await renderDocument(t.db, docsGym, contractRow.id);
-    const signer = await appSignerFor(t.db, docsGym, athleteId, { userId: account.json().user.userId, profileId: account.json().profileId, email: 'dee@portal.example.com' });
+    const signer = await appSignerFor(t.db, docsGym, athleteId, { userId, profileId, email: 'dee@portal.example.com' });
     expect(signer).toMatchObject({ relation: 'self', signerName: 'Dee Docs' });
     await t.db.transaction((tx) =>
-      signDocument(tx, { gymId: docsGym, documentId: contractRow.id, signer: signer!, via: 'athlete_app', ip: '203.0.113.9', userAgent: 'test' }, {
-        contentSha256: signed.contentSha256,
-        method: 'typed',
-        typedName: 'Dee Docs',
-        initials: [],
-        agreed: true,
-      }),
+      signDocument(
+        tx,
+        { gymId: docsGym, documentId: contractRow.id, signer: signer!, via: 'athlete_app', ip: '203.0.113.9', userAgent: 'test' },
+        {
+          contentSha256: signed.contentSha256,
+          method: 'typed',
+          typedName: 'Dee Docs',
+          initials: [],
+          agreed: true,
+        },
+      ),
     );
-    const again = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'docs-key-0001' });
+    const again = await c.post(`${portalUrl('docs-barbell')}purchases/`, {
+      packageId: docsPkg.id,
+      billingPlanId: docsPkg.planId,
+      paymentMethod: 'front_desk',
+      idempotencyKey: 'docs-key-0001',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().documents.map((d: { title: string }) => d.title)).toEqual(['Liability Waiver']);
     expect(await docsOf(athleteId)).toHaveLength(2);
   });
 
   it('issues the contract once per open copy: a second purchase of the package by the same buyer adds no duplicate', async () => {
-    const c = t.client();
-    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Rae', lastName: 'Repeat', email: 'rae@portal.example.com', password: 'Strong1pass' });
-    const athleteId = account.json().athlete.athleteId as string;
+    const { client: c, athleteId } = await portalBuyer(t, 'docs-barbell', { firstName: 'Rae', lastName: 'Repeat', email: 'rae@portal.example.com' });
     for (const key of ['repeat-key-01', 'repeat-key-02']) {
-      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: key });
+      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, {
+        packageId: docsPkg.id,
+        billingPlanId: docsPkg.planId,
+        paymentMethod: 'front_desk',
+        idempotencyKey: key,
+      });
       expect(res.statusCode).toBe(201);
     }
     expect((await docsOf(athleteId)).filter((d) => d.templateId === contract.id)).toHaveLength(1);
   });
 
   it('issues nothing when the purchase is refused (the transaction rolls back)', async () => {
-    const c = t.client();
-    const account = await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Ned', lastName: 'Nope', email: 'ned@portal.example.com', password: 'Strong1pass' });
-    const athleteId = account.json().athlete.athleteId as string;
+    const { client: c, athleteId } = await portalBuyer(t, 'docs-barbell', { firstName: 'Ned', lastName: 'Nope', email: 'ned@portal.example.com' });
     const before = await databaseDigest(t.db);
-    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: otherPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'refused-key-1' });
+    const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, {
+      packageId: docsPkg.id,
+      billingPlanId: otherPkg.planId,
+      paymentMethod: 'front_desk',
+      idempotencyKey: 'refused-key-1',
+    });
     expect(res.statusCode).toBe(400);
     expect(await databaseDigest(t.db)).toBe(before);
     expect((await docsOf(athleteId)).map((d) => d.title)).toEqual([waiver.title]);
@@ -309,9 +452,13 @@ describe('documents required by a purchase (issue 20)', () => {
   it('refuses paying at the desk when the gym turned it off and takes no cards', async () => {
     await t.db.update(s.salesPortals).set({ allowPayAtDesk: false }).where(eq(s.salesPortals.gymId, docsGym));
     try {
-      const c = t.client();
-      await c.post(`${portalUrl('docs-barbell')}account/`, { firstName: 'Off', lastName: 'Desk', email: 'off@portal.example.com', password: 'Strong1pass' });
-      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, { packageId: docsPkg.id, billingPlanId: docsPkg.planId, paymentMethod: 'front_desk', idempotencyKey: 'desk-off-key-1' });
+      const { client: c } = await portalBuyer(t, 'docs-barbell', { firstName: 'Off', lastName: 'Desk', email: 'off@portal.example.com' });
+      const res = await c.post(`${portalUrl('docs-barbell')}purchases/`, {
+        packageId: docsPkg.id,
+        billingPlanId: docsPkg.planId,
+        paymentMethod: 'front_desk',
+        idempotencyKey: 'desk-off-key-1',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.paymentMethod).toEqual([salesPortalMessages.payAtDeskOff]);
     } finally {

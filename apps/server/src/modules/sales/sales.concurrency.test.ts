@@ -36,7 +36,18 @@ describe.runIf(onPostgres)('front-desk sales racing each other on PostgreSQL (is
     const last = await t.make.product(w.gym.id, { name: 'Last belt', stockCount: 1 });
     const fee = await t.make.product(w.gym.id, { kind: 'fee', name: 'Drop-in' });
     const before = (await gymInvoices()).length;
-    const answers = await Promise.all([0, 1].map((i) => sell(i, [{ productId: fee.id, quantity: 1 }, { productId: last.id, quantity: 1 }], { payment: { type: 'cash_or_check' } })));
+    const answers = await Promise.all(
+      [0, 1].map((i) =>
+        sell(
+          i,
+          [
+            { productId: fee.id, quantity: 1 },
+            { productId: last.id, quantity: 1 },
+          ],
+          { payment: { type: 'cash_or_check' } },
+        ),
+      ),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'out_of_stock', message: saleMessages.outOfStock('Last belt', 0) });
     expect(await stockOf(last.id)).toBe(0);
@@ -64,7 +75,14 @@ describe.runIf(onPostgres)('front-desk sales racing each other on PostgreSQL (is
     const gymDesks = [await t.as(gym.staff), await t.as(gym.owner)];
     const scarce = await t.make.product(gym.gym.id, { stockCount: 25 });
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => gymDesks[i % 2]!.post('/api/sales/', { athleteId: null, guestName: `G${i}`, items: [{ productId: scarce.id, quantity: 1 }], idempotencyKey: `num-${randomUUID()}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        gymDesks[i % 2]!.post('/api/sales/', {
+          athleteId: null,
+          guestName: `G${i}`,
+          items: [{ productId: scarce.id, quantity: 1 }],
+          idempotencyKey: `num-${randomUUID()}`,
+        }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(25);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(15);

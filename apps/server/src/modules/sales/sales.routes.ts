@@ -3,7 +3,7 @@ import { endpoints, invoiceMessages } from '@spotter/shared';
 import { notFound } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
-import { findInvoiceDetail } from '../invoices/invoices.repository';
+import { findInvoiceDetail } from '../invoices';
 import { saleCatalog } from './sales.repository';
 import { sellCart } from './sales.service';
 

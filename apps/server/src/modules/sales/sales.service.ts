@@ -3,10 +3,10 @@ import { saleMessages, type ManualPaymentType } from '@spotter/shared';
 import { athletes, invoiceCounters, invoices } from '../../db/schema';
 import { writeTransaction, type WriteContext } from '../../lib/changes';
 import type { Jobs } from '../../lib/jobs';
-import { queueInvoiceMail } from '../invoices/invoice-mail';
+import { queueInvoiceMail } from '../invoices';
 import { conflict, notFound } from '../../lib/http-error';
-import { createInvoice, recordPayment, type NewInvoiceLine } from '../invoices/invoices.service';
-import { takeProductSale, type SaleRefusals } from '../products/products.service';
+import { createInvoice, recordPayment, type NewInvoiceLine } from '../invoices';
+import { takeProductSale, type SaleRefusals } from '../products';
 
 /**
  * Issue 19 H4: the front desk's sale of a cart (retail items and fees) to an athlete or a guest. One transaction:
@@ -36,28 +36,47 @@ const cartRefusals: SaleRefusals = {
   outOfStock: (name, left) => conflict(saleMessages.outOfStock(name, left), 'out_of_stock'),
 };
 
-/** The same product twice in a cart is one line of the summed quantity, where it first appeared. */
+/** The same product twice in a cart is one line of the summed quantity, where it first appeared (cartSaleSchema keeps it within a line's limit). */
 function mergeItems(items: ParsedCartSale['items']) {
   const merged = new Map<string, number>();
   for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export async function sellCart(ctx: WriteContext & { jobs: Jobs; appUrl?: string }, gymId: string, input: ParsedCartSale, actorUserId: string | null, now?: Date): Promise<CartSaleResult> {
+export async function sellCart(
+  ctx: WriteContext & { jobs: Jobs; appUrl?: string },
+  gymId: string,
+  input: ParsedCartSale,
+  actorUserId: string | null,
+  now?: Date,
+): Promise<CartSaleResult> {
   return writeTransaction(ctx, async (tx, publish) => {
     // The gym's invoice counter, locked first (as createInvoice does): sales of this gym queue here.
-    await tx.execute(sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`);
-    const [repeat] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.gymId, gymId), eq(invoices.idempotencyKey, input.idempotencyKey)));
+    await tx.execute(
+      sql`insert into ${invoiceCounters} (gym_id, last_number) values (${gymId}, 0) on conflict (gym_id) do update set last_number = ${invoiceCounters}.last_number`,
+    );
+    const [repeat] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.gymId, gymId), eq(invoices.idempotencyKey, input.idempotencyKey)));
     if (repeat) return { invoiceId: repeat.id, created: false };
 
     const athleteId = input.athleteId;
     if (athleteId !== null) {
-      const [athlete] = await tx.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
+      const [athlete] = await tx
+        .select({ id: athletes.id })
+        .from(athletes)
+        .where(and(eq(athletes.id, athleteId), eq(athletes.gymId, gymId)));
       if (!athlete) throw notFound(saleMessages.athleteNotFound);
     }
     const lines: NewInvoiceLine[] = [];
     for (const [index, item] of mergeItems(input.items).entries()) {
-      const sale = await takeProductSale(tx, gymId, { ...item, athleteId, idempotencyKey: `${input.idempotencyKey}:${index}`, actorUserId }, cartRefusals).catch((e: unknown) => {
+      const sale = await takeProductSale(
+        tx,
+        gymId,
+        { ...item, athleteId, idempotencyKey: `${input.idempotencyKey}:${index}`, actorUserId },
+        cartRefusals,
+      ).catch((e: unknown) => {
         if ((e as { statusCode?: number }).statusCode === 404) throw notFound(saleMessages.productNotFound);
         throw e;
       });
@@ -76,6 +95,7 @@ export async function sellCart(ctx: WriteContext & { jobs: Jobs; appUrl?: string
       guestEmail: athleteId === null ? (input.guestEmail ?? null) : null,
       source: 'sale',
       lines,
+      limitField: 'items',
       idempotencyKey: input.idempotencyKey,
       actorUserId,
       now,

@@ -37,7 +37,13 @@ describe('the point of sale (issue 19 H4)', () => {
     const shirt = await t.make.product(us.gym.id, { name: 'Club shirt', priceMinor: 2500, taxRateId: us.taxRate.id, stockCount: 5 });
     const towel = await t.make.product(us.gym.id, { kind: 'fee', name: 'Towel fee', priceMinor: 300 });
     const athlete = us.members[0]!;
-    const res = await sale(desk, { athleteId: athlete.athleteId, items: [{ productId: shirt.id, quantity: 2 }, { productId: towel.id, quantity: 1 }] });
+    const res = await sale(desk, {
+      athleteId: athlete.athleteId,
+      items: [
+        { productId: shirt.id, quantity: 2 },
+        { productId: towel.id, quantity: 1 },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { invoice } = cartSaleResultSchema.parse(res.json());
     const shirtTax = taxOf(5000, 8.25, false);
@@ -61,7 +67,9 @@ describe('the point of sale (issue 19 H4)', () => {
       { description: 'Towel fee', itemPriceMinor: 300, quantity: 1, taxRateValue: null, netMinor: 300, taxMinor: 0, totalMinor: 300 },
     ]);
     expect(await stockOf(shirt.id)).toBe(3);
-    expect(await salesOf(shirt.id)).toEqual([expect.objectContaining({ quantity: 2, athleteId: athlete.athleteId, totalMinor: shirtTax.total, taxPercent: '8.25' })]);
+    expect(await salesOf(shirt.id)).toEqual([
+      expect.objectContaining({ quantity: 2, athleteId: athlete.athleteId, totalMinor: shirtTax.total, taxPercent: '8.25' }),
+    ]);
     expect(await salesOf(towel.id)).toEqual([expect.objectContaining({ quantity: 1, totalMinor: 300 })]);
     const lines = await t.db.select().from(s.invoiceLines).where(eq(s.invoiceLines.invoiceId, invoice.invoiceId));
     expect(lines.map((l) => l.productId).sort()).toEqual([shirt.id, towel.id].sort());
@@ -69,7 +77,9 @@ describe('the point of sale (issue 19 H4)', () => {
 
   it('UK prices include VAT: the total is the price, the VAT is inside it', async () => {
     const bar = await t.make.product(uk.gym.id, { name: 'Protein bar', priceMinor: 240, taxRateId: uk.taxRate.id, stockCount: 10 });
-    const { invoice } = cartSaleResultSchema.parse((await sale(ukDesk, { athleteId: uk.members[0]!.athleteId, items: [{ productId: bar.id, quantity: 3 }] })).json());
+    const { invoice } = cartSaleResultSchema.parse(
+      (await sale(ukDesk, { athleteId: uk.members[0]!.athleteId, items: [{ productId: bar.id, quantity: 3 }] })).json(),
+    );
     expect(invoice).toMatchObject({ isTaxInclusive: true, totalMinor: 720, taxMinor: 120, netMinor: 600, gym: { country: 'GB' } });
   });
 
@@ -79,19 +89,37 @@ describe('the point of sale (issue 19 H4)', () => {
     const res = await sale(desk, {
       guestName: 'Walk In',
       guestEmail: 'walk.in@example.com',
-      items: [{ productId: water.id, quantity: 1 }, { productId: dropIn.id, quantity: 1 }],
+      items: [
+        { productId: water.id, quantity: 1 },
+        { productId: dropIn.id, quantity: 1 },
+      ],
       payment: { type: 'cash_or_check', reference: 'Till 1' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const { invoice } = cartSaleResultSchema.parse(res.json());
     const total = taxOf(199, 8.25, false).total + 2000;
-    expect(invoice).toMatchObject({ athlete: null, guestName: 'Walk In', guestEmail: 'walk.in@example.com', status: 'paid', totalMinor: total, paidMinor: total, balanceMinor: 0 });
-    expect(invoice.payments).toEqual([expect.objectContaining({ kind: 'payment', channel: 'cash_or_check', status: 'succeeded', amountMinor: total, reference: 'Till 1' })]);
+    expect(invoice).toMatchObject({
+      athlete: null,
+      guestName: 'Walk In',
+      guestEmail: 'walk.in@example.com',
+      status: 'paid',
+      totalMinor: total,
+      paidMinor: total,
+      balanceMinor: 0,
+    });
+    expect(invoice.payments).toEqual([
+      expect.objectContaining({ kind: 'payment', channel: 'cash_or_check', status: 'succeeded', amountMinor: total, reference: 'Till 1' }),
+    ]);
   });
 
   it('the same key again answers the same invoice: no second invoice, stock move or payment', async () => {
     const shirt = await t.make.product(us.gym.id, { stockCount: 4 });
-    const body = { athleteId: us.members[1]!.athleteId, items: [{ productId: shirt.id, quantity: 2 }], payment: { type: 'pos_terminal' }, idempotencyKey: key() };
+    const body = {
+      athleteId: us.members[1]!.athleteId,
+      items: [{ productId: shirt.id, quantity: 2 }],
+      payment: { type: 'pos_terminal' },
+      idempotencyKey: key(),
+    };
     const first = await desk.post(SALES, body);
     const again = await desk.post(SALES, body);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
@@ -106,7 +134,14 @@ describe('the point of sale (issue 19 H4)', () => {
     const client = await t.as(gym.owner);
     const plenty = await t.make.product(gym.gym.id, { name: 'Chalk', stockCount: 10 });
     const scarce = await t.make.product(gym.gym.id, { name: 'Belt', stockCount: 1 });
-    const res = await sale(client, { guestName: 'Guest', items: [{ productId: plenty.id, quantity: 2 }, { productId: scarce.id, quantity: 2 }], payment: { type: 'cash_or_check' } });
+    const res = await sale(client, {
+      guestName: 'Guest',
+      items: [
+        { productId: plenty.id, quantity: 2 },
+        { productId: scarce.id, quantity: 2 },
+      ],
+      payment: { type: 'cash_or_check' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'out_of_stock', message: saleMessages.outOfStock('Belt', 1) });
     expect([await stockOf(plenty.id), await stockOf(scarce.id)]).toEqual([10, 1]);
@@ -119,7 +154,17 @@ describe('the point of sale (issue 19 H4)', () => {
 
   it('the same product twice is one line of the summed quantity', async () => {
     const p = await t.make.product(us.gym.id, { name: 'Tape', priceMinor: 500, stockCount: 6 });
-    const { invoice } = cartSaleResultSchema.parse((await sale(desk, { guestName: 'G', items: [{ productId: p.id, quantity: 1 }, { productId: p.id, quantity: 2 }] })).json());
+    const { invoice } = cartSaleResultSchema.parse(
+      (
+        await sale(desk, {
+          guestName: 'G',
+          items: [
+            { productId: p.id, quantity: 1 },
+            { productId: p.id, quantity: 2 },
+          ],
+        })
+      ).json(),
+    );
     expect(invoice.lines).toEqual([expect.objectContaining({ description: 'Tape', quantity: 3, totalMinor: 1500 })]);
     expect(await stockOf(p.id)).toBe(3);
   });
@@ -128,7 +173,10 @@ describe('the point of sale (issue 19 H4)', () => {
     const archived = await t.make.product(us.gym.id, { name: 'Old hoodie', archivedAt: new Date() });
     const foreign = await t.make.product(uk.gym.id);
     const ok = await t.make.product(us.gym.id);
-    expect((await sale(desk, { guestName: 'G', items: [{ productId: archived.id, quantity: 1 }] })).json()).toMatchObject({ code: 'archived', message: saleMessages.archived('Old hoodie') });
+    expect((await sale(desk, { guestName: 'G', items: [{ productId: archived.id, quantity: 1 }] })).json()).toMatchObject({
+      code: 'archived',
+      message: saleMessages.archived('Old hoodie'),
+    });
     const notHere = await sale(desk, { guestName: 'G', items: [{ productId: foreign.id, quantity: 1 }] });
     expect([notHere.statusCode, notHere.json().message]).toEqual([404, saleMessages.productNotFound]);
     const otherAthlete = await sale(desk, { athleteId: uk.members[0]!.athleteId, items: [{ productId: ok.id, quantity: 1 }] });

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { isLateCancelAt, type ClassWorkout, type MyAttendance, type ScheduleClass } from '@spotter/shared';
+import { bookabilityOf, isLateCancelAt, type ClassWorkout, type MyAttendance, type ScheduleClass } from '@spotter/shared';
 import { appointmentTypes, classTypes, events, gyms, locations, reservations, workouts } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { coachRowsSql, endsAt, parseJson, toCoaches } from '../events/events.repository';
-import { waitlistPositionSql } from '../reservations/reservations.repository';
-import { holdsPlaceSql } from '../reservations/rules';
+import { coachRowsSql, endsAt, parseJson, toCoaches } from '../events';
+import { waitlistPositionSql } from '../reservations';
+import { holdsPlaceSql } from '../booking-policy';
 
 /**
  * Issue 16: the athlete's schedule. One statement reads a day's classes (or one class) of the gym with their places,
@@ -67,7 +67,7 @@ type ClassColumns = Awaited<ReturnType<ReturnType<typeof selectClasses>['execute
 
 function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
   const startsAt = new Date(c.startsAt);
-  return {
+  const read = {
     eventId: c.eventId,
     kind: c.kind,
     name: c.name,
@@ -99,11 +99,16 @@ function toScheduleClass(c: ClassColumns, now: Date): ScheduleClass {
           },
     cancellation: { isLate: isLateCancelAt(startsAt, now, Number(c.cutoffMinutes)), feeMinor: c.cancellationFeeMinor, cutoffMinutes: Number(c.cutoffMinutes) },
   };
+  return { ...read, bookability: bookabilityOf(read) };
 }
 
 /** The classes of the gym on a local date, earliest first. */
 export async function listScheduleDay(db: DbOrTx, gymId: string, athleteId: string, date: string, now = new Date()): Promise<ScheduleClass[]> {
-  const rows = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.startDate, date))!).orderBy(asc(events.startsAt), asc(typeName), asc(events.id));
+  const rows = await selectClasses(db, gymId, athleteId, and(eq(events.kind, 'class'), eq(events.startDate, date))!).orderBy(
+    asc(events.startsAt),
+    asc(typeName),
+    asc(events.id),
+  );
   return rows.map((row) => toScheduleClass(row, now));
 }
 

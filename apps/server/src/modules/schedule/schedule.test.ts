@@ -94,7 +94,12 @@ describe('GET /api/schedule/:eventId/ with the workout of the day (issue 16 prog
     const otherType = await t.make.classType(w.gym.id);
     await owner.put('/api/workouts/', { classTypeId: otherType.id, date: cls.startDate, title: 'Not this one', content: '<p>Other</p>' });
     await owner.put('/api/workouts/', { classTypeId: w.classType.id, date: addDays(cls.startDate, 1), title: 'Not today', content: '<p>Tomorrow</p>' });
-    await owner.put('/api/workouts/', { classTypeId: w.classType.id, date: cls.startDate, title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
+    await owner.put('/api/workouts/', {
+      classTypeId: w.classType.id,
+      date: cls.startDate,
+      title: 'Fran',
+      content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>',
+    });
     const after = await countDriverQueries(t.db, () => client.get(`/api/schedule/${cls.id}/`));
     expect(after.result.json().workout).toEqual({ title: 'Fran', content: '<h2>WOD</h2><p>21-15-9 <strong>thrusters</strong></p>' });
     expect(after.count).toBe(before.count);

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { permissions as allPermissions, type Permission, type StaffListQuery, type StaffMember } from '@spotter/shared';
+import { permissions as allPermissions, type Permission, type StaffListQuery, type Staff, type StaffMember } from '@spotter/shared';
 import { profiles, staff, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { listPage, type ListResult } from '../../lib/pagination';
-import { toStaff } from '../people/people.repository';
 
 /** The staff screen's reads (issue 17): each one statement joining the staff row, its profile and its user. */
 
@@ -19,6 +18,29 @@ type Row = { staff: typeof staff.$inferSelect; userId: string; hasLogin: boolean
 
 /** Permissions in spec 6's order, unknown names (none are written) dropped. */
 export const orderedPermissions = (held: readonly string[]): Permission[] => allPermissions.filter((p) => held.includes(p));
+
+type StaffRow = typeof staff.$inferSelect;
+
+/** A staff row as the API shows it (people's staff reads and the staff screen). */
+export function toStaff(s: StaffRow): Staff {
+  return {
+    staffId: s.id,
+    email: s.email,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    fullName: `${s.firstName} ${s.lastName}`.trim(),
+    phone: s.phone,
+    dob: s.dob,
+    isCoach: s.isCoach,
+    isOwner: s.isOwner,
+    gender: (s.gender as Staff['gender']) ?? null,
+    address: { addressLines: s.addressLines, locality: s.locality, region: s.region, zipCode: s.zipCode, country: s.addressCountry },
+    emergencyName: s.emergencyName,
+    emergencyPhone: s.emergencyPhone,
+    medicalNotes: s.medicalNotes,
+    profilePicture: s.profilePicture,
+  };
+}
 
 export function toStaffMember(r: Row): StaffMember {
   return {
@@ -59,7 +81,12 @@ export async function listStaff(db: DbOrTx, gymId: string, q: StaffListQuery): P
   const where = whereOf(gymId, q);
   const list = await listPage({
     count: db.select({ n: count() }).from(staff).where(where),
-    rows: () => selectStaff(db).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
+    rows: () =>
+      selectStaff(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset),
   });
   return { count: list.count, results: list.results.map(toStaffMember) };
 }

@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints, staffMessages } from '@spotter/shared';
-import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
 import { pageOf } from '../../lib/pagination';
 import { route } from '../../lib/route';
 import { gymCaller } from '../../plugins/access';
+import { staffActorOf } from './staff-actor';
 import { findStaffMember, listStaff, toStaffMember } from './staff.repository';
-import { deactivateStaff, inviteStaff, reactivateStaff, saveStaffProfile, setStaffOwner, setStaffPermissions, type StaffActor } from './staff.service';
-
-/** The caller as a staff write sees them: their audit name and whether they are an owner. */
-export function staffActorOf(request: FastifyRequest): StaffActor {
-  const auth = gymCaller(request);
-  return { ...actorOf(auth), isOwner: auth.role === 'owner' };
-}
+import { deactivateStaff, inviteStaff, reactivateStaff, saveStaffProfile, setStaffOwner, setStaffPermissions } from './staff.service';
 
 /** Issue 17, spec 2.7 `/users/staff` (decision 029). */
 export async function staffRoutes(app: FastifyInstance) {
@@ -42,7 +36,13 @@ export async function staffRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const target = { gymId: auth.gym.gymId, staffId: request.params.staffId, timeZone: auth.gym.timeZone };
     const isSelf = auth.staffId === request.params.staffId;
-    await saveStaffProfile(app, target, request.body, staffActorOf(request), isSelf ? { kind: 'self', message: staffMessages.emailThroughEditLogin } : { kind: 'colleague' });
+    await saveStaffProfile(
+      app,
+      target,
+      request.body,
+      staffActorOf(request),
+      isSelf ? { kind: 'self', message: staffMessages.emailThroughEditLogin } : { kind: 'colleague' },
+    );
     return read(auth.gym.gymId, request.params.staffId);
   });
 

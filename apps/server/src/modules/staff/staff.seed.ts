@@ -5,7 +5,20 @@ import type { DbOrTx } from '../../db/client';
 import { SeededRandom } from '../../db/seed/random';
 
 /** Decision 029's roles as a gym has them: the demo's staff screen shows varied permissions and every state. */
-const MANAGER: Permission[] = ['Kiosk', 'AthleteView', 'StaffView', 'BusinessMetricsReportsView', 'AccountingReportsView', 'PaymentReportsView', 'AthleteReportsView', 'PackageReportsView', 'UtilizationReportsView', 'InvoiceReportsView', 'PayrollReportView', 'FlowView'];
+const MANAGER: Permission[] = [
+  'Kiosk',
+  'AthleteView',
+  'StaffView',
+  'BusinessMetricsReportsView',
+  'AccountingReportsView',
+  'PaymentReportsView',
+  'AthleteReportsView',
+  'PackageReportsView',
+  'UtilizationReportsView',
+  'InvoiceReportsView',
+  'PayrollReportView',
+  'FlowView',
+];
 const COACH_PERMISSIONS: Permission[][] = [MANAGER, ['Kiosk'], ['Kiosk', 'AthleteView']];
 
 const NEWCOMERS = [
@@ -25,7 +38,10 @@ export async function seedStaffVariety(db: DbOrTx, gymId: string, gymKey: string
   const rng = new SeededRandom(seed);
   const coachEmails = [1, 2, 3].map((i) => `coach${i}.${gymKey}@example.com`);
   for (const [i, email] of coachEmails.entries()) {
-    await db.update(t.staff).set({ permissions: COACH_PERMISSIONS[i]! }).where(and(eq(t.staff.gymId, gymId), eq(t.staff.email, email)));
+    await db
+      .update(t.staff)
+      .set({ permissions: COACH_PERMISSIONS[i]! })
+      .where(and(eq(t.staff.gymId, gymId), eq(t.staff.email, email)));
   }
   const emails = NEWCOMERS.map((n) => `${n.local}.${gymKey}@example.com`);
   const existing = await db.select({ email: t.users.email }).from(t.users).where(inArray(t.users.email, emails));

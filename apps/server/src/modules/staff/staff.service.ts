@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isValidEmail, messages, staffMessages, toZoned, type InviteStaffInput, type Permission, type UpdateStaffSelfInput } from '@spotter/shared';
 import { constraintOf, sqlState, type Tx } from '../../db/client';
-import { profiles, sessions, staff, userTokens, users } from '../../db/schema';
+import { profiles, staff, userTokens, users } from '../../db/schema';
 import { diffFields, recordAudit, type AuditActor } from '../../lib/audit';
 import { writeTransaction, type Publish } from '../../lib/changes';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { queueMail } from '../../lib/outbox';
-import { sendActivation } from '../accounts/accounts.routes';
-import { composeMail } from '../messages/compose';
+import { sendActivation } from '../accounts';
+import { endProfileSessions } from '../auth';
+import { composeMail } from '../messages';
 import { orderedPermissions } from './staff.repository';
 
 /**
@@ -126,7 +127,10 @@ export async function saveStaffProfile(
 /** A pending invite's address is corrected: only for a login not yet activated and used by no other profile. */
 async function changeInviteEmail(tx: Tx, current: Awaited<ReturnType<typeof lockStaff>>, newEmail: string): Promise<void> {
   if (!isValidEmail(newEmail)) throw fieldError('email', messages.emailInvalid);
-  const [others] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(and(eq(profiles.userId, current.userId), ne(profiles.id, current.staff.profileId)));
+  const [others] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(and(eq(profiles.userId, current.userId), ne(profiles.id, current.staff.profileId)));
   if (current.userActive || (others?.n ?? 0) > 0) throw fieldError('email', staffMessages.emailThroughEditLogin);
   await assertNoStaffWithEmail(tx, current.staff.gymId, newEmail, current.staff.id);
   await tx.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, current.userId));
@@ -169,14 +173,21 @@ export async function inviteStaff(app: FastifyInstance, gymId: string, input: In
   return refusingTakenEmails(() =>
     writeTransaction(app, async (tx, publish) => {
       await assertNoStaffWithEmail(tx, gymId, email);
-      const [known] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-      const user = known ?? (await tx.insert(users).values({ email, passwordHash: null, isActive: false, createdAt: new Date(), updatedAt: new Date() }).returning())[0]!;
+      const [known] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      const user =
+        known ?? (await tx.insert(users).values({ email, passwordHash: null, isActive: false, createdAt: new Date(), updatedAt: new Date() }).returning())[0]!;
       const [held] = await tx
         .select({ id: profiles.id })
         .from(profiles)
         .where(and(eq(profiles.userId, user.id), eq(profiles.gymId, gymId), inArray(profiles.role, ['staff', 'owner'])));
       if (held) throw fieldError('email', staffMessages.duplicateEmail);
-      const [profile] = await tx.insert(profiles).values({ userId: user.id, gymId, role: 'staff', isDefault: false, loginEnabled: true, createdAt: new Date() }).returning();
+      const [profile] = await tx
+        .insert(profiles)
+        .values({ userId: user.id, gymId, role: 'staff', isDefault: false, loginEnabled: true, createdAt: new Date() })
+        .returning();
       const [row] = await tx
         .insert(staff)
         .values({
@@ -220,7 +231,13 @@ export async function inviteStaff(app: FastifyInstance, gymId: string, input: In
 }
 
 /** Spec 6's named permissions of a staff member (owners only: a staff member who could grant could grant themself all). */
-export async function setStaffPermissions(app: FastifyInstance, gymId: string, staffId: string, permissions: readonly Permission[], actor: StaffActor): Promise<void> {
+export async function setStaffPermissions(
+  app: FastifyInstance,
+  gymId: string,
+  staffId: string,
+  permissions: readonly Permission[],
+  actor: StaffActor,
+): Promise<void> {
   if (!actor.isOwner) throw ownerOnly(staffMessages.permissionsOwnerOnly);
   await writeTransaction(app, async (tx, publish) => {
     const current = await lockStaff(tx, gymId, staffId);
@@ -228,7 +245,13 @@ export async function setStaffPermissions(app: FastifyInstance, gymId: string, s
     const after = orderedPermissions(permissions);
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     await tx.update(staff).set({ permissions: after }).where(eq(staff.id, staffId));
-    await recordAudit(tx, actor, { gymId, entityType: 'staff', entityId: staffId, action: 'staff.permissions_changed', changes: { permissions: [before, after] } });
+    await recordAudit(tx, actor, {
+      gymId,
+      entityType: 'staff',
+      entityId: staffId,
+      action: 'staff.permissions_changed',
+      changes: { permissions: [before, after] },
+    });
     // The session reads the permissions: the person's next request is checked against the new list.
     await publishPerson(publish, gymId, current.userId);
   });
@@ -243,8 +266,17 @@ export async function setStaffOwner(app: FastifyInstance, gymId: string, staffId
     if (current.staff.isOwner === isOwner) return;
     if (!isOwner) owners.assertAnotherActive(staffId);
     await tx.update(staff).set({ isOwner }).where(eq(staff.id, staffId));
-    await tx.update(profiles).set({ role: isOwner ? 'owner' : 'staff' }).where(eq(profiles.id, current.staff.profileId));
-    await recordAudit(tx, actor, { gymId, entityType: 'staff', entityId: staffId, action: isOwner ? 'staff.made_owner' : 'staff.owner_removed', changes: { isOwner: [!isOwner, isOwner] } });
+    await tx
+      .update(profiles)
+      .set({ role: isOwner ? 'owner' : 'staff' })
+      .where(eq(profiles.id, current.staff.profileId));
+    await recordAudit(tx, actor, {
+      gymId,
+      entityType: 'staff',
+      entityId: staffId,
+      action: isOwner ? 'staff.made_owner' : 'staff.owner_removed',
+      changes: { isOwner: [!isOwner, isOwner] },
+    });
     await publishPerson(publish, gymId, current.userId);
   });
 }
@@ -263,7 +295,7 @@ export async function deactivateStaff(app: FastifyInstance, gymId: string, staff
     const now = new Date();
     await tx.update(staff).set({ deactivatedAt: now }).where(eq(staff.id, staffId));
     await tx.update(profiles).set({ loginEnabled: false, isDefault: false }).where(eq(profiles.id, probe.staff.profileId));
-    const ended = await tx.delete(sessions).where(eq(sessions.profileId, probe.staff.profileId)).returning({ id: sessions.id });
+    const ended = await endProfileSessions(tx, probe.staff.profileId);
     await recordAudit(tx, actor, { gymId, entityType: 'staff', entityId: staffId, action: 'staff.deactivated', changes: { sessionsEnded: ended.length } });
     await publishPerson(publish, gymId, probe.userId);
   });

@@ -42,7 +42,11 @@ const member = (res: { statusCode: number; body: string; json: () => unknown }, 
   expect(res.statusCode, res.body).toBe(status);
   return staffMemberSchema.parse(res.json());
 };
-const auditOf = (entityId: string) => t.db.select().from(s.auditLog).where(and(eq(s.auditLog.entityType, 'staff'), eq(s.auditLog.entityId, entityId)));
+const auditOf = (entityId: string) =>
+  t.db
+    .select()
+    .from(s.auditLog)
+    .where(and(eq(s.auditLog.entityType, 'staff'), eq(s.auditLog.entityId, entityId)));
 const profile = { firstName: 'Casey', lastName: 'Coach', phone: '', dob: null, gender: null, emergencyName: '', emergencyPhone: '', medicalNotes: '' };
 
 describe('the staff list (issue 17)', () => {
@@ -50,7 +54,14 @@ describe('the staff list (issue 17)', () => {
     const page = staffPageSchema.parse((await managerClient.get(URL)).json());
     expect(page.results.map((r) => r.fullName)).toEqual(['Frank Desk', 'Mina Manager', 'Olive Owner']);
     const mina = page.results.find((r) => r.staffId === manager.staffId)!;
-    expect(mina).toMatchObject({ email: manager.email, isOwner: false, permissions: ['Kiosk', 'StaffView'], isActive: true, deactivatedAt: null, hasLogin: true });
+    expect(mina).toMatchObject({
+      email: manager.email,
+      isOwner: false,
+      permissions: ['Kiosk', 'StaffView'],
+      isActive: true,
+      deactivatedAt: null,
+      hasLogin: true,
+    });
 
     expect(staffPageSchema.parse((await managerClient.get(`${URL}?search=mina`)).json()).results.map((r) => r.staffId)).toEqual([manager.staffId]);
     expect(staffPageSchema.parse((await managerClient.get(`${URL}?role=owner`)).json()).results.map((r) => r.staffId)).toEqual([owner.staffId]);
@@ -78,7 +89,13 @@ describe('the staff list (issue 17)', () => {
 
 describe('inviting staff', () => {
   it('invites by email: a user waiting for activation, a staff profile, an audit row and the activation mail in one transaction', async () => {
-    const res = await ownerClient.post(URL, { firstName: 'Ivy', lastName: 'Invite', email: 'Ivy.Invite@test.example.com', isCoach: true, permissions: ['Kiosk'] });
+    const res = await ownerClient.post(URL, {
+      firstName: 'Ivy',
+      lastName: 'Invite',
+      email: 'Ivy.Invite@test.example.com',
+      isCoach: true,
+      permissions: ['Kiosk'],
+    });
     const ivy = member(res, 201);
     expect(ivy).toMatchObject({ fullName: 'Ivy Invite', isCoach: true, permissions: ['Kiosk'], hasLogin: false, isActive: true });
     const [outbox] = await t.db.select().from(s.mailOutbox).where(eq(s.mailOutbox.toAddress, 'Ivy.Invite@test.example.com'));
@@ -164,7 +181,9 @@ describe('editing a colleague’s profile', () => {
     const self = await t.make.staff(gymId, { permissions: [] });
     const client = await t.as(self);
     expect((await client.put('/api/staff/self/', { ...profile, isCoach: false })).statusCode).toBe(403);
-    expect((await client.put('/api/staff/self/', { ...profile, email: 'new@test.example.com' })).json().fields).toEqual({ email: ['Change your email with Edit Login.'] });
+    expect((await client.put('/api/staff/self/', { ...profile, email: 'new@test.example.com' })).json().fields).toEqual({
+      email: ['Change your email with Edit Login.'],
+    });
     expect((await client.put('/api/staff/self/', { ...profile, firstName: 'Selfie' })).statusCode).toBe(200);
     expect((await auditOf(self.staffId)).map((a) => a.action)).toEqual(['staff.updated']);
   });

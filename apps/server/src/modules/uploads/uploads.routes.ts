@@ -3,13 +3,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE, endpoints } from '@spotter/shared';
-import { athletes, gyms, kiloStaff, staff } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { MAX_IMAGE_SIDE, sniffImage } from '../../lib/images';
 import { route } from '../../lib/route';
 import { gymCaller, loggedIn } from '../../plugins/access';
+import { athleteOfGym, setProfilePicture, staffOfGym } from './pictures';
 
 const MEDIA_NAME = /^[0-9a-f-]{36}\.(png|jpeg|gif|webp)$/;
 const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -20,6 +19,7 @@ const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif
  */
 export async function uploadsRoutes(app: FastifyInstance) {
   const { db } = app;
+  const ctx = { db, changes: app.changes };
   const mediaDir = path.join(app.config.dataDir, 'uploads');
   fs.mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyMultipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -37,7 +37,11 @@ export async function uploadsRoutes(app: FastifyInstance) {
       if (err instanceof HttpError) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-        throw new HttpError(code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400, code === 'FST_REQ_FILE_TOO_LARGE' ? PROFILE_PICTURE_TOO_LARGE_MESSAGE : 'Upload one file only.', code === 'FST_REQ_FILE_TOO_LARGE' ? 'file_too_large' : 'too_many_files');
+        throw new HttpError(
+          code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400,
+          code === 'FST_REQ_FILE_TOO_LARGE' ? PROFILE_PICTURE_TOO_LARGE_MESSAGE : 'Upload one file only.',
+          code === 'FST_REQ_FILE_TOO_LARGE' ? 'file_too_large' : 'too_many_files',
+        );
       }
       throw badRequest('The upload could not be read. Please try again.', 'bad_upload');
     }
@@ -62,14 +66,14 @@ export async function uploadsRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     if (request.params.gymId !== auth.gym.gymId) throw notFound('Gym not found.');
     const url = await store(await readImage(request));
-    await db.update(gyms).set({ profilePicture: url }).where(eq(gyms.id, auth.gym.gymId));
+    await setProfilePicture(ctx, { kind: 'gym', gymId: auth.gym.gymId }, url);
     return { url };
   });
 
   route(app, endpoints.kiloStaffPicture, async (request) => {
     if (request.params.kiloStaffId !== loggedIn(request).kiloStaffId) throw notFound('Platform staff account not found.');
     const url = await store(await readImage(request));
-    await db.update(kiloStaff).set({ profilePicture: url }).where(eq(kiloStaff.id, request.params.kiloStaffId));
+    await setProfilePicture(ctx, { kind: 'kilo_staff', kiloStaffId: request.params.kiloStaffId }, url);
     return { url };
   });
 
@@ -77,10 +81,10 @@ export async function uploadsRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const { staffId } = request.params;
     if (staffId !== auth.staffId && auth.role !== 'owner') throw notFound('Staff account not found.');
-    const [target] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, staffId), eq(staff.gymId, auth.gym.gymId)));
+    const target = await staffOfGym(db, auth.gym.gymId, staffId);
     if (!target) throw notFound('Staff account not found.');
     const url = await store(await readImage(request));
-    await db.update(staff).set({ profilePicture: url }).where(eq(staff.id, target.id));
+    await setProfilePicture(ctx, { kind: 'staff', staffId: target }, url);
     return { url };
   });
 
@@ -88,12 +92,10 @@ export async function uploadsRoutes(app: FastifyInstance) {
     const auth = gymCaller(request);
     const { athleteId } = request.params;
     if (auth.role === 'athlete' && auth.athleteId !== athleteId) throw notFound('Athlete not found.');
-    const [target] = await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, athleteId), eq(athletes.gymId, auth.gym.gymId)));
+    const target = await athleteOfGym(db, auth.gym.gymId, athleteId);
     if (!target) throw notFound('Athlete not found.');
     const url = await store(await readImage(request));
-    await db.update(athletes).set({ profilePicture: url }).where(eq(athletes.id, target.id));
-    // The kiosk shows the athlete's picture (decision 018).
-    await app.changes.published(db, [{ kind: 'gym', gymId: auth.gym.gymId }]);
+    await setProfilePicture(ctx, { kind: 'athlete', athleteId: target, gymId: auth.gym.gymId }, url);
     return { url };
   });
 

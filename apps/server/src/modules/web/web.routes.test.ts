@@ -22,7 +22,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'assets', 'big.js.br'), zlib.brotliCompressSync(BIG_JS));
   fs.writeFileSync(path.join(dist, 'assets', 'big.js.gz'), zlib.gzipSync(BIG_JS));
-  t = await createTestApp({ WEB_DIST_DIR: dist, GOOGLE_CLIENT_ID: 'google-123', SSO_LOGIN_ENABLED: 'true' });
+  t = await createTestApp({ WEB_DIST_DIR: dist, GOOGLE_CLIENT_ID: 'google-123', GOOGLE_CLIENT_SECRET: 'google-secret', SSO_LOGIN_ENABLED: 'true' });
 });
 afterAll(async () => {
   await t.close();
@@ -31,8 +31,10 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('injects the runtime configuration into index.html for every client route, under a CSP that allows only it', async () => {
+    const withCookie = t.client();
+    withCookie.cookies.set('sessionid', 'a-session');
     for (const url of ['/', '/login', '/kiosk/123?eventType=class']) {
-      const res = await t.client().get(url);
+      const res = await withCookie.get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       const match = res.body.match(/<script>(window\.__SPOTTER_CONFIG__=.*?;)<\/script>/);
@@ -43,7 +45,20 @@ describe('serving the web app', () => {
       expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
       // The session call the app makes first is preloaded, with the credentials mode its fetch uses.
       expect(res.body).toContain('<link rel="preload" href="/api/auth/session/" as="fetch" crossorigin="use-credentials">');
+      expect(res.body).not.toContain('spotter-session');
     }
+  });
+
+  it('tells a browser without a session cookie that nobody is logged in, instead of preloading the session (decision 049)', async () => {
+    const res = await t.client().get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="spotter-session" content="none">');
+    expect(res.body).not.toContain('rel="preload"');
+    expect(res.body).toMatch(/<script>window\.__SPOTTER_CONFIG__=/);
+    // The same script, so the same CSP hash.
+    const withCookie = t.client();
+    withCookie.cookies.set('sessionid', 'a-session');
+    expect((await withCookie.get('/login')).headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('serves assets and answers unknown API paths with a JSON 404', async () => {
@@ -56,8 +71,7 @@ describe('serving the web app', () => {
   });
 
   it('sends the precompressed copy of an asset the browser accepts, and the asset itself otherwise', async () => {
-    const send = (encoding?: string) =>
-      t.app.inject({ method: 'GET', url: '/assets/big.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const send = (encoding?: string) => t.app.inject({ method: 'GET', url: '/assets/big.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
     const br = await send('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '../../config';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { scriptSha256 } from './script-hash';
 
 export const RUNTIME_CONFIG_PLACEHOLDER = '<!--spotter-runtime-config-->';
 
@@ -25,10 +26,21 @@ export function sessionPreloadLink(runtime: RuntimeConfig): string {
   return `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="use-credentials">`;
 }
 
-export function renderIndexHtml(template: string, runtime: RuntimeConfig): { html: string; scriptHash: string } {
+/**
+ * Decision 049: a request without a session cookie gets the page without the preload and with this mark, and the app
+ * knows nobody is logged in without asking (the session call would answer 401, which the browser logs as an error).
+ */
+export const ANONYMOUS_PAGE_MARK = '<meta name="spotter-session" content="none">';
+
+/** index.html with the runtime configuration: `html` for a request with a session cookie, `anonymousHtml` without. */
+export function renderIndexHtml(template: string, runtime: RuntimeConfig): { html: string; anonymousHtml: string; scriptHash: string } {
   const script = runtimeConfigScript(runtime);
-  const scriptHash = createHash('sha256').update(script).digest('base64');
-  return { html: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>${sessionPreloadLink(runtime)}`), scriptHash };
+  const scriptHash = scriptSha256(script);
+  return {
+    html: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>${sessionPreloadLink(runtime)}`),
+    anonymousHtml: template.replace(RUNTIME_CONFIG_PLACEHOLDER, `<script>${script}</script>${ANONYMOUS_PAGE_MARK}`),
+    scriptHash,
+  };
 }
 
 /** Serves the built web app; every path that is not /api gets index.html (client-side routes). */
@@ -79,6 +91,6 @@ export async function webRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', csp)
       .type('text/html; charset=utf-8')
-      .send(page.html);
+      .send(request.cookies[SESSION_COOKIE] === undefined ? page.anonymousHtml : page.html);
   });
 }

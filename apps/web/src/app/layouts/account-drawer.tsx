@@ -5,7 +5,10 @@ import { useCurrentSession } from '../../features/auth/api/get-session';
 import { PageLoader } from '../../components/page-loader';
 import { lazyWithReload, pick } from '../../lib/chunk-reload';
 
-const AccountPanel = lazyWithReload('account-panel', pick(() => import('../../features/account/components/account-panel'), 'AccountPanel'));
+const AccountPanel = lazyWithReload(
+  'account-panel',
+  pick(() => import('../../features/account/components/account-panel'), 'AccountPanel'),
+);
 
 type AccountDrawerProps = { opened: boolean; onClose: () => void };
 

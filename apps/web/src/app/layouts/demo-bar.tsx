@@ -21,12 +21,7 @@ export function DemoBar({ demoGym }: DemoBarProps) {
       </Text>
       {countdown && (
         <>
-          <Progress
-            value={countdown.progress}
-            color={countdown.color}
-            w={120}
-            aria-label="Demo time left"
-          />
+          <Progress value={countdown.progress} color={countdown.color} w={120} aria-label="Demo time left" />
           <Text size="sm">{countdown.text}</Text>
         </>
       )}

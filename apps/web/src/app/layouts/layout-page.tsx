@@ -5,7 +5,10 @@ import { PageLoader } from '../../components/page-loader';
 import { lazyWithReload, pick } from '../../lib/chunk-reload';
 
 // Only demo gyms have the bar (with its progress meter): it loads for them, not with every signed-in page.
-const DemoBar = lazyWithReload('demo-bar', pick(() => import('./demo-bar'), 'DemoBar'));
+const DemoBar = lazyWithReload(
+  'demo-bar',
+  pick(() => import('./demo-bar'), 'DemoBar'),
+);
 
 type LayoutPageProps = { session: Session; banner?: ReactNode };
 

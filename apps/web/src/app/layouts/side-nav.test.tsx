@@ -7,7 +7,13 @@ import { SideNav } from './side-nav';
 
 const items = [
   { label: 'Dashboard', to: '/' },
-  { label: 'Calendar', children: [{ label: 'Scheduling', to: '/calendar/scheduling' }, { label: 'Availability', to: '/calendar/availability' }] },
+  {
+    label: 'Calendar',
+    children: [
+      { label: 'Scheduling', to: '/calendar/scheduling' },
+      { label: 'Availability', to: '/calendar/availability' },
+    ],
+  },
   { label: 'Users', children: [{ label: 'Athletes', to: '/users/athletes' }] },
   { label: 'Log Work', to: '/log-work' },
 ];
@@ -26,7 +32,9 @@ describe('SideNav (issue 23: every menu page by keyboard)', () => {
     await user.keyboard('{Enter}');
     expect(calendar.getAttribute('aria-expanded')).toBe('true');
     // Its pages follow it (the browser journey e2e/menu-keyboard.e2e.ts tabs into them; jsdom does not run the opening).
-    expect(document.getElementById(calendar.getAttribute('aria-controls')!)!.contains(screen.getByRole('link', { name: 'Scheduling', hidden: true }))).toBe(true);
+    expect(document.getElementById(calendar.getAttribute('aria-controls')!)!.contains(screen.getByRole('link', { name: 'Scheduling', hidden: true }))).toBe(
+      true,
+    );
     expect(screen.getByRole('link', { name: 'Scheduling', hidden: true }).getAttribute('href')).toBe('/calendar/scheduling');
     // Space closes it again.
     calendar.focus();
@@ -42,7 +50,15 @@ describe('SideNav (issue 23: every menu page by keyboard)', () => {
   });
 
   it('marks one page of a group current: the longest link the path lies under', () => {
-    const flows = [{ label: 'Notifications', children: [{ label: 'Automation Flows', to: '/flows' }, { label: 'Message Templates', to: '/flows/templates' }] }];
+    const flows = [
+      {
+        label: 'Notifications',
+        children: [
+          { label: 'Automation Flows', to: '/flows' },
+          { label: 'Message Templates', to: '/flows/templates' },
+        ],
+      },
+    ];
     render(<SideNav items={flows} />, { session: buildSession({ role: 'owner' }), route: '/flows/templates' });
     expect(screen.getByRole('link', { name: 'Message Templates' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Automation Flows' }).getAttribute('aria-current')).toBeNull();

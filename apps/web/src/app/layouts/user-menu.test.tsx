@@ -47,11 +47,9 @@ describe('UserMenu (spec 2.9)', () => {
   });
 
   it('hides Settings from platform staff', async () => {
-    expect(await openMenu(buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam: false } }))).toEqual([
-      'Account Details',
-      'Switch Profiles',
-      'Logout',
-    ]);
+    expect(
+      await openMenu(buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam: false } })),
+    ).toEqual(['Account Details', 'Switch Profiles', 'Logout']);
   });
 
   it('offers only Stop Impersonating while impersonating', async () => {
@@ -66,7 +64,13 @@ describe('UserMenu (spec 2.9)', () => {
       const platform = buildSession({ role: 'kilo_staff', kiloStaff: { kiloStaffId: '55555555-5555-4555-8555-555555555555', isSalesTeam } });
       const fetchMock = stubFetch((url) => jsonResponse(platform, url === '/api/auth/stop-impersonation/' || url === '/api/auth/session/' ? 200 : 404));
       document.cookie = 'csrftoken=t; path=/';
-      const { unmount } = render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
+      const { unmount } = render(
+        <>
+          <UserMenu />
+          <Where />
+        </>,
+        { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' },
+      );
       fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Stop Impersonating' }));
       await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(path));
@@ -80,7 +84,13 @@ describe('UserMenu (spec 2.9)', () => {
   it("says 'Something failed' when stopping fails", async () => {
     stubFetch(() => jsonResponse({ message: 'Nope.', code: 'x' }, 400));
     document.cookie = 'csrftoken=t; path=/';
-    render(<><UserMenu /><Where /></>, { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' });
+    render(
+      <>
+        <UserMenu />
+        <Where />
+      </>,
+      { session: { ...staffWith([], 'owner'), isImpersonating: true }, route: '/users/staff' },
+    );
     fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Stop Impersonating' }));
     expect(await screen.findByText('Something failed')).toBeTruthy();

@@ -11,7 +11,10 @@ import { onDemand, useOnDemand } from '../../lib/use-on-demand';
 import type { UserMenuActions } from './user-menu-dropdown';
 
 // Mantine's Drawer brings its focus trap, scroll lock and floating-ui; it loads with the menu, not with the page.
-const AccountDrawer = lazyWithReload('account-drawer', pick(() => import('./account-drawer'), 'AccountDrawer'));
+const AccountDrawer = lazyWithReload(
+  'account-drawer',
+  pick(() => import('./account-drawer'), 'AccountDrawer'),
+);
 const userMenuDropdown = onDemand('user-menu', async () => {
   AccountDrawer.preload();
   return (await import('./user-menu-dropdown')).UserMenuDropdown;

@@ -7,7 +7,13 @@ import { jsonResponse, stubFetch } from '../../testing/stub-fetch';
 import { staffNavItems } from '../layouts/staff-nav-items';
 import { AppRoutes } from './app-routes';
 
-const gym = { gymId: '33333333-3333-4333-8333-333333333333', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as const;
+const gym = {
+  gymId: '33333333-3333-4333-8333-333333333333',
+  title: 'Iron Temple Barbell',
+  stripeStatus: 'Active',
+  stripeAccountType: 'standard',
+  ghlV2Enabled: false,
+} as const;
 const owner = buildSession({ role: 'owner', gym, staff: { staffId: '44444444-4444-4444-8444-444444444444', permissions: [] } });
 const staff = (permissions: NonNullable<Session['staff']>['permissions']) =>
   buildSession({ role: 'staff', gym, staff: { staffId: '44444444-4444-4444-8444-444444444444', permissions } });
@@ -47,7 +53,7 @@ describe('AppRoutes', () => {
   });
 
   it('shows an honest empty state on a screen not built yet', async () => {
-    render(<AppRoutes />, { session: staff(['Kiosk']), route: '/log-work' });
+    render(<AppRoutes />, { session: staff(['FlowView']), route: '/flows' });
     expect(await screen.findByText('This section is not available yet.')).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { isPublicPath, publicRoutes, routesFor, type Session } from '@spotter/shared';
 import { useSession } from '../../features/auth/api/get-session';
 import { useDemoAccessEnded } from '../../features/auth/api/demo-access';
+import { useSsoLinkNotice } from '../../features/auth/hooks/use-sso-link-notice';
 import { ErrorPage } from '../../components/error-page';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { isKioskMode } from '../../lib/kiosk-mode';
@@ -13,7 +14,10 @@ import { AthleteRoutes, PlatformRoutes, StaffRoutes } from './role-routes';
 import { preloadRoute, RoutePage } from './pages';
 
 /** Issue 20 (decision 035): a device handed to a member to sign shows only the signing screen (its own chunk, with Mantine's whole stylesheet). */
-const HandOffScreen = lazyWithReload('hand-off', pick(() => import('../../features/documents/components/hand-off-screen'), 'HandOffScreen'));
+const HandOffScreen = lazyWithReload(
+  'hand-off',
+  pick(() => import('../../features/documents/components/hand-off-screen'), 'HandOffScreen'),
+);
 
 /** Spec 2.1: the route set of the session (packages/shared navigation decides which). */
 function RoutesFor({ session, demoEnded }: { session: Session | null; demoEnded: boolean }) {
@@ -59,6 +63,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const session = useSession();
   const demoEnded = useDemoAccessEnded(session.data);
+  useSsoLinkNotice();
   useEffect(() => setAnalyticsSession(session.data ?? null), [session.data]);
   if (isPublicPath(pathname)) return <PublicRoutes pathname={pathname} />;
   if (session.isPending) return <FullScreenLoader />;

@@ -15,6 +15,7 @@ import { productsCatalogPages } from './products-catalog-pages';
 import { programmingPages } from './programming-pages';
 import { salesPortalPages } from './sales-portal-pages';
 import { staffPages } from './staff-pages';
+import { payrollPages } from './payroll-pages';
 import type { PageRegistry } from './page-registry';
 
 /**
@@ -40,4 +41,5 @@ export const moreRegistries: readonly PageRegistry[] = [
   documentsPages,
   settingsPages,
   reportsPages,
+  payrollPages,
 ];

@@ -1,7 +1,10 @@
 import { lazyWithReload, pick } from '../../lib/chunk-reload';
 import type { PageRegistry } from './page-registry';
 
-const StripeDashboardPage = lazyWithReload('stripe-dashboard', pick(() => import('../../features/payment-methods/components/stripe-dashboard-page'), 'StripeDashboardPage'));
+const StripeDashboardPage = lazyWithReload(
+  'stripe-dashboard',
+  pick(() => import('../../features/payment-methods/components/stripe-dashboard-page'), 'StripeDashboardPage'),
+);
 
 /** Issue 19: `/stripe-dashboard` (spec 2.7, custom accounts; navigation shows it only to them). */
 export const paymentsPages: PageRegistry = {

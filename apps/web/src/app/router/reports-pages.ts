@@ -2,8 +2,14 @@ import { reportTypes } from '@spotter/shared';
 import { lazyWithReload, pick } from '../../lib/chunk-reload';
 import type { PageRegistry } from './page-registry';
 
-const DashboardPage = lazyWithReload('dashboard', pick(() => import('../../features/dashboard/components/dashboard-page'), 'DashboardPage'));
-const ReportPage = lazyWithReload('report', pick(() => import('../../features/reports/components/report-page'), 'ReportPage'));
+const DashboardPage = lazyWithReload(
+  'dashboard',
+  pick(() => import('../../features/dashboard/components/dashboard-page'), 'DashboardPage'),
+);
+const ReportPage = lazyWithReload(
+  'report',
+  pick(() => import('../../features/reports/components/report-page'), 'ReportPage'),
+);
 
 const reportPaths = Object.fromEntries(reportTypes.map((type) => [`/reports/arm/${type}`, ReportPage]));
 

@@ -1,8 +1,14 @@
 import { lazyWithReload, pick } from '../../lib/chunk-reload';
 import type { PageRegistry } from './page-registry';
 
-const GymSettingsPage = lazyWithReload('gym-settings', pick(() => import('../../features/gym-settings/components/gym-settings-page'), 'GymSettingsPage'));
-const MessageTemplatesPage = lazyWithReload('message-templates', pick(() => import('../../features/messages/components/message-templates-page'), 'MessageTemplatesPage'));
+const GymSettingsPage = lazyWithReload(
+  'gym-settings',
+  pick(() => import('../../features/gym-settings/components/gym-settings-page'), 'GymSettingsPage'),
+);
+const MessageTemplatesPage = lazyWithReload(
+  'message-templates',
+  pick(() => import('../../features/messages/components/message-templates-page'), 'MessageTemplatesPage'),
+);
 
 /**
  * Issue 22: `/gym-settings` (GymMutate; banners are one of its sections) and `/flows/templates` (FlowView: message

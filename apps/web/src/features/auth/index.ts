@@ -5,3 +5,6 @@ export { useClearProfile, useSelectProfile, useStopImpersonation } from './api/p
 export { useChangeEmail, useChangePassword } from './api/change-login';
 export { refreshSessionAfterProfileChange } from './api/session-cache';
 export { sessionParser } from './api/parse-session';
+export { SignInMethods } from './components/sign-in-methods';
+export { useSsoLinkNotice } from './hooks/use-sso-link-notice';
+export { SsoButtons } from './components/sso-buttons';

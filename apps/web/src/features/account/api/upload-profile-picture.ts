@@ -4,7 +4,8 @@ import { callEndpoint } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** Spec 6 / 7.2: who uploads decides where the picture goes. */
-export type PictureTarget = { kind: 'staff'; staffId: string } | { kind: 'kilo-staff'; kiloStaffId: string } | { kind: 'athlete'; athleteId: string } | { kind: 'gym'; gymId: string };
+export type PictureTarget =
+  { kind: 'staff'; staffId: string } | { kind: 'kilo-staff'; kiloStaffId: string } | { kind: 'athlete'; athleteId: string } | { kind: 'gym'; gymId: string };
 
 export function uploadProfilePicture(target: PictureTarget, file: File) {
   const schema = { schema: profilePictureResponseSchema };

@@ -10,7 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const athlete: Session = buildSession({
   role: 'athlete',
-  gym: { gymId: '22222222-2222-4222-8222-222222222222', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+  gym: {
+    gymId: '22222222-2222-4222-8222-222222222222',
+    title: 'Iron Temple Barbell',
+    stripeStatus: 'Active',
+    stripeAccountType: 'standard',
+    ghlV2Enabled: false,
+  } as Session['gym'],
   profile: { profileId: '33333333-3333-4333-8333-333333333333' },
   athlete: { athleteId: '44444444-4444-4444-8444-444444444444' },
 });
@@ -18,7 +24,9 @@ const athlete: Session = buildSession({
 describe("the athlete's Account page (spec 2.4 /account)", () => {
   it('carries the calendar link card, about their bookings (issue 16)', async () => {
     stubFetch((url) =>
-      url.includes('/api/calendar-feeds/mine/') ? jsonResponse({ timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null }) : undefined,
+      url.includes('/api/calendar-feeds/mine/')
+        ? jsonResponse({ timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null })
+        : undefined,
     );
     render(<AccountPage />, { session: athlete });
     expect(await screen.findByRole('heading', { name: 'Calendar link' })).toBeTruthy();

@@ -26,7 +26,13 @@ export function toAthleteUpdate(values: AthleteFormValues): UpdateAthleteInput {
 function AthleteAccountForm({ athlete, onDone }: { athlete: Athlete; onDone: () => void }) {
   const update = useUpdateAthlete(athlete.athleteId);
   const form = useForm<AthleteFormValues>({
-    initialValues: { firstName: athlete.firstName, lastName: athlete.lastName, phone: formatPhone(athlete.phone), dob: athlete.dob ?? '', gender: athlete.gender ?? '' },
+    initialValues: {
+      firstName: athlete.firstName,
+      lastName: athlete.lastName,
+      phone: formatPhone(athlete.phone),
+      dob: athlete.dob ?? '',
+      gender: athlete.gender ?? '',
+    },
     validate: { firstName: requiredNameError, lastName: requiredNameError, phone: optionalPhoneError, dob: (value) => dobError(value) },
   });
   const submit = form.onSubmit((values) =>
@@ -39,7 +45,9 @@ function AthleteAccountForm({ athlete, onDone }: { athlete: Athlete; onDone: () 
           <TextInput label="First name" withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
           <TextInput label="Last name" withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        {athlete.email && <TextInput label="Email" value={athlete.email} disabled description="To change your email, use Edit Login on the profile selection page." />}
+        {athlete.email && (
+          <TextInput label="Email" value={athlete.email} disabled description="To change your email, use Edit Login on the profile selection page." />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Phone"

@@ -46,7 +46,13 @@ export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQue
   return (
     <Stack gap="xs">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={pictureUrl} alt={pictureUrl ? (noun === 'picture' ? `Profile picture of ${name}` : `${Noun} of ${name}`) : undefined} size={72} radius="xl" color="spotterBlue">
+        <Avatar
+          src={pictureUrl}
+          alt={pictureUrl ? (noun === 'picture' ? `Profile picture of ${name}` : `${Noun} of ${name}`) : undefined}
+          size={72}
+          radius="xl"
+          color="spotterBlue"
+        >
           {initials}
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -58,7 +64,11 @@ export function ProfilePictureUpload({ name, email, pictureUrl, target, ownerQue
               {email}
             </Text>
           )}
-          <FileButton onChange={choose} accept={ACCEPTED_TYPES.join(',')} inputProps={{ 'aria-label': noun === 'picture' ? 'Profile picture file' : `${Noun} file` }}>
+          <FileButton
+            onChange={choose}
+            accept={ACCEPTED_TYPES.join(',')}
+            inputProps={{ 'aria-label': noun === 'picture' ? 'Profile picture file' : `${Noun} file` }}
+          >
             {(props) => (
               <Button {...props} variant="light" size="xs" loading={upload.isPending} w="fit-content">
                 {`Upload ${noun}`}

@@ -1,5 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { appointmentSlotsAnswerSchema, athleteAppointmentAnswerSchema, bookableAppointmentTypesSchema, bookedAppointmentSchema, type BookAppointmentInput } from '@spotter/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  appointmentSlotsAnswerSchema,
+  athleteAppointmentAnswerSchema,
+  bookableAppointmentTypesSchema,
+  bookedAppointmentSchema,
+  type BookAppointmentInput,
+} from '@spotter/shared';
 import { callEndpoint } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { eventKeys } from '../../events';
@@ -30,7 +36,11 @@ export function useAppointmentSlots(typeId: string, date: string | null, staffId
   return useQuery({
     queryKey: appointmentKeys.slots(typeId, date ?? '', staffId),
     queryFn: ({ signal }) =>
-      callEndpoint('appointmentSlots', { query: { appointmentTypeId: typeId, date: date!, ...(staffId ? { staffId } : {}) }, signal }, { schema: appointmentSlotsAnswerSchema }),
+      callEndpoint(
+        'appointmentSlots',
+        { query: { appointmentTypeId: typeId, date: date!, ...(staffId ? { staffId } : {}) }, signal },
+        { schema: appointmentSlotsAnswerSchema },
+      ),
     enabled: date !== null,
     placeholderData: keepPreviousData,
   });
@@ -45,11 +55,22 @@ export function useBookAppointment() {
   });
 }
 
+/**
+ * Cancelling an appointment with its only booking ends it: it is no longer the athlete's, and its own read answers
+ * 404. The page that cancelled it leaves for /events, so that read is marked stale without being fetched again
+ * (fetched, the browser logged the 404 as a failed request: issue 34 item 14's journeys).
+ */
 export function useCancelAppointment() {
+  const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: ({ reservationId }: { reservationId: string }) => callEndpoint('deleteAppointmentReservation', { params: { athleteAppointmentId: reservationId } }),
+    mutationFn: ({ reservationId }: { reservationId: string; eventId: string }) =>
+      callEndpoint('deleteAppointmentReservation', { params: { athleteAppointmentId: reservationId } }),
     success: 'Your appointment is cancelled.',
     errorTitle: 'Cancelling failed',
-    invalidates: [eventKeys.all],
+    onSuccess: async (_data, { eventId }) => {
+      const own = appointmentKeys.one(eventId);
+      await queryClient.invalidateQueries({ queryKey: own, refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: eventKeys.all, predicate: (query) => query.queryKey.join('/') !== own.join('/') });
+    },
   });
 }

@@ -18,7 +18,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
 import { useAppointmentSlots, useAthleteAppointment, useBookAppointment, useCancelAppointment } from '../api/appointments';
-import { appointmentCancelNotice, cancelPolicy, priceBreakdown, priceLabel } from '../lib/pricing';
+import { appointmentCancelNotice, cancelPolicy, offerLabel, priceBreakdown, priceLabel } from '../lib/pricing';
 
 export const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 /** Issue 16: athletes see two weeks of dates to book in. */
@@ -71,7 +71,11 @@ export function AppointmentPage() {
   return (
     <>
       {back}
-      {one.data.appointment ? <AppointmentView answer={one.data} appointment={one.data.appointment} /> : one.data.type && <BookingFlow answer={one.data} type={one.data.type} />}
+      {one.data.appointment ? (
+        <AppointmentView answer={one.data} appointment={one.data.appointment} />
+      ) : (
+        one.data.type && <BookingFlow answer={one.data} type={one.data.type} />
+      )}
     </>
   );
 }
@@ -96,7 +100,7 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
           {type.name}
         </Title>
         <Text size="lg">
-          {type.durationMinutes} min · {priceLabel(type, country, isTaxInclusive)}
+          {type.durationMinutes} min · {offerLabel(type, country, isTaxInclusive)}
         </Text>
         {type.description && <Text c="dimmed">{type.description}</Text>}
       </Stack>
@@ -158,7 +162,12 @@ function BookingFlow({ answer, type }: { answer: AthleteAppointmentAnswer; type:
             <Text fw={600}>{coachName}</Text>
             <SimpleGrid cols={{ base: 3, sm: 5, md: 6 }} spacing="xs">
               {list.map((slot) => (
-                <Button key={`${slot.staffId}-${slot.startsAt}`} variant="light" aria-label={`${formatTime(slot.startTime, country)} with ${slot.coachName}`} onClick={() => setChosen(slot)}>
+                <Button
+                  key={`${slot.staffId}-${slot.startsAt}`}
+                  variant="light"
+                  aria-label={`${formatTime(slot.startTime, country)} with ${slot.coachName}`}
+                  onClick={() => setChosen(slot)}
+                >
                   {formatTime(slot.startTime, country)}
                 </Button>
               ))}
@@ -232,7 +241,8 @@ function AppointmentView({ answer, appointment: a }: { answer: AthleteAppointmen
   const navigate = useNavigate();
   const state = appointmentState(a);
   const mine = a.myBooking;
-  const canCancel = !a.hasStarted && !a.isCancelled && mine !== null && mine.isReserved && !mine.isCheckedIn && !mine.isLateCancel && !mine.isNoShow;
+  // Issue 33: the server's decision from the booking policy; the page re-spells no rule.
+  const canCancel = a.bookability.action === 'cancel' || a.bookability.action === 'late_cancel';
   const coaches = a.coaches.map((c) => c.fullName).join(', ');
   return (
     <Stack gap="md">
@@ -274,7 +284,7 @@ function AppointmentView({ answer, appointment: a }: { answer: AthleteAppointmen
               onClick={() =>
                 mine &&
                 cancel.mutate(
-                  { reservationId: mine.reservationId },
+                  { reservationId: mine.reservationId, eventId: a.eventId },
                   { onSuccess: () => void navigate('/events', { replace: true }), onSettled: () => setConfirming(false) },
                 )
               }

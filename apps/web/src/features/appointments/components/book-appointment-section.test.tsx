@@ -43,4 +43,26 @@ describe('BookAppointmentSection (issues 16 and 18)', () => {
     expect(nutrition!.textContent).toContain('Nutrition Consult');
     expect(nutrition!.textContent).toContain('Needs a package');
   });
+
+  it('issue 34: a free type that needs a package does not also say Free', async () => {
+    stubFetch((url) =>
+      url.includes('/schedule/appointment-types/')
+        ? jsonResponse({
+            timeZone: 'America/Chicago',
+            country: 'US',
+            isTaxInclusive: false,
+            results: [
+              type({ name: 'Intro Session', priceMinor: 0, isCovered: false }),
+              type({ appointmentTypeId: '7a1d3c55-0000-4000-8000-000000000002', name: 'Open Consult', priceMinor: 0, isCovered: true }),
+            ],
+          })
+        : undefined,
+    );
+    render(<BookAppointmentSection />);
+    const [intro, open] = within(await screen.findByRole('list', { name: 'Appointment types' })).getAllByRole('link');
+    expect(intro!.textContent).toContain('Needs a package');
+    expect(intro!.textContent).not.toContain('Free');
+    expect(intro!.textContent).toContain('No charge with a package');
+    expect(open!.textContent).toContain('Free');
+  });
 });

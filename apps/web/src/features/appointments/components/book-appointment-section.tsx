@@ -1,7 +1,7 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBookableTypes } from '../api/appointments';
-import { priceLabel } from '../lib/pricing';
+import { offerLabel } from '../lib/pricing';
 
 const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 
@@ -55,7 +55,7 @@ export function BookAppointmentSection() {
                     )}
                   </Stack>
                   <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-                    <Text fw={600}>{priceLabel(t, types.data.country, types.data.isTaxInclusive)}</Text>
+                    <Text fw={600}>{offerLabel(t, types.data.country, types.data.isTaxInclusive)}</Text>
                     <Text size="sm">{t.durationMinutes} min</Text>
                   </Stack>
                 </Group>

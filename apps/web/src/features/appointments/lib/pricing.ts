@@ -12,6 +12,14 @@ export function priceLabel(p: Priced, country: GymCountry, isTaxInclusive: boole
   return isTaxInclusive ? `${money} incl. ${tax}` : `${money} + ${tax}`;
 }
 
+/**
+ * Issue 34: the price of a type as offered to this athlete. A free type still needs a package (issue 18): to one who
+ * holds none covering it, it costs nothing on top of one, which "Free" beside "Needs a package" contradicted.
+ */
+export function offerLabel(p: Priced & { isCovered: boolean }, country: GymCountry, isTaxInclusive: boolean): string {
+  return p.priceMinor === 0 && !p.isCovered ? 'No charge with a package' : priceLabel(p, country, isTaxInclusive);
+}
+
 /** The price with its tax spelled out, for the confirmation: "Pre-tax $60.00 · Tax $4.95 · Total $64.95". */
 export function priceBreakdown(p: Priced, country: GymCountry, isTaxInclusive: boolean): string {
   if (p.priceMinor === 0) return 'Free';
@@ -38,6 +46,7 @@ export function appointmentCancelNotice(a: Pick<AppointmentDetail, 'cancellation
 /** The cancellation policy shown before booking. */
 export function cancelPolicy(t: { lateCancelCutoffMinutes: number; cancellationFeeMinor: number }, country: GymCountry): string {
   if (t.cancellationFeeMinor === 0) return 'You can cancel free of charge.';
-  if (t.lateCancelCutoffMinutes === 0) return `Free to cancel until it starts; after that, a late-cancel fee of ${formatMoney(t.cancellationFeeMinor, country)} applies.`;
+  if (t.lateCancelCutoffMinutes === 0)
+    return `Free to cancel until it starts; after that, a late-cancel fee of ${formatMoney(t.cancellationFeeMinor, country)} applies.`;
   return `Free to cancel up to ${durationWords(t.lateCancelCutoffMinutes)} before; after that, a late-cancel fee of ${formatMoney(t.cancellationFeeMinor, country)} applies.`;
 }

@@ -15,7 +15,14 @@ export function ImportAthletesButton({ athletesListPath = '/users/athletes' }: {
       <Button variant="default" onClick={() => setOpened(true)}>
         Import
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Import athletes" size="xl" fullScreen={!!narrow}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Import athletes"
+        size="xl"
+        fullScreen={!!narrow}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {opened && <ImportAthletesFlow onClose={() => setOpened(false)} athletesListPath={athletesListPath} />}
       </Modal>
     </>

@@ -42,8 +42,32 @@ const preview: ImportPreview = {
   invalid: 1,
   errors: [{ row: 3, messages: ['Email: Please provide a valid email.'] }],
   rows: [
-    { row: 2, outcome: 'new', messages: [], firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '', dob: '1990-03-15', gender: null, address: '', tags: [] },
-    { row: 3, outcome: 'invalid', messages: ['Email: Please provide a valid email.'], firstName: 'Maria', lastName: 'Lopez', email: 'maria@example', phone: '', dob: null, gender: null, address: '', tags: [] },
+    {
+      row: 2,
+      outcome: 'new',
+      messages: [],
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '',
+      dob: '1990-03-15',
+      gender: null,
+      address: '',
+      tags: [],
+    },
+    {
+      row: 3,
+      outcome: 'invalid',
+      messages: ['Email: Please provide a valid email.'],
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example',
+      phone: '',
+      dob: null,
+      gender: null,
+      address: '',
+      tags: [],
+    },
   ],
 };
 const done: AthleteImport = {
@@ -60,6 +84,18 @@ function stubImportFetch() {
   let polls = 0;
   return stubFetch((url, init) => {
     const method = init.method ?? 'GET';
+    // Issue 34: a UK gym, whose dates read day first.
+    if (url === `/api/gyms/${GYM_ID}/`)
+      return jsonResponse({
+        gymId: GYM_ID,
+        title: 'Northside Strength',
+        email: null,
+        profilePicture: null,
+        country: 'GB',
+        timeZone: 'Europe/London',
+        isTaxInclusive: true,
+        eventSettings: { classes: { taxRate: null } },
+      });
     if (url === '/api/athlete-imports/' && method === 'POST') return jsonResponse(uploaded, 201);
     if (url === `/api/athlete-imports/${IMPORT_ID}/preview/`) return jsonResponse(preview);
     if (url === `/api/athlete-imports/${IMPORT_ID}/start/`) return jsonResponse({ ...base, status: 'queued' });
@@ -71,7 +107,15 @@ function stubImportFetch() {
   });
 }
 
-const renderButton = () => render(<ImportAthletesButton />, { session: buildSession({ role: 'owner' }), route: '/users/athletes' });
+const GYM_ID = '22222222-2222-4222-8222-222222222222';
+const renderButton = () =>
+  render(<ImportAthletesButton />, {
+    session: buildSession({
+      role: 'owner',
+      gym: { gymId: GYM_ID, title: 'Northside Strength', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false },
+    }),
+    route: '/users/athletes',
+  });
 
 async function openAndUpload() {
   fireEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -106,6 +150,8 @@ describe('ImportAthletesButton (issue 17: import from other gym software)', () =
     // Step 3: the dry run and the first rows with their problems.
     expect(await within(dialog).findByText('2 athletes to create')).toBeTruthy();
     expect(within(dialog).getByText('1 row is invalid (skipped)')).toBeTruthy();
+    expect(within(dialog).getAllByText(/15\/03\/1990/).length).toBeGreaterThan(0);
+    expect(within(dialog).queryAllByText(/1990-03-15/)).toHaveLength(0);
     expect(within(dialog).getAllByText('Email: Please provide a valid email.').length).toBeGreaterThan(0);
     const previewBody = JSON.parse(callsTo(fetchMock, 'POST', '/preview/')[0]![1].body as string);
     expect(previewBody).toEqual({ mapping: base.mapping, limit: 20 });
@@ -123,7 +169,9 @@ describe('ImportAthletesButton (issue 17: import from other gym software)', () =
 
   it('shows the server’s reason when the file is refused, and the file input is reached by the keyboard', async () => {
     stubFetch((url, init) =>
-      url === '/api/athlete-imports/' && init.method === 'POST' ? jsonResponse({ message: 'The file has no rows below its header.', code: 'no_rows' }, 400) : undefined,
+      url === '/api/athlete-imports/' && init.method === 'POST'
+        ? jsonResponse({ message: 'The file has no rows below its header.', code: 'no_rows' }, 400)
+        : undefined,
     );
     renderButton();
     const dialog = await openAndUpload();

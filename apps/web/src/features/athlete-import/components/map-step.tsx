@@ -32,7 +32,9 @@ export function MapStep({
     onChange({ ...mapping, columns: mapping.columns.map((c, i) => (i === index ? ((value || null) as ImportField | null) : c)) });
   return (
     <Stack gap="sm" mt="md">
-      <Text size="sm">We guessed where each column goes. Each of your file’s columns is listed with its first values: check where it goes, or choose “Ignore this column”.</Text>
+      <Text size="sm">
+        We guessed where each column goes. Each of your file’s columns is listed with its first values: check where it goes, or choose “Ignore this column”.
+      </Text>
       <NativeSelect
         label="Dates in this file"
         data={dateOrderOptions}

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ImportMapping } from '@spotter/shared';
+import { formatDate, type ImportMapping } from '@spotter/shared';
+import { useCurrentSession } from '../../auth';
+import { useGym } from '../../events';
 import { useAthleteImportPreview } from '../api/preview-athlete-import';
 import { OutcomeBadge, RowErrors, countsText } from './import-parts';
 
@@ -28,6 +30,9 @@ export function PreviewStep({
   isStarting: boolean;
 }) {
   const preview = useAthleteImportPreview(importId, mapping);
+  // Issue 34: birth dates as the gym's country writes them (ISO only while the gym loads).
+  const country = useGym(useCurrentSession().gym?.gymId ?? '').data?.country;
+  const dob = (d: string | null) => (d ? (country ? formatDate(d, country) : d) : '—');
   const isPhone = useIsPhone();
   const p = preview.data;
   return (
@@ -70,7 +75,7 @@ export function PreviewStep({
                     <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
                       {`Email: ${r.email || '—'}`}
                     </Text>
-                    <Text size="sm">{`Date of birth: ${r.dob ?? '—'}`}</Text>
+                    <Text size="sm">{`Date of birth: ${dob(r.dob)}`}</Text>
                     {r.messages.map((m) => (
                       <Text key={m} size="xs" c={r.outcome === 'invalid' ? 'red.8' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                         {m}
@@ -98,7 +103,7 @@ export function PreviewStep({
                         <Table.Td>{r.row}</Table.Td>
                         <Table.Td>{`${r.firstName} ${r.lastName}`.trim() || '—'}</Table.Td>
                         <Table.Td>{r.email || '—'}</Table.Td>
-                        <Table.Td>{r.dob ?? '—'}</Table.Td>
+                        <Table.Td>{dob(r.dob)}</Table.Td>
                         <Table.Td>
                           <OutcomeBadge outcome={r.outcome} />
                           {r.messages.map((m) => (

@@ -49,9 +49,11 @@ export function ProgressStep({ importId, onClose, athletesListPath }: { importId
             Result
           </Title>
           <List size="sm" mt={4}>
-            {countsText({ create: imp.createdCount, existing: imp.existingCount, duplicates: imp.duplicateCount, invalid: imp.errorCount }, true).map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
+            {countsText({ create: imp.createdCount, existing: imp.existingCount, duplicates: imp.duplicateCount, invalid: imp.errorCount }, true).map(
+              (line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ),
+            )}
           </List>
         </section>
       )}

@@ -78,4 +78,3 @@ export function UploadStep({ onUploaded }: { onUploaded: (uploaded: AthleteImpor
     </Stack>
   );
 }
-

@@ -38,7 +38,10 @@ export const useMyPackages = () =>
   useQuery({ queryKey: athletePackageKeys.mine, queryFn: () => callEndpoint('myPackages', {}, { schema: athletePackageListSchema }) });
 
 export const useAthletePackage = (id: string) =>
-  useQuery({ queryKey: athletePackageKeys.one(id), queryFn: () => callEndpoint('athletePackage', { params: { athletePackageId: id } }, { schema: athletePackageSchema }) });
+  useQuery({
+    queryKey: athletePackageKeys.one(id),
+    queryFn: () => callEndpoint('athletePackage', { params: { athletePackageId: id } }, { schema: athletePackageSchema }),
+  });
 
 export const usePackageLedger = (id: string, enabled = true) =>
   useQuery({
@@ -66,6 +69,7 @@ const catalogPlanSchema = z.object({
   paymentCount: z.number().int().nullable(),
   startsOn: z.string().optional(),
   dayOfMonth: z.number().int().nullable().optional(),
+  prorate: z.boolean().optional(),
 });
 const catalogPackageSchema = z.object({
   packageId: z.string(),
@@ -75,6 +79,8 @@ const catalogPackageSchema = z.object({
   credits: z.number().int().nullable().optional(),
   validityDays: z.number().int().nullable().optional(),
   signUpFeeMinor: z.number().int().optional(),
+  /** The rate the sale's invoice lines are taxed at (issue 34 item 8: the dialog shows the tax). */
+  taxRate: z.object({ name: z.string(), percent: z.string() }).nullable().optional(),
   cancellationNoticeDays: z.number().int().optional(),
   billingPlans: z.array(catalogPlanSchema),
 });
@@ -100,13 +106,17 @@ const named = (p: AthletePackage) => p.package.name;
 export const useSellPackage = (athleteId: string) =>
   useApiMutation({
     mutationFn: (body: AssignAthletePackageInput) => callEndpoint('assignAthletePackage', { params: { athleteId }, body }, { schema: athletePackageSchema }),
-    success: (p, v) => (v.chargeSavedMethod ? `${named(p)} was added for ${p.athleteName}; its invoice is being charged to the saved method.` : `${named(p)} was added for ${p.athleteName}.`),
+    success: (p, v) =>
+      v.chargeSavedMethod
+        ? `${named(p)} was added for ${p.athleteName}; its invoice is being charged to the saved method.`
+        : `${named(p)} was added for ${p.athleteName}.`,
     invalidates: refreshWithInvoices,
   });
 
 export const useHoldPackage = (id: string) =>
   useApiMutation({
-    mutationFn: (body: HoldAthletePackageInput) => callEndpoint('holdAthletePackage', { params: { athletePackageId: id }, body }, { schema: athletePackageSchema }),
+    mutationFn: (body: HoldAthletePackageInput) =>
+      callEndpoint('holdAthletePackage', { params: { athletePackageId: id }, body }, { schema: athletePackageSchema }),
     success: (p) => `${named(p)} is on hold.`,
     invalidates: refreshAll,
   });
@@ -121,26 +131,31 @@ export const useRemoveHold = (id: string) =>
 
 export const useCancelPackage = (id: string, country: GymCountry | null = null) =>
   useApiMutation({
-    mutationFn: (body: CancelAthletePackageInput) => callEndpoint('cancelAthletePackage', { params: { athletePackageId: id }, body }, { schema: cancelledAthletePackageSchema }),
+    mutationFn: (body: CancelAthletePackageInput) =>
+      callEndpoint('cancelAthletePackage', { params: { athletePackageId: id }, body }, { schema: cancelledAthletePackageSchema }),
     success: (p, v) => {
       if (v.when !== 'now') return `${named(p)} will end at the end of its period.`;
       if (!p.refund) return `${named(p)} was cancelled.`;
       const amount = formatMoney(p.refund.amountMinor, country);
-      return p.refund.outcome === 'refunded' ? `${named(p)} was cancelled and ${amount} refunded.` : `${named(p)} was cancelled; the card refund of ${amount} is being processed.`;
+      return p.refund.outcome === 'refunded'
+        ? `${named(p)} was cancelled and ${amount} refunded.`
+        : `${named(p)} was cancelled; the card refund of ${amount} is being processed.`;
     },
     invalidates: refreshWithInvoices,
   });
 
 export const useRenewPackage = (id: string) =>
   useApiMutation({
-    mutationFn: (idempotencyKey: string) => callEndpoint('renewAthletePackage', { params: { athletePackageId: id }, body: { idempotencyKey } }, { schema: athletePackageSchema }),
+    mutationFn: (idempotencyKey: string) =>
+      callEndpoint('renewAthletePackage', { params: { athletePackageId: id }, body: { idempotencyKey } }, { schema: athletePackageSchema }),
     success: (p) => `${named(p)} was renewed.`,
     invalidates: refreshAll,
   });
 
 export const useAdjustCredits = (id: string) =>
   useApiMutation({
-    mutationFn: (body: AdjustCreditsInput) => callEndpoint('adjustAthletePackageCredits', { params: { athletePackageId: id }, body }, { schema: athletePackageSchema }),
+    mutationFn: (body: AdjustCreditsInput) =>
+      callEndpoint('adjustAthletePackageCredits', { params: { athletePackageId: id }, body }, { schema: athletePackageSchema }),
     success: (p) => `Credits adjusted: ${p.credits?.balance ?? 0} left.`,
     invalidates: refreshAll,
   });

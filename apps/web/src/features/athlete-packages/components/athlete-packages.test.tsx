@@ -108,8 +108,26 @@ const catalog = {
       signUpFeeMinor: 2500,
       cancellationNoticeDays: 30,
       billingPlans: [
-        { billingPlanId: CATALOG_PLAN, name: 'Monthly', priceMinor: 12000, interval: 'month', intervalCount: 1, paymentCount: null, startsOn: 'purchase', dayOfMonth: null },
-        { billingPlanId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Yearly', priceMinor: 120000, interval: 'year', intervalCount: 1, paymentCount: null, startsOn: 'purchase', dayOfMonth: null },
+        {
+          billingPlanId: CATALOG_PLAN,
+          name: 'Monthly',
+          priceMinor: 12000,
+          interval: 'month',
+          intervalCount: 1,
+          paymentCount: null,
+          startsOn: 'purchase',
+          dayOfMonth: null,
+        },
+        {
+          billingPlanId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+          name: 'Yearly',
+          priceMinor: 120000,
+          interval: 'year',
+          intervalCount: 1,
+          paymentCount: null,
+          startsOn: 'purchase',
+          dayOfMonth: null,
+        },
       ],
     },
   ],
@@ -118,11 +136,16 @@ const catalog = {
 const stub = (handler: FetchHandler = () => undefined, country: Gym['country'] = 'GB') =>
   stubFetch((url, init) => (url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym(country)) : handler(url, init)));
 
-const bodies = (fetchMock: ReturnType<typeof stubFetch>, method: string, part: string) => callsTo(fetchMock, method, part).map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
+const bodies = (fetchMock: ReturnType<typeof stubFetch>, method: string, part: string) =>
+  callsTo(fetchMock, method, part).map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
 
 describe('athlete package rules on screen (issue 18)', () => {
   it('puts active packages first, keeps the server order within a standing', () => {
-    const list = [pkg({ athletePackageId: 'a', status: 'ended' }), membership({ athletePackageId: 'b', status: 'on_hold' }), membership({ athletePackageId: 'c' })];
+    const list = [
+      pkg({ athletePackageId: 'a', status: 'ended' }),
+      membership({ athletePackageId: 'b', status: 'on_hold' }),
+      membership({ athletePackageId: 'c' }),
+    ];
     expect(byStanding(list).map((p) => p.athletePackageId)).toEqual(['c', 'b', 'a']);
   });
 
@@ -152,7 +175,11 @@ describe('PackagesTab (staff, issue 18)', () => {
   const renderTab = () => render(<PackagesTab athleteId={ATHLETE_ID} />, { session: staff() });
 
   it('shows the packages active first, with kind, status, price in the gym currency, dates in its format and credits', async () => {
-    stub((url) => (url === `/api/athletes/${ATHLETE_ID}/packages/` ? jsonResponse({ results: [pkg(), membership({ holdStartsOn: '2026-12-10', holdEndsOn: '2026-12-20' })] }) : undefined));
+    stub((url) =>
+      url === `/api/athletes/${ATHLETE_ID}/packages/`
+        ? jsonResponse({ results: [pkg(), membership({ holdStartsOn: '2026-12-10', holdEndsOn: '2026-12-20' })] })
+        : undefined,
+    );
     renderTab();
     const cards = await screen.findAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Unlimited', '10-class pack']);
@@ -174,7 +201,14 @@ describe('PackagesTab (staff, issue 18)', () => {
         return jsonResponse({
           results: [
             ledgerRow({}),
-            ledgerRow({ delta: -1, reason: 'booking', balanceAfter: 9, reservationId: EVENT_ID, event: { eventId: EVENT_ID, name: 'CrossFit', startsAt: '2026-01-06T18:00:00.000Z' }, createdAt: '2026-01-06T09:00:00.000Z' }),
+            ledgerRow({
+              delta: -1,
+              reason: 'booking',
+              balanceAfter: 9,
+              reservationId: EVENT_ID,
+              event: { eventId: EVENT_ID, name: 'CrossFit', startsAt: '2026-01-06T18:00:00.000Z' },
+              createdAt: '2026-01-06T09:00:00.000Z',
+            }),
           ],
         });
       return undefined;
@@ -185,7 +219,11 @@ describe('PackagesTab (staff, issue 18)', () => {
     expect(within(table).getByText('Credits granted')).toBeTruthy();
     expect(within(table).getByText('+10')).toBeTruthy();
     expect(within(table).getByText('-1')).toBeTruthy();
-    expect(within(table).getByRole('link', { name: /CrossFit · 06\/01\/2026 18:00/ }).getAttribute('href')).toBe(`/kiosk/${EVENT_ID}`);
+    expect(
+      within(table)
+        .getByRole('link', { name: /CrossFit · 06\/01\/2026 18:00/ })
+        .getAttribute('href'),
+    ).toBe(`/kiosk/${EVENT_ID}`);
     expect(callsTo(fetchMock, 'GET', '/ledger/')).toHaveLength(1);
   });
 
@@ -221,10 +259,14 @@ describe('PackagesTab (staff, issue 18)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Unlimited (Membership)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
     expect(await within(dialog).findByText('Choose a billing plan.')).toBeTruthy();
+    // Issue 34 item 8: no charge is told before the plan that makes it.
+    expect(within(dialog).getByText('Choose a billing plan to see what will be charged.')).toBeTruthy();
+    expect(within(dialog).queryByText(/recurring/i)).toBeNull();
     fireEvent.click(within(dialog).getByRole('combobox', { name: /Billing plan/ }));
     fireEvent.click(await screen.findByRole('option', { name: /Monthly — £120.00 \/ month/ }));
-    expect(within(dialog).getByText(/First charge: £120.00/)).toBeTruthy();
+    expect(within(dialog).getByText(/First period: £120.00/)).toBeTruthy();
     expect(within(dialog).getByText('Sign-up fee: £25.00')).toBeTruthy();
+    expect(within(dialog).getByText('Due at the sale: £145.00')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
     expect(await within(dialog).findByText('This package is archived.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
@@ -250,7 +292,8 @@ describe('PackagesTab (staff, issue 18)', () => {
   it('hold dialog refuses an end before the start without calling the server; cancel sends when and reason', async () => {
     const fetchMock = stub((url, init) => {
       if (url === `/api/athletes/${ATHLETE_ID}/packages/`) return jsonResponse({ results: [membership()] });
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse({ ...membership({ status: 'cancelled' }), refund: null });
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST')
+        return jsonResponse({ ...membership({ status: 'cancelled' }), refund: null });
       if (url.startsWith('/api/packages/?') && url.includes('status=active')) return jsonResponse(catalog);
       return undefined;
     });
@@ -283,7 +326,14 @@ describe('PackagesTab (staff, issue 18)', () => {
   });
 });
 
-const VISA = { paymentMethodId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', type: 'CARD', nickname: null, metadata: { brand: 'visa', last4: '4242', bankName: null }, isDefault: true, createdAt: '2026-01-05T10:00:00.000Z' };
+const VISA = {
+  paymentMethodId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  type: 'CARD',
+  nickname: null,
+  metadata: { brand: 'visa', last4: '4242', bankName: null },
+  isDefault: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
 const owner = (): Session =>
   buildSession({
     role: 'owner',
@@ -313,7 +363,18 @@ describe('money at the desk (issue 18)', () => {
     });
 
   it('sell dialog offers to charge the saved card, on by default, and sends the choice', async () => {
-    const fetchMock = sellStub({ results: [{ ...VISA, isDefault: false, paymentMethodId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', metadata: { brand: 'mastercard', last4: '4444', bankName: null } }, VISA], cardPaymentsEnabled: true });
+    const fetchMock = sellStub({
+      results: [
+        {
+          ...VISA,
+          isDefault: false,
+          paymentMethodId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+          metadata: { brand: 'mastercard', last4: '4444', bankName: null },
+        },
+        VISA,
+      ],
+      cardPaymentsEnabled: true,
+    });
     render(<PackagesTab athleteId={ATHLETE_ID} />, { session: staff() });
     const dialog = await pickMonthly();
     // The default method is the one charged.
@@ -333,12 +394,15 @@ describe('money at the desk (issue 18)', () => {
   });
 
   it('sell dialog shows no charge option without a saved method, or with card payments off', async () => {
-    for (const methods of [{ results: [], cardPaymentsEnabled: true }, { results: [VISA], cardPaymentsEnabled: false }]) {
+    for (const methods of [
+      { results: [], cardPaymentsEnabled: true },
+      { results: [VISA], cardPaymentsEnabled: false },
+    ]) {
       const fetchMock = sellStub(methods);
       const view = render(<PackagesTab athleteId={ATHLETE_ID} />, { session: staff() });
       const dialog = await pickMonthly();
       await waitFor(() => expect(callsTo(fetchMock, 'GET', '/payment-methods/')).toHaveLength(1));
-      expect(within(dialog).getByText(/First charge: £120.00/)).toBeTruthy();
+      expect(within(dialog).getByText(/First period: £120.00/)).toBeTruthy();
       expect(within(dialog).queryByRole('checkbox')).toBeNull();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
       await waitFor(() => expect(bodies(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/packages/`)).toHaveLength(1));
@@ -408,7 +472,9 @@ describe('money at the desk (issue 18)', () => {
 describe('athlete app packages (issue 18)', () => {
   it('/packages lists status, credits left or Unlimited, next billing and the hold', async () => {
     stub((url) =>
-      url === '/api/my/packages/' ? jsonResponse({ results: [pkg({ status: 'active', endDate: null }), membership({ holdStartsOn: '2026-12-10', holdEndsOn: '2026-12-20' })] }) : undefined,
+      url === '/api/my/packages/'
+        ? jsonResponse({ results: [pkg({ status: 'active', endDate: null }), membership({ holdStartsOn: '2026-12-10', holdEndsOn: '2026-12-20' })] })
+        : undefined,
     );
     render(<MyPackagesPage />, { session: athlete(), route: '/packages' });
     const list = await screen.findByRole('list', { name: 'My packages' });
@@ -428,9 +494,15 @@ describe('athlete app packages (issue 18)', () => {
 
   it('/packages/:id shows the ledger and cancels at period end after a confirmation with the notice', async () => {
     const fetchMock = stub((url, init) => {
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/` ) return jsonResponse(membership());
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/ledger/`) return jsonResponse({ results: [ledgerRow({ delta: -1, reason: 'booking', balanceAfter: 0, event: { eventId: EVENT_ID, name: 'CrossFit', startsAt: '2026-01-06T18:00:00.000Z' } })] });
-      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST') return jsonResponse({ ...membership({ cancelledAt: '2026-11-24T10:00:00.000Z', endDate: '2026-11-30' }), refund: null });
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/`) return jsonResponse(membership());
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/ledger/`)
+        return jsonResponse({
+          results: [
+            ledgerRow({ delta: -1, reason: 'booking', balanceAfter: 0, event: { eventId: EVENT_ID, name: 'CrossFit', startsAt: '2026-01-06T18:00:00.000Z' } }),
+          ],
+        });
+      if (url === `/api/athlete-packages/${MEMBERSHIP_ID}/cancel/` && init.method === 'POST')
+        return jsonResponse({ ...membership({ cancelledAt: '2026-11-24T10:00:00.000Z', endDate: '2026-11-30' }), refund: null });
       return undefined;
     });
     render(
@@ -442,7 +514,11 @@ describe('athlete app packages (issue 18)', () => {
     expect(await screen.findByRole('heading', { name: 'Unlimited' })).toBeTruthy();
     const ledger = await screen.findByRole('list', { name: 'Credits ledger' });
     expect(within(ledger).getByText('Class booked')).toBeTruthy();
-    expect(within(ledger).getByRole('link', { name: /CrossFit/ }).getAttribute('href')).toBe(`/classes/${EVENT_ID}`);
+    expect(
+      within(ledger)
+        .getByRole('link', { name: /CrossFit/ })
+        .getAttribute('href'),
+    ).toBe(`/classes/${EVENT_ID}`);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel at period end' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('radio')).toBeNull();

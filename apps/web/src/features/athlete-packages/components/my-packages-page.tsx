@@ -103,11 +103,7 @@ export function MyPackagePage() {
     return (
       <Stack gap="sm">
         {back}
-        {isApiError(one.error) && one.error.status === 404 ? (
-          <Alert title="No results found">This package is not yours or does not exist.</Alert>
-        ) : (
-          <Failed />
-        )}
+        {isApiError(one.error) && one.error.status === 404 ? <Alert title="No results found">This package is not yours or does not exist.</Alert> : <Failed />}
       </Stack>
     );
   }
@@ -141,7 +137,11 @@ export function MyPackagePage() {
       <Title order={2} size="h4">
         Credits ledger
       </Title>
-      {ledger.isError ? <Failed /> : <LedgerView rows={ledger.data?.results} classPath={(id) => `/classes/${id}`} country={country} timeZone={timeZone} layout="list" />}
+      {ledger.isError ? (
+        <Failed />
+      ) : (
+        <LedgerView rows={ledger.data?.results} classPath={(id) => `/classes/${id}`} country={country} timeZone={timeZone} layout="list" />
+      )}
       <CancelDialog p={p} opened={cancelling} onClose={() => setCancelling(false)} country={country} athleteMode />
     </Stack>
   );

@@ -13,24 +13,61 @@ import {
   noRefundMessages,
   packageKindLabels,
   paymentMethodLabel,
+  saleCharges,
+  saleTotals,
   unusedRefundWords,
   type AthletePackage,
   type CancelRefundPreview,
   type GymCountry,
   type PaymentMethodView,
 } from '@spotter/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { shownMessage } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
 import { useAthletePaymentMethods } from '../../payment-methods';
-import { useAdjustCredits, useCancelPackage, useCancelRefundPreview, useHoldPackage, useRenewPackage, useSellableCatalog, useSellPackage, type CatalogPlan } from '../api/athlete-packages';
-import { LOAD_ERROR } from './parts';
+import {
+  useAdjustCredits,
+  useCancelPackage,
+  useCancelRefundPreview,
+  useHoldPackage,
+  useRenewPackage,
+  useSellableCatalog,
+  useSellPackage,
+  type CatalogPlan,
+} from '../api/athlete-packages';
+import { LOAD_ERROR, useGymLocale } from './parts';
 
 type Locale = { country: GymCountry | null; today: string };
 
 /** A date field in the gym's format (value and onChange in YYYY-MM-DD). */
-function DateField({ label, value, onChange, error, country, minDate }: { label: string; value: string | null; onChange: (v: string | null) => void; error?: string | null; country: GymCountry | null; minDate?: string }) {
+function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  country,
+  minDate,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error?: string | null;
+  country: GymCountry | null;
+  minDate?: string;
+}) {
   const { dateFormat, firstDayOfWeek } = localeOf(country);
-  return <DateInput label={label} value={value} onChange={onChange} error={error} valueFormat={dateFormat} firstDayOfWeek={firstDayOfWeek} minDate={minDate} withAsterisk clearable={false} />;
+  return (
+    <DateInput
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      valueFormat={dateFormat}
+      firstDayOfWeek={firstDayOfWeek}
+      minDate={minDate}
+      withAsterisk
+      clearable={false}
+    />
+  );
 }
 
 const planLabel = (plan: CatalogPlan, country: GymCountry | null) => {
@@ -66,6 +103,8 @@ export function SellPackageDialog({ athleteId, opened, onClose, locale }: { athl
 
 function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: () => void; locale: Locale }) {
   const { country, today } = locale;
+  const { isTaxInclusive } = useGymLocale();
+  const { taxLabel } = localeOf(country);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const catalog = useSellableCatalog(true);
   const sell = useSellPackage(athleteId);
@@ -76,21 +115,27 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
   const [startDate, setStartDate] = useState<string | null>(today);
   const [errors, setErrors] = useState<{ packageId?: string; billingPlanId?: string; startDate?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  if (catalog.isError) return <Alert color="red" title="Error">{LOAD_ERROR}</Alert>;
+  if (catalog.isError)
+    return (
+      <Alert color="red" title="Error">
+        {LOAD_ERROR}
+      </Alert>
+    );
   if (!catalog.data) return <Skeleton height={160} aria-busy="true" />;
   if (catalog.data.length === 0) {
-    return (
-      <Text size="sm">
-        There are no active packages to sell. Create one in Products › Packages first.
-      </Text>
-    );
+    return <Text size="sm">There are no active packages to sell. Create one in Products › Packages first.</Text>;
   }
   const pkg = catalog.data.find((p) => p.packageId === packageId) ?? null;
   const plans = pkg?.billingPlans ?? [];
   const plan = plans.find((p) => p.billingPlanId === planId) ?? (plans.length === 1 ? plans[0]! : null);
   const first = plan && startDate ? firstChargeOf(plan, startDate) : null;
+  // Issue 34 item 8: what the sale's invoice will charge, from the rules the server's invoice is made with.
+  const choosingPlan = plans.length > 0 && !plan;
+  const charges = saleCharges(first?.firstChargeMinor ?? 0, pkg?.signUpFeeMinor ?? 0);
+  const taxPercent = pkg?.taxRate ? Number(pkg.taxRate.percent) : null;
+  const totals = saleTotals(charges, taxPercent, isTaxInclusive);
   // Something is invoiced at the sale: the first period's charge or the sign-up fee.
-  const billsNow = (first?.firstChargeMinor ?? 0) > 0 || (pkg?.signUpFeeMinor ?? 0) > 0;
+  const billsNow = charges.length > 0;
   const charging = chargeable !== null && billsNow && chargeNow;
   const submit = () => {
     const next = {
@@ -103,7 +148,7 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
     setFailure(null);
     sell.mutate(
       { packageId: pkg.packageId, billingPlanId: plan?.billingPlanId ?? null, startDate, idempotencyKey, chargeSavedMethod: charging },
-      { onSuccess: onDone, onError: (e) => setFailure(errorMessage(e)) },
+      { onSuccess: onDone, onError: (e) => setFailure(shownMessage(e)) },
     );
   };
   return (
@@ -139,19 +184,33 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
       <DateField label="Start date" value={startDate} onChange={setStartDate} error={errors.startDate} country={country} />
       {pkg && (
         <Alert color="blue" variant="light" title="Charges">
-          <Stack gap={2}>
-            {first && plan && plan.paymentCount === 1 ? (
-              <Text size="sm">Charge: {formatMoney(first.firstChargeMinor, country)}, one payment</Text>
-            ) : first && plan ? (
-              <Text size="sm">
-                First charge: {formatMoney(first.firstChargeMinor, country)} for {formatDate(first.periodStart, country)} – {formatDate(first.periodEnd, country)}
-                {first.nextBillingDate ? `; next on ${formatDate(first.nextBillingDate, country)}` : ''}
+          {choosingPlan ? (
+            <Text size="sm">Choose a billing plan to see what will be charged.</Text>
+          ) : (
+            <Stack gap={2} data-testid="sale-charges">
+              {first && plan && plan.paymentCount === 1 ? (
+                <Text size="sm">Package: {formatMoney(first.firstChargeMinor, country)}, one payment</Text>
+              ) : first && plan ? (
+                <Text size="sm">
+                  First period: {formatMoney(first.firstChargeMinor, country)} for {formatDate(first.periodStart, country)} –{' '}
+                  {formatDate(first.periodEnd, country)}
+                  {first.nextBillingDate ? `; next charge on ${formatDate(first.nextBillingDate, country)}` : ''}
+                </Text>
+              ) : (
+                <Text size="sm">No billing plan: nothing recurs.</Text>
+              )}
+              <Text size="sm">Sign-up fee: {(pkg.signUpFeeMinor ?? 0) > 0 ? formatMoney(pkg.signUpFeeMinor ?? 0, country) : 'none'}</Text>
+              {totals.tax > 0 && (
+                <Text size="sm">
+                  {isTaxInclusive ? `Includes ${taxLabel}` : taxLabel}
+                  {pkg.taxRate ? ` (${pkg.taxRate.name})` : ''}: {formatMoney(totals.tax, country)}
+                </Text>
+              )}
+              <Text size="sm" fw={700}>
+                {billsNow ? `Due at the sale: ${formatMoney(totals.total, country)}` : 'Nothing is due at the sale.'}
               </Text>
-            ) : (
-              <Text size="sm">No recurring charge.</Text>
-            )}
-            <Text size="sm">Sign-up fee: {(pkg.signUpFeeMinor ?? 0) > 0 ? formatMoney(pkg.signUpFeeMinor ?? 0, country) : 'none'}</Text>
-          </Stack>
+            </Stack>
+          )}
         </Alert>
       )}
       {pkg && chargeable && billsNow && (
@@ -162,7 +221,14 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
           onChange={(e) => setChargeNow(e.currentTarget.checked)}
         />
       )}
-      <DialogActions failure={failure} failureTitle="Could not add the package" onCancel={onDone} pending={sell.isPending} onSubmit={submit} label={failure ? 'Try again' : 'Add package'} />
+      <DialogActions
+        failure={failure}
+        failureTitle="Could not add the package"
+        onCancel={onDone}
+        pending={sell.isPending}
+        onSubmit={submit}
+        label={failure ? 'Try again' : 'Add package'}
+      />
     </Stack>
   );
 }
@@ -206,14 +272,21 @@ function HoldForm({ p, onDone, locale }: { p: AthletePackage; onDone: () => void
     const e = validateHold(startsOn, endsOn, locale.today);
     setErrors(e);
     if (e.startsOn || e.endsOn || !startsOn || !endsOn) return;
-    hold.mutate({ startsOn, endsOn }, { onSuccess: onDone, onError: (err) => setFailure(errorMessage(err)) });
+    hold.mutate({ startsOn, endsOn }, { onSuccess: onDone, onError: (err) => setFailure(shownMessage(err)) });
   };
   return (
     <Stack gap="sm">
       <Text size="sm">Billing pauses and bookings are refused from the first to the last day of the hold.</Text>
       <DateField label="First day" value={startsOn} onChange={setStartsOn} error={errors.startsOn} country={locale.country} minDate={locale.today} />
       <DateField label="Last day" value={endsOn} onChange={setEndsOn} error={errors.endsOn} country={locale.country} minDate={startsOn ?? locale.today} />
-      <DialogActions failure={failure} failureTitle="Could not put the package on hold" onCancel={onDone} pending={hold.isPending} onSubmit={submit} label="Put on hold" />
+      <DialogActions
+        failure={failure}
+        failureTitle="Could not put the package on hold"
+        onCancel={onDone}
+        pending={hold.isPending}
+        onSubmit={submit}
+        label="Put on hold"
+      />
     </Stack>
   );
 }
@@ -234,7 +307,19 @@ export function validateCancel(reason: string): string | undefined {
 }
 
 /** Staff: at period end or at once, with a reason. The athlete: at period end only (`athleteMode`). */
-export function CancelDialog({ p, opened, onClose, country, athleteMode = false }: { p: AthletePackage; opened: boolean; onClose: () => void; country: GymCountry | null; athleteMode?: boolean }) {
+export function CancelDialog({
+  p,
+  opened,
+  onClose,
+  country,
+  athleteMode = false,
+}: {
+  p: AthletePackage;
+  opened: boolean;
+  onClose: () => void;
+  country: GymCountry | null;
+  athleteMode?: boolean;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Cancel ${p.package.name}`}>
       {opened && <CancelForm p={p} onDone={onClose} country={country} athleteMode={athleteMode} />}
@@ -261,7 +346,7 @@ function CancelForm({ p, onDone, country, athleteMode }: { p: AthletePackage; on
     const e = validateCancel(reason);
     setError(e);
     if (e) return;
-    cancel.mutate({ when, reason: reason.trim(), refundUnused: refundable && refund }, { onSuccess: onDone, onError: (err) => setFailure(errorMessage(err)) });
+    cancel.mutate({ when, reason: reason.trim(), refundUnused: refundable && refund }, { onSuccess: onDone, onError: (err) => setFailure(shownMessage(err)) });
   };
   return (
     <Stack gap="sm">
@@ -277,9 +362,27 @@ function CancelForm({ p, onDone, country, athleteMode }: { p: AthletePackage; on
         <Text size="sm">{cancelNotice(p, when, country)}</Text>
         {noticeDays > 0 && <Text size="sm">Notice period: {noticeDays} days.</Text>}
       </Alert>
-      {canRefund && when === 'now' && <UnusedRefundChoice preview={preview.data} isLoading={preview.isLoading} isError={preview.isError} checked={refund} onChange={setRefund} country={country} />}
+      {canRefund && when === 'now' && (
+        <UnusedRefundChoice
+          preview={preview.data}
+          isLoading={preview.isLoading}
+          isError={preview.isError}
+          checked={refund}
+          onChange={setRefund}
+          country={country}
+        />
+      )}
       <Textarea label="Reason" description="Optional" value={reason} error={error} autosize minRows={2} onChange={(e) => setReason(e.currentTarget.value)} />
-      <DialogActions failure={failure} failureTitle="Could not cancel the package" onCancel={onDone} cancelLabel="Keep the package" pending={cancel.isPending} onSubmit={submit} color="red.9" label={when === 'now' ? 'Cancel at once' : 'Cancel at period end'} />
+      <DialogActions
+        failure={failure}
+        failureTitle="Could not cancel the package"
+        onCancel={onDone}
+        cancelLabel="Keep the package"
+        pending={cancel.isPending}
+        onSubmit={submit}
+        color="red.9"
+        label={when === 'now' ? 'Cancel at once' : 'Cancel at period end'}
+      />
     </Stack>
   );
 }
@@ -294,7 +397,14 @@ export function refundDestination(preview: Pick<CancelRefundPreview, 'payments'>
 }
 
 /** Staff holding Invoices, cancelling at once: the refund of the unused days, or why there is none. */
-function UnusedRefundChoice(props: { preview: CancelRefundPreview | undefined; isLoading: boolean; isError: boolean; checked: boolean; onChange: (v: boolean) => void; country: GymCountry | null }) {
+function UnusedRefundChoice(props: {
+  preview: CancelRefundPreview | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  country: GymCountry | null;
+}) {
   const { preview, country } = props;
   if (props.isLoading) return <Skeleton height={40} aria-busy="true" />;
   if (props.isError || !preview) return <Text size="sm">The refund of the unused days could not be worked out; refund from the invoice instead.</Text>;
@@ -327,7 +437,14 @@ function RenewForm({ p, onDone, country }: { p: AthletePackage; onDone: () => vo
         A new period starts {p.endDate ? `after ${formatDate(p.endDate, country)}` : 'today'} for {formatMoney(p.priceMinor, country)}
         {p.credits ? `, and its ${p.credits.granted} credits are granted again` : ''}.
       </Text>
-      <DialogActions failure={failure} failureTitle="Could not renew the package" onCancel={onDone} pending={renew.isPending} onSubmit={() => renew.mutate(key, { onSuccess: onDone, onError: (e) => setFailure(errorMessage(e)) })} label="Renew" />
+      <DialogActions
+        failure={failure}
+        failureTitle="Could not renew the package"
+        onCancel={onDone}
+        pending={renew.isPending}
+        onSubmit={() => renew.mutate(key, { onSuccess: onDone, onError: (e) => setFailure(shownMessage(e)) })}
+        label="Renew"
+      />
     </Stack>
   );
 }
@@ -362,14 +479,29 @@ function AdjustForm({ p, onDone }: { p: AthletePackage; onDone: () => void }) {
     const e = validateAdjust(delta, note, balance);
     setErrors(e);
     if (e.delta || e.note) return;
-    adjust.mutate({ delta: delta as number, note: note.trim() }, { onSuccess: onDone, onError: (err) => setFailure(errorMessage(err)) });
+    adjust.mutate({ delta: delta as number, note: note.trim() }, { onSuccess: onDone, onError: (err) => setFailure(shownMessage(err)) });
   };
   return (
     <Stack gap="sm">
       <Text size="sm">Balance now: {balance}</Text>
-      <NumberInput label="Credits to add or take away" description="For example 2 or -1" allowDecimal={false} value={delta} onChange={setDelta} error={errors.delta} withAsterisk />
+      <NumberInput
+        label="Credits to add or take away"
+        description="For example 2 or -1"
+        allowDecimal={false}
+        value={delta}
+        onChange={setDelta}
+        error={errors.delta}
+        withAsterisk
+      />
       <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} withAsterisk maxLength={200} />
-      <DialogActions failure={failure} failureTitle="Could not adjust the credits" onCancel={onDone} pending={adjust.isPending} onSubmit={submit} label="Adjust" />
+      <DialogActions
+        failure={failure}
+        failureTitle="Could not adjust the credits"
+        onCancel={onDone}
+        pending={adjust.isPending}
+        onSubmit={submit}
+        label="Adjust"
+      />
     </Stack>
   );
 }

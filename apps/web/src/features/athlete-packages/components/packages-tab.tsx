@@ -51,7 +51,25 @@ export function PackagesTab({ athleteId, readOnly = false }: { athleteId: string
   );
 }
 
-function PackageCard({ p, country, timeZone, today, readOnly }: { p: AthletePackage; country: GymCountry | null; timeZone: string | null; today: string; readOnly: boolean }) {
+/** Issue 34 item 7: the sell-a-package dialog for the athlete page's Sell menu, in the gym's country and today. */
+export function AthleteSellPackageDialog({ athleteId, opened, onClose }: { athleteId: string; opened: boolean; onClose: () => void }) {
+  const { country, timeZone } = useGymLocale();
+  return <SellPackageDialog athleteId={athleteId} opened={opened} onClose={onClose} locale={{ country, today: todayIn(timeZone) }} />;
+}
+
+function PackageCard({
+  p,
+  country,
+  timeZone,
+  today,
+  readOnly,
+}: {
+  p: AthletePackage;
+  country: GymCountry | null;
+  timeZone: string | null;
+  today: string;
+  readOnly: boolean;
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [showLedger, setShowLedger] = useState(false);
   const removeHold = useRemoveHold(p.athletePackageId);

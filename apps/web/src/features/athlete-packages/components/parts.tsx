@@ -1,16 +1,26 @@
 import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, formatTime, packageKindLabels, toZoned, type AthletePackage, type CreditLedgerRow, type CreditReason, type GymCountry } from '@spotter/shared';
+import {
+  formatDate,
+  formatMoney,
+  formatTime,
+  packageKindLabels,
+  toZoned,
+  type AthletePackage,
+  type CreditLedgerRow,
+  type CreditReason,
+  type GymCountry,
+} from '@spotter/shared';
 import { useCurrentSession } from '../../auth';
 import { useGym } from '../../events';
 
 export const LOAD_ERROR = 'Something went wrong while fetching data!';
 
 /** The caller's gym: its country (dates, money) and zone (today), or nulls while it loads. */
-export function useGymLocale(): { country: GymCountry | null; timeZone: string | null; isError: boolean } {
+export function useGymLocale(): { country: GymCountry | null; timeZone: string | null; isTaxInclusive: boolean; isError: boolean } {
   const session = useCurrentSession();
   const gym = useGym(session.gym?.gymId ?? '');
-  return { country: gym.data?.country ?? null, timeZone: gym.data?.timeZone ?? null, isError: gym.isError };
+  return { country: gym.data?.country ?? null, timeZone: gym.data?.timeZone ?? null, isTaxInclusive: gym.data?.isTaxInclusive ?? false, isError: gym.isError };
 }
 
 /** Today (YYYY-MM-DD) in the gym's zone. */
@@ -27,7 +37,10 @@ const statusStyle: Record<AthletePackage['status'], { label: string; color: stri
 /** Active first, then on hold, then the rest; newest first within each (the server's order). */
 export function byStanding(list: readonly AthletePackage[]): AthletePackage[] {
   const rank = { active: 0, on_hold: 1, cancelled: 2, ended: 3 } as const;
-  return list.map((p, i) => ({ p, i })).sort((a, b) => rank[a.p.status] - rank[b.p.status] || a.i - b.i).map(({ p }) => p);
+  return list
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => rank[a.p.status] - rank[b.p.status] || a.i - b.i)
+    .map(({ p }) => p);
 }
 
 /** Whether a cancel at period end is pending: still running, with its end date set by the cancel. */

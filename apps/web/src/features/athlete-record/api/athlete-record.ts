@@ -44,11 +44,17 @@ export const PAGE_SIZE = 20;
 const page = (n: number) => ({ limit: PAGE_SIZE, offset: (n - 1) * PAGE_SIZE });
 
 export const recordQueryOptions = (id: string) =>
-  queryOptions({ queryKey: athleteRecordKeys.record(id), queryFn: () => callEndpoint('athleteRecord', { params: { athleteId: id } }, { schema: athleteRecordSchema }) });
+  queryOptions({
+    queryKey: athleteRecordKeys.record(id),
+    queryFn: () => callEndpoint('athleteRecord', { params: { athleteId: id } }, { schema: athleteRecordSchema }),
+  });
 export const useAthleteRecord = (id: string) => useQuery(recordQueryOptions(id));
 
 export const useAthleteOverview = (id: string) =>
-  useQuery({ queryKey: athleteRecordKeys.overview(id), queryFn: () => callEndpoint('athleteOverview', { params: { athleteId: id } }, { schema: athleteOverviewSchema }) });
+  useQuery({
+    queryKey: athleteRecordKeys.overview(id),
+    queryFn: () => callEndpoint('athleteOverview', { params: { athleteId: id } }, { schema: athleteOverviewSchema }),
+  });
 
 export const useAthleteAttendance = (id: string, n: number) =>
   useQuery({
@@ -58,7 +64,10 @@ export const useAthleteAttendance = (id: string, n: number) =>
   });
 
 export const useAthleteBookings = (id: string) =>
-  useQuery({ queryKey: athleteRecordKeys.bookings(id), queryFn: () => callEndpoint('athleteBookings', { params: { athleteId: id }, query: { limit: 50 } }, { schema: athleteBookingsPageSchema }) });
+  useQuery({
+    queryKey: athleteRecordKeys.bookings(id),
+    queryFn: () => callEndpoint('athleteBookings', { params: { athleteId: id }, query: { limit: 50 } }, { schema: athleteBookingsPageSchema }),
+  });
 
 export const useBookableClasses = (id: string, date: string, enabled: boolean) =>
   useQuery({
@@ -68,10 +77,16 @@ export const useBookableClasses = (id: string, date: string, enabled: boolean) =
   });
 
 export const useAthleteNotes = (id: string) =>
-  useQuery({ queryKey: athleteRecordKeys.notes(id), queryFn: () => callEndpoint('athleteNotes', { params: { athleteId: id } }, { schema: athleteNotesSchema }) });
+  useQuery({
+    queryKey: athleteRecordKeys.notes(id),
+    queryFn: () => callEndpoint('athleteNotes', { params: { athleteId: id } }, { schema: athleteNotesSchema }),
+  });
 
 export const useAthleteFamily = (id: string) =>
-  useQuery({ queryKey: athleteRecordKeys.family(id), queryFn: () => callEndpoint('athleteFamily', { params: { athleteId: id } }, { schema: athleteFamilySchema }) });
+  useQuery({
+    queryKey: athleteRecordKeys.family(id),
+    queryFn: () => callEndpoint('athleteFamily', { params: { athleteId: id } }, { schema: athleteFamilySchema }),
+  });
 
 export const useAthleteActivity = (id: string, n: number) =>
   useQuery({
@@ -168,7 +183,8 @@ export const useDeleteNote = (id: string) =>
 
 export const useLinkDependant = (id: string) =>
   useApiMutation({
-    mutationFn: (dependantAthleteId: string) => callEndpoint('linkDependant', { params: { athleteId: id }, body: { dependantAthleteId } }, { schema: athleteFamilySchema }),
+    mutationFn: (dependantAthleteId: string) =>
+      callEndpoint('linkDependant', { params: { athleteId: id }, body: { dependantAthleteId } }, { schema: athleteFamilySchema }),
     success: 'Dependant linked.',
     errorTitle: 'Could not link the dependant',
     invalidates: [athleteRecordKeys.all],
@@ -176,7 +192,8 @@ export const useLinkDependant = (id: string) =>
 
 export const useUnlinkDependant = (id: string) =>
   useApiMutation({
-    mutationFn: (dependantAthleteId: string) => callEndpoint('unlinkDependant', { params: { athleteId: id, dependantAthleteId } }, { schema: athleteFamilySchema }),
+    mutationFn: (dependantAthleteId: string) =>
+      callEndpoint('unlinkDependant', { params: { athleteId: id, dependantAthleteId } }, { schema: athleteFamilySchema }),
     success: 'Dependant unlinked.',
     errorTitle: 'Could not unlink the dependant',
     invalidates: [athleteRecordKeys.all],
@@ -208,7 +225,8 @@ export const useAppointmentTypesToBook = (enabled: boolean) =>
 /** Books a free slot for the athlete through the appointments' booking (issue 16's rules; staff need Kiosk). */
 export const useBookAppointmentForAthlete = (id: string) =>
   useApiMutation({
-    mutationFn: (input: Omit<BookAppointmentInput, 'athleteId'>) => callEndpoint('bookAppointment', { body: { ...input, athleteId: id } }, { schema: bookedAppointmentSchema }),
+    mutationFn: (input: Omit<BookAppointmentInput, 'athleteId'>) =>
+      callEndpoint('bookAppointment', { body: { ...input, athleteId: id } }, { schema: bookedAppointmentSchema }),
     success: (r) => `${r.appointment.name} booked.`,
     errorTitle: 'Could not book the appointment',
     invalidates: [...refresh(id), eventKeys.all],

@@ -22,6 +22,24 @@ const actionLabels: Record<string, string> = {
   'family.dependant_unlinked': 'Dependant unlinked',
   'family.parent_linked': 'Parent linked',
   'family.parent_unlinked': 'Parent unlinked',
+  // Issue 33: the domain events the audit trail consumes (server modules/audit/audit-trail.ts).
+  'booking.created': 'Booked',
+  'booking.cancelled': 'Booking cancelled',
+  'booking.late_cancelled': 'Late cancel',
+  'booking.no_show': 'No show',
+  'booking.checked_in': 'Checked in',
+  'booking.promoted': 'Promoted from the waitlist',
+  'package.sold': 'Package sold',
+  'package.held': 'Package put on hold',
+  'package.cancelled': 'Package cancelled',
+  'package.ended': 'Package ended',
+  'invoice.issued': 'Invoice issued',
+  'invoice.past_due': 'Invoice past due',
+  'invoice.paid': 'Invoice paid',
+  'payment.failed': 'Payment failed',
+  'payment.refunded': 'Payment refunded',
+  'document.issued': 'Document issued',
+  'document.signed': 'Document signed',
 };
 
 const fieldLabels: Record<string, string> = {
@@ -78,7 +96,9 @@ export function ActivityTab({ athleteId }: { athleteId: string }) {
           </Timeline.Item>
         ))}
       </Timeline>
-      {q.data.count > PAGE_SIZE && <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Activity pages" />}
+      {q.data.count > PAGE_SIZE && (
+        <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Activity pages" />
+      )}
     </Stack>
   );
 }

@@ -3,12 +3,12 @@ import { Alert, Avatar, Badge, Button, Group, Menu, Modal, ScrollArea, Skeleton,
 import { Link, Navigate, useParams } from 'react-router';
 import { ANONYMISE_CONFIRMATION, hasPermission, type AthleteRecord } from '@spotter/shared';
 import { useCurrentSession } from '../../auth';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, shownMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadAthleteExport, useAnonymiseAthlete, useArchiveAthlete, useAthleteOverview, useAthleteRecord, useInviteAthlete } from '../api/athlete-record';
 import { athletePath } from './add-athlete-button';
-import { PackagesTab } from '../../athlete-packages';
-import { PointOfSaleButton } from '../../point-of-sale';
+import { AthleteSellPackageDialog, PackagesTab } from '../../athlete-packages';
+import { PointOfSaleDialog, preloadPointOfSale, useMaySellRetail } from '../../point-of-sale';
 import { AthleteInvoicesTab } from '../../invoices';
 import { AthleteDocumentsTab } from '../../documents';
 import { AthleteMessagesTab } from '../../messages';
@@ -59,7 +59,13 @@ export function AthleteDetailPage() {
         <ScrollArea type="never" offsetScrollbars={false}>
           <Group gap={0} wrap="nowrap" className={classes.tabs}>
             {athleteTabs.map((t) => (
-              <Link key={t.value} to={athletePath(athleteId, t.value)} className={classes.tab} aria-current={t.value === activeTab ? 'page' : undefined} data-active={t.value === activeTab || undefined}>
+              <Link
+                key={t.value}
+                to={athletePath(athleteId, t.value)}
+                className={classes.tab}
+                aria-current={t.value === activeTab ? 'page' : undefined}
+                data-active={t.value === activeTab || undefined}
+              >
                 {t.label}
               </Link>
             ))}
@@ -129,9 +135,21 @@ function AthleteHeader({ athlete }: { athlete: AthleteRecord }) {
             <MembershipBadge state={athlete.membershipState} />
             {athlete.isArchived && !athlete.isAnonymised && <Badge color="gray">Archived</Badge>}
             {athlete.isAnonymised && <Badge color="dark">Anonymised</Badge>}
-            {flags?.hasPastDueBills && <Badge color="red.9" variant="outline">Past due</Badge>}
-            {flags?.hasUnsignedDocuments && <Badge color="#8f3600" variant="outline">Unsigned document</Badge>}
-            {flags?.hasMedicalNote && <Badge color="grape.9" variant="outline">Medical note</Badge>}
+            {flags?.hasPastDueBills && (
+              <Badge color="red.9" variant="outline">
+                Past due
+              </Badge>
+            )}
+            {flags?.hasUnsignedDocuments && (
+              <Badge color="#8f3600" variant="outline">
+                Unsigned document
+              </Badge>
+            )}
+            {flags?.hasMedicalNote && (
+              <Badge color="grape.9" variant="outline">
+                Medical note
+              </Badge>
+            )}
           </Group>
           <AthleteTags athlete={athlete} />
         </Stack>
@@ -141,16 +159,44 @@ function AthleteHeader({ athlete }: { athlete: AthleteRecord }) {
   );
 }
 
+/**
+ * Issue 34 item 7: one Sell for everything an athlete buys: a package (membership or class pack, as the Packages tab
+ * sells it) and retail items at the point of sale (staff holding Kiosk, and owners).
+ */
+function SellMenu({ athlete }: { athlete: AthleteRecord }) {
+  const maySellRetail = useMaySellRetail();
+  const [open, setOpen] = useState<'package' | 'retail' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" onMouseEnter={maySellRetail ? preloadPointOfSale : undefined}>
+            Sell
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setOpen('package')}>Package (membership or class pack)…</Menu.Item>
+          {maySellRetail && <Menu.Item onClick={() => setOpen('retail')}>Retail items (point of sale)…</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+      <AthleteSellPackageDialog athleteId={athlete.athleteId} opened={open === 'package'} onClose={close} />
+      {open === 'retail' && <PointOfSaleDialog onClose={close} athlete={{ athleteId: athlete.athleteId, fullName: athlete.fullName }} />}
+    </>
+  );
+}
+
 function AthleteActions({ athlete }: { athlete: AthleteRecord }) {
   const id = athlete.athleteId;
   const invite = useInviteAthlete(id);
   const archive = useArchiveAthlete(id);
   const [anonymising, setAnonymising] = useState(false);
-  const exportData = () => downloadAthleteExport(id).catch((error: unknown) => notifyError({ title: 'Could not export the data', message: errorMessage(error) }));
+  const exportData = () =>
+    downloadAthleteExport(id).catch((error: unknown) => notifyError({ title: 'Could not export the data', message: errorMessage(error) }));
   const editable = !athlete.isAnonymised;
   return (
     <Group gap="xs" wrap="nowrap">
-      {editable && !athlete.isArchived && <PointOfSaleButton label="Sell" athlete={{ athleteId: id, fullName: athlete.fullName }} />}
+      {editable && !athlete.isArchived && <SellMenu athlete={athlete} />}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="default">Actions</Button>
@@ -158,7 +204,9 @@ function AthleteActions({ athlete }: { athlete: AthleteRecord }) {
         <Menu.Dropdown>
           {editable && !athlete.hasLogin && athlete.email && <Menu.Item onClick={() => invite.mutate()}>Send invitation</Menu.Item>}
           {editable && (
-            <Menu.Item onClick={() => archive.mutate(athlete.isArchived ? 'unarchiveAthlete' : 'archiveAthlete')}>{athlete.isArchived ? 'Unarchive' : 'Archive'}</Menu.Item>
+            <Menu.Item onClick={() => archive.mutate(athlete.isArchived ? 'unarchiveAthlete' : 'archiveAthlete')}>
+              {athlete.isArchived ? 'Unarchive' : 'Archive'}
+            </Menu.Item>
           )}
           <Menu.Item onClick={() => void exportData()}>Export data</Menu.Item>
           {editable && (
@@ -182,7 +230,8 @@ export function AnonymiseDialog({ athlete, opened, onClose }: { athlete: Athlete
     <Modal opened={opened} onClose={onClose} title="Anonymise athlete">
       <Stack gap="sm">
         <Text size="sm">
-          This blanks {athlete.fullName}&apos;s personal details, deletes their notes and tags and ends their login. Invoices, bookings and payments are kept. It cannot be undone.
+          This blanks {athlete.fullName}&apos;s personal details, deletes their notes and tags and ends their login. Invoices, bookings and payments are kept.
+          It cannot be undone.
         </Text>
         <TextInput
           label={`Type ${ANONYMISE_CONFIRMATION} to confirm`}
@@ -204,7 +253,7 @@ export function AnonymiseDialog({ athlete, opened, onClose }: { athlete: Athlete
             onClick={() =>
               anonymise.mutate(typed.trim(), {
                 onSuccess: onClose,
-                onError: (e) => setError(errorMessage(e)),
+                onError: (e) => setError(shownMessage(e)),
               })
             }
           >

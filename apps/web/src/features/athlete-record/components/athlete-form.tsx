@@ -4,7 +4,18 @@ import { useForm } from '@mantine/form';
 import { genders, isValidEmail, messages, type AthleteInput, type AthleteRecord, type GymCountry } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneErrorFor, PHONE_INPUT_MAX_LENGTH, phoneCountry } from '../../../lib/phone';
-import { AddressFields, dobError, firstFieldErrors, optionalNameError, requiredNameError, toAddressFormValues, toAddressInput, today, zipCodeError, type AddressFormValues } from '../../account';
+import {
+  AddressFields,
+  dobError,
+  firstFieldErrors,
+  optionalNameError,
+  requiredNameError,
+  toAddressFormValues,
+  toAddressInput,
+  today,
+  zipCodeError,
+  type AddressFormValues,
+} from '../../account';
 
 export type AthleteFormValues = {
   firstName: string;

@@ -58,7 +58,16 @@ const overview = {
   membershipState: 'active',
   isArchived: false,
   isAnonymised: false,
-  packages: [{ athletePackageId: '66666666-6666-4666-8666-666666666666', name: 'Unlimited', kind: 'membership', status: 'active', startDate: '2026-01-01', endDate: null }],
+  packages: [
+    {
+      athletePackageId: '66666666-6666-4666-8666-666666666666',
+      name: 'Unlimited',
+      kind: 'membership',
+      status: 'active',
+      startDate: '2026-01-01',
+      endDate: null,
+    },
+  ],
   nextBookings: [],
   flags: { hasPastDueBills: true, hasUnsignedDocuments: false, hasMedicalNote: false },
   lastVisit: null,
@@ -84,10 +93,15 @@ const renderPage = (tab: string) =>
 
 describe('athlete form rules (issue 17, spec 5)', () => {
   it('checks names, email, phones for the gym country, the birthday and the zip as typed', () => {
-    const v = { ...toFormValues(null, 'US'), firstName: '', lastName: 'Lopez', email: 'nope', phone: 'call me', dob: '2999-01-01' };
+    const v = { ...toFormValues(null, 'US'), firstName: '', lastName: 'Lopez', email: 'nope', phone: 'call me', dob: '2099-01-01' };
     v.address = { ...v.address, country: 'US', zipCode: '123' };
     const errors = validateAthleteForm(v, 'US', '2026-03-04');
-    expect(errors).toMatchObject({ firstName: messages.nameRequired, email: messages.emailInvalid, phone: messages.phoneInvalid, dob: 'Date of birth cannot be in the future.' });
+    expect(errors).toMatchObject({
+      firstName: messages.nameRequired,
+      email: messages.emailInvalid,
+      phone: messages.phoneInvalid,
+      dob: 'Date of birth cannot be in the future.',
+    });
     expect(errors['address.zipCode']).toBeTruthy();
     expect(Object.values(validateAthleteForm(toFormValues(record(), 'US'), 'US', '2026-03-04')).filter(Boolean)).toEqual([]);
   });
@@ -102,7 +116,13 @@ describe('athlete form rules (issue 17, spec 5)', () => {
 
   it('describes an audit row in words, medical notes only as changed', () => {
     expect(
-      describeChanges({ auditId: ATHLETE_ID, action: 'athlete.updated', actorName: 'Sam', createdAt: '', changes: { lastName: ['Lopez', 'Smith'], medicalNotes: ['(hidden)', '(changed)'] } }),
+      describeChanges({
+        auditId: ATHLETE_ID,
+        action: 'athlete.updated',
+        actorName: 'Sam',
+        createdAt: '',
+        changes: { lastName: ['Lopez', 'Smith'], medicalNotes: ['(hidden)', '(changed)'] },
+      }),
     ).toEqual(['Last name: Lopez → Smith', 'Medical notes changed']);
   });
 });
@@ -110,7 +130,9 @@ describe('athlete form rules (issue 17, spec 5)', () => {
 describe('AddAthleteButton (issue 17)', () => {
   it('opens the new athlete form, clears region and zip when the country changes, and shows the server duplicate email on its field', async () => {
     const fetchMock = stub((url, init) =>
-      url === '/api/athletes/' && init.method === 'POST' ? jsonResponse({ message: DUPLICATE_ATHLETE_EMAIL, code: 'duplicate_email', fields: { email: [DUPLICATE_ATHLETE_EMAIL] } }, 400) : undefined,
+      url === '/api/athletes/' && init.method === 'POST'
+        ? jsonResponse({ message: DUPLICATE_ATHLETE_EMAIL, code: 'duplicate_email', fields: { email: [DUPLICATE_ATHLETE_EMAIL] } }, 400)
+        : undefined,
     );
     render(<AddAthleteButton />, { session: session() });
     fireEvent.click(screen.getByRole('button', { name: 'Add athlete' }));
@@ -127,7 +149,13 @@ describe('AddAthleteButton (issue 17)', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Add athlete' }).at(-1)!);
     expect(await screen.findByText(DUPLICATE_ATHLETE_EMAIL)).toBeTruthy();
     const sent = bodyOf(fetchMock, '/api/athletes/') as Record<string, unknown>;
-    expect(sent).toMatchObject({ firstName: 'Dana', lastName: 'Lopez', email: 'dana@example.com', sendInvitation: true, address: { country: 'CA', region: '', zipCode: '' } });
+    expect(sent).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Lopez',
+      email: 'dana@example.com',
+      sendInvitation: true,
+      address: { country: 'CA', region: '', zipCode: '' },
+    });
   });
 });
 
@@ -140,7 +168,10 @@ describe('AthleteDetailPage (issue 17)', () => {
     const nav = screen.getByRole('navigation', { name: 'Athlete sections' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual(
-      ['overview', 'profile', 'attendance', 'bookings', 'packages', 'invoices', 'documents', 'messages', 'notes', 'family', 'activity'].map((t) => [t.charAt(0).toUpperCase() + t.slice(1), `/users/athletes/${ATHLETE_ID}/${t}`]),
+      ['overview', 'profile', 'attendance', 'bookings', 'packages', 'invoices', 'documents', 'messages', 'notes', 'family', 'activity'].map((t) => [
+        t.charAt(0).toUpperCase() + t.slice(1),
+        `/users/athletes/${ATHLETE_ID}/${t}`,
+      ]),
     );
     expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Unlimited')).toBeTruthy();
@@ -149,7 +180,9 @@ describe('AthleteDetailPage (issue 17)', () => {
 
   it('profile tab: edits the record and puts server field errors on their fields', async () => {
     const fetchMock = stub((url, init) =>
-      url === `/api/athletes/${ATHLETE_ID}/record/` && init.method === 'PUT' ? jsonResponse({ message: messages.phoneInvalid, code: 'validation_error', fields: { phone: [messages.phoneInvalid] } }, 400) : undefined,
+      url === `/api/athletes/${ATHLETE_ID}/record/` && init.method === 'PUT'
+        ? jsonResponse({ message: messages.phoneInvalid, code: 'validation_error', fields: { phone: [messages.phoneInvalid] } }, 400)
+        : undefined,
     );
     renderPage('profile');
     const last = await screen.findByLabelText(/Last name/);
@@ -176,7 +209,8 @@ describe('AthleteDetailPage (issue 17)', () => {
       if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym());
       if (url === `/api/athletes/${ATHLETE_ID}/overview/`) return jsonResponse(overview);
       if (url === `/api/athletes/${ATHLETE_ID}/record/`) return jsonResponse(record({ tags: carried }));
-      if (url.startsWith('/api/tags/') && method === 'GET') return jsonResponse({ count: 2, next: null, previous: null, results: [VIP, COMP].map((t) => ({ ...t, athleteCount: 1 })) });
+      if (url.startsWith('/api/tags/') && method === 'GET')
+        return jsonResponse({ count: 2, next: null, previous: null, results: [VIP, COMP].map((t) => ({ ...t, athleteCount: 1 })) });
       if (url === '/api/tags/' && method === 'POST') return jsonResponse(NEW, 201);
       const m = url.match(/^\/api\/athletes\/[^/]+\/tags\/([^/]+)\/$/);
       if (m) {
@@ -226,8 +260,18 @@ describe('AthleteDetailPage (issue 17)', () => {
       hasStarted: true,
       isCancelled: false,
       cancelReason: null,
-      myBooking: { reservationId: `bbbbbbb${n}-bbbb-4bbb-8bbb-bbbbbbbbbbbb`, isReserved: true, isWaitlisted: false, waitlistPosition: null, isCheckedIn: false, isLateCancel: false, isNoShow: false, ...mark },
+      myBooking: {
+        reservationId: `bbbbbbb${n}-bbbb-4bbb-8bbb-bbbbbbbbbbbb`,
+        isReserved: true,
+        isWaitlisted: false,
+        waitlistPosition: null,
+        isCheckedIn: false,
+        isLateCancel: false,
+        isNoShow: false,
+        ...mark,
+      },
       cancellation: { isLate: false, feeMinor: 0, cutoffMinutes: 0 },
+      bookability: { action: null, reason: { code: 'started', message: 'This class has started.' } },
     });
     stub((url) =>
       url.startsWith(`/api/athletes/${ATHLETE_ID}/attendance/`)
@@ -253,7 +297,14 @@ describe('AthleteDetailPage (issue 17)', () => {
   it('attendance tab: says what shows there when there are no visits yet', async () => {
     stub((url) =>
       url.startsWith(`/api/athletes/${ATHLETE_ID}/attendance/`)
-        ? jsonResponse({ count: 0, next: null, previous: null, results: [], counts: { attended: 0, attendedLast30Days: 0, upcoming: 2, lateCancels: 0, noShows: 0 }, timeZone: 'America/Chicago' })
+        ? jsonResponse({
+            count: 0,
+            next: null,
+            previous: null,
+            results: [],
+            counts: { attended: 0, attendedLast30Days: 0, upcoming: 2, lateCancels: 0, noShows: 0 },
+            timeZone: 'America/Chicago',
+          })
         : undefined,
     );
     renderPage('attendance');
@@ -285,7 +336,8 @@ describe('AthleteDetailPage (issue 17)', () => {
       upcomingCount: 0,
     };
     const fetchMock = stub((url, init) => {
-      if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`)) return jsonResponse({ count: 0, next: null, previous: null, results: [], timeZone: 'America/Chicago' });
+      if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`))
+        return jsonResponse({ count: 0, next: null, previous: null, results: [], timeZone: 'America/Chicago' });
       if (url.startsWith('/api/appointment-types/?')) return jsonResponse({ count: 1, next: null, previous: null, results: [type] });
       if (url.startsWith('/api/appointment-slots/?'))
         return jsonResponse({
@@ -294,9 +346,12 @@ describe('AthleteDetailPage (issue 17)', () => {
           date: '2026-03-05',
           appointmentTypeId: TYPE_ID,
           durationMinutes: 60,
-          slots: [{ staffId: COACH_ID, coachName: 'Casey Coach', startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-05T16:00:00.000Z', startTime: '09:00' }],
+          slots: [
+            { staffId: COACH_ID, coachName: 'Casey Coach', startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-05T16:00:00.000Z', startTime: '09:00' },
+          ],
         });
-      if (url === '/api/appointment-bookings/' && init.method === 'POST') return jsonResponse({ message: 'This time is no longer available.', code: 'slot_taken' }, 409);
+      if (url === '/api/appointment-bookings/' && init.method === 'POST')
+        return jsonResponse({ message: 'This time is no longer available.', code: 'slot_taken' }, 409);
       return undefined;
     });
     renderPage('bookings');
@@ -307,8 +362,17 @@ describe('AthleteDetailPage (issue 17)', () => {
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-03-05' } });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Book Personal Training at 9:00 AM with Casey Coach' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/appointment-bookings/')).toHaveLength(1));
-    expect(bodyOf(fetchMock, '/api/appointment-bookings/')).toEqual({ appointmentTypeId: TYPE_ID, staffId: COACH_ID, startsAt: '2026-03-05T15:00:00.000Z', athleteId: ATHLETE_ID });
-    expect(callsTo(fetchMock, 'GET', '/api/appointment-slots/').some(([url]) => String(url).includes(`appointmentTypeId=${TYPE_ID}`) && String(url).includes('date=2026-03-05'))).toBe(true);
+    expect(bodyOf(fetchMock, '/api/appointment-bookings/')).toEqual({
+      appointmentTypeId: TYPE_ID,
+      staffId: COACH_ID,
+      startsAt: '2026-03-05T15:00:00.000Z',
+      athleteId: ATHLETE_ID,
+    });
+    expect(
+      callsTo(fetchMock, 'GET', '/api/appointment-slots/').some(
+        ([url]) => String(url).includes(`appointmentTypeId=${TYPE_ID}`) && String(url).includes('date=2026-03-05'),
+      ),
+    ).toBe(true);
     // A refusal is told and the picker stays open to choose again.
     expect(await screen.findByText('This time is no longer available.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Book an appointment' })).toBeTruthy();

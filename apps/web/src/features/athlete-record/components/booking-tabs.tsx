@@ -82,7 +82,9 @@ export function AttendanceTab({ athleteId }: { athleteId: string }) {
       ) : (
         q.data.results.map((c) => <ClassRow key={c.eventId} c={c} />)
       )}
-      {q.data.count > PAGE_SIZE && <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Attendance pages" />}
+      {q.data.count > PAGE_SIZE && (
+        <LabelledPagination total={Math.ceil(q.data.count / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Attendance pages" />
+      )}
     </Stack>
   );
 }
@@ -121,7 +123,13 @@ export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
             c={c}
             action={
               c.myBooking && (
-                <Button size="xs" variant="default" loading={cancel.isPending && cancel.variables === c.myBooking.reservationId} onClick={() => cancel.mutate(c.myBooking!.reservationId)} aria-label={`Cancel ${c.name}`}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={cancel.isPending && cancel.variables === c.myBooking.reservationId}
+                  onClick={() => cancel.mutate(c.myBooking!.reservationId)}
+                  aria-label={`Cancel ${c.name}`}
+                >
                   Cancel
                 </Button>
               )
@@ -226,7 +234,9 @@ function AppointmentPicker({ athleteId, onBooked }: { athleteId: string; onBooke
                   aria-label={`Book ${type.name} at ${formatTime(slot.startTime, slots.data.country)} with ${slot.coachName}`}
                   loading={book.isPending && book.variables?.startsAt === slot.startsAt && book.variables.staffId === slot.staffId}
                   disabled={book.isPending}
-                  onClick={() => book.mutate({ appointmentTypeId: type.appointmentTypeId, staffId: slot.staffId, startsAt: slot.startsAt }, { onSuccess: onBooked })}
+                  onClick={() =>
+                    book.mutate({ appointmentTypeId: type.appointmentTypeId, staffId: slot.staffId, startsAt: slot.startsAt }, { onSuccess: onBooked })
+                  }
                 >
                   Book
                 </Button>

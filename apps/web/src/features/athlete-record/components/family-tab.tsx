@@ -78,7 +78,12 @@ function LinkDependant({ athlete, linked }: { athlete: AthleteRecord; linked: Se
   return (
     <Card withBorder padding="sm" mt="sm">
       <Stack gap="xs">
-        <TextInput label="Link a dependant" description="Search the gym's athletes by name or email." value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput
+          label="Link a dependant"
+          description="Search the gym's athletes by name or email."
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
         {!athlete.email && (
           <Text size="xs" c="dimmed">
             {athlete.fullName} needs an email to sign in as a parent.
@@ -95,7 +100,12 @@ function LinkDependant({ athlete, linked }: { athlete: AthleteRecord; linked: Se
               {a.fullName}
               {a.email ? ` · ${a.email}` : ''}
             </Text>
-            <Button size="xs" loading={link.isPending && link.variables === a.athleteId} onClick={() => link.mutate(a.athleteId, { onSuccess: () => setSearch('') })} aria-label={`Link ${a.fullName}`}>
+            <Button
+              size="xs"
+              loading={link.isPending && link.variables === a.athleteId}
+              onClick={() => link.mutate(a.athleteId, { onSuccess: () => setSearch('') })}
+              aria-label={`Link ${a.fullName}`}
+            >
               Link
             </Button>
           </Group>

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Switch, Text, TextI
 import { useEditor, useEditorState } from '@tiptap/react';
 import { formatDate, toZoned, type AthleteNote, type AthleteRecord } from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError, shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useAthleteNotes, useDeleteNote, useSaveNote } from '../api/athlete-record';
 import { LOAD_ERROR } from './parts';
@@ -49,7 +49,12 @@ export function NotesTab({ athlete }: { athlete: AthleteRecord }) {
             </Stack>
             {editable && (
               <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={() => save.mutate({ noteId: n.noteId, title: n.title, content: n.content, isPinned: !n.isPinned })} aria-label={`${n.isPinned ? 'Unpin' : 'Pin'} ${n.title}`}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => save.mutate({ noteId: n.noteId, title: n.title, content: n.content, isPinned: !n.isPinned })}
+                  aria-label={`${n.isPinned ? 'Unpin' : 'Pin'} ${n.title}`}
+                >
                   {n.isPinned ? 'Unpin' : 'Pin'}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setEditing({ note: n })} aria-label={`Edit ${n.title}`}>
@@ -92,7 +97,12 @@ function NoteForm({ athleteId, note, onDone }: { athleteId: string; note: Athlet
       { noteId: note?.noteId, title: title.trim(), content: editor?.getHTML() ?? '', isPinned },
       {
         onSuccess: onDone,
-        onError: (error) => setErrors(isApiError(error) && error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])) : { content: errorMessage(error) }),
+        onError: (error) =>
+          setErrors(
+            isApiError(error) && error.fields
+              ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? '']))
+              : { content: shownMessage(error) },
+          ),
       },
     );
   };

@@ -27,7 +27,11 @@ export function OverviewTab({ athlete }: { athlete: AthleteRecord }) {
   if (!overview.data) return <Skeleton height={240} />;
   const o = overview.data;
   const lastVisit = o.lastVisit ? formatDate(toZoned(new Date(o.lastVisit), o.timeZone).date, country) : 'Never';
-  const flags = [o.flags.hasPastDueBills && 'A bill is past due.', o.flags.hasUnsignedDocuments && 'A document is waiting to be signed.', o.flags.hasMedicalNote && 'Has a medical note (see Profile).'].filter(Boolean);
+  const flags = [
+    o.flags.hasPastDueBills && 'A bill is past due.',
+    o.flags.hasUnsignedDocuments && 'A document is waiting to be signed.',
+    o.flags.hasMedicalNote && 'Has a medical note (see Profile).',
+  ].filter(Boolean);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

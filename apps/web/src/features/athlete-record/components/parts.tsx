@@ -39,4 +39,3 @@ export function MembershipBadge({ state }: { state: MembershipState }) {
     </Badge>
   );
 }
-

@@ -13,7 +13,11 @@ export function getAthletes(filters: AthleteFilters, page: number, signal?: Abor
 }
 
 export function athletesQueryOptions(filters: AthleteFilters, page: number) {
-  return queryOptions({ queryKey: athleteKeys.list(filters, page), queryFn: ({ signal }) => getAthletes(filters, page, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: athleteKeys.list(filters, page),
+    queryFn: ({ signal }) => getAthletes(filters, page, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAthletes(filters: AthleteFilters, page: number) {
@@ -53,7 +57,10 @@ export function useBulkEmail() {
     mutationFn: (body: BulkEmailInput) => callEndpoint('bulkEmailAthletes', { body }, { schema: bulkEmailAnswerSchema }),
     success: (answer) => ({
       title: 'Email queued',
-      message: answer.skipped > 0 ? `Sending to ${plural(answer.queued)}; ${plural(answer.skipped)} without an email skipped.` : `Sending to ${plural(answer.queued)}.`,
+      message:
+        answer.skipped > 0
+          ? `Sending to ${plural(answer.queued)}; ${plural(answer.skipped)} without an email skipped.`
+          : `Sending to ${plural(answer.queued)}.`,
     }),
     errorTitle: 'Sending email failed',
   });

@@ -46,7 +46,15 @@ export function AthleteFiltersBar({ filters, searchText, onSearchText, onChange,
         allowDeselect={false}
         w={isNarrow ? '100%' : 170}
       />
-      <Select label="Tag" data={tagData} value={filters.tagId ?? ''} onChange={(v) => onChange({ tagId: v || null })} allowDeselect={false} w={isNarrow ? '100%' : 190} searchable />
+      <Select
+        label="Tag"
+        data={tagData}
+        value={filters.tagId ?? ''}
+        onChange={(v) => onChange({ tagId: v || null })}
+        allowDeselect={false}
+        w={isNarrow ? '100%' : 190}
+        searchable
+      />
       <Select
         label="Last visit"
         data={lastVisitData}

@@ -65,7 +65,15 @@ function athlete(o: Partial<AthleteListRow> = {}): AthleteListRow {
 
 const pageOf = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
 const carla = athlete();
-const bea = athlete({ fullName: 'Bea Archer', firstName: 'Bea', lastName: 'Archer', email: null, membershipState: 'trial', hasPastDueBills: true, tags: [competition] });
+const bea = athlete({
+  fullName: 'Bea Archer',
+  firstName: 'Bea',
+  lastName: 'Archer',
+  email: null,
+  membershipState: 'trial',
+  hasPastDueBills: true,
+  tags: [competition],
+});
 
 function stub(handler: FetchHandler = () => undefined) {
   return stubFetch((url, init) => {
@@ -147,13 +155,19 @@ describe('AthletesPage (issue 17, spec 2.7 /users/athletes)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Competition team' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Add tag' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/athletes/bulk/tags/')).toHaveLength(1));
-    const body = JSON.parse(callsTo(fetchMock, 'POST', '/api/athletes/bulk/tags/')[0]![1].body as string) as { athleteIds: string[]; tagId: string; action: string };
+    const body = JSON.parse(callsTo(fetchMock, 'POST', '/api/athletes/bulk/tags/')[0]![1].body as string) as {
+      athleteIds: string[];
+      tagId: string;
+      action: string;
+    };
     expect(body).toEqual({ athleteIds: [carla.athleteId, bea.athleteId], tagId: competition.tagId, action: 'add' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected athletes' })).toBeNull());
   });
 
   it('emails the selection with a subject, a message and one key for retries', async () => {
-    const fetchMock = stub((url, init) => (url === '/api/athletes/bulk/email/' && init.method === 'POST' ? jsonResponse({ queued: 1, skipped: 0 }) : undefined));
+    const fetchMock = stub((url, init) =>
+      url === '/api/athletes/bulk/email/' && init.method === 'POST' ? jsonResponse({ queued: 1, skipped: 0 }) : undefined,
+    );
     renderPage();
     await screen.findByRole('link', { name: 'Carla Diaz' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Carla Diaz' }));
@@ -193,7 +207,9 @@ describe('AthletesPage (issue 17, spec 2.7 /users/athletes)', () => {
     });
     const fetchMock = stub((url) =>
       url.startsWith('/api/athletes/export.csv')
-        ? new Response('Name\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="athletes-iron-temple-barbell-2026-03-04.csv"' } })
+        ? new Response('Name\r\n', {
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="athletes-iron-temple-barbell-2026-03-04.csv"' },
+          })
         : undefined,
     );
     renderPage('/users/athletes?membership=active');

@@ -4,7 +4,16 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { ATHLETES_PAGE_SIZE, formatDate, membershipStateLabels, toZoned, type AthleteListRow, type AthleteSortKey, type GymCountry, type MembershipState } from '@spotter/shared';
+import {
+  ATHLETES_PAGE_SIZE,
+  formatDate,
+  membershipStateLabels,
+  toZoned,
+  type AthleteListRow,
+  type AthleteSortKey,
+  type GymCountry,
+  type MembershipState,
+} from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { AddAthleteButton } from '../../athlete-record';
 import { ImportAthletesButton } from '../../athlete-import';
@@ -71,7 +80,9 @@ const detailPath = (row: AthleteListRow) => `/users/athletes/${row.athleteId}/ov
 function NameCell({ row, withAvatar = true }: { row: AthleteListRow; withAvatar?: boolean }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      {withAvatar && <Avatar src={row.profilePicture} alt="" size={32} radius="xl" name={row.fullName} color="gray" styles={{ placeholder: { color: '#343a40' } }} />}
+      {withAvatar && (
+        <Avatar src={row.profilePicture} alt="" size={32} radius="xl" name={row.fullName} color="gray" styles={{ placeholder: { color: '#343a40' } }} />
+      )}
       <Anchor component={Link} to={detailPath(row)} fw={600} size="sm">
         {row.fullName || 'Unnamed athlete'}
       </Anchor>
@@ -139,7 +150,8 @@ export function AthletesPage() {
   const count = athletes.data?.count ?? 0;
   const selectedIds = selected.map((r) => r.athleteId);
   const selection = { athleteIds: selectedIds, onDone: () => setSelected([]) };
-  const toggle = (row: AthleteListRow, on: boolean) => setSelected((s) => (on ? [...s.filter((r) => r.athleteId !== row.athleteId), row] : s.filter((r) => r.athleteId !== row.athleteId)));
+  const toggle = (row: AthleteListRow, on: boolean) =>
+    setSelected((s) => (on ? [...s.filter((r) => r.athleteId !== row.athleteId), row] : s.filter((r) => r.athleteId !== row.athleteId)));
 
   const addButton = (
     <Group gap="xs">
@@ -148,7 +160,15 @@ export function AthletesPage() {
     </Group>
   );
   const empty = isFiltered(filters) ? (
-    <Empty action={<Button variant="default" onClick={clear}>Clear filters</Button>}>No results found</Empty>
+    <Empty
+      action={
+        <Button variant="default" onClick={clear}>
+          Clear filters
+        </Button>
+      }
+    >
+      No results found
+    </Empty>
   ) : (
     <Empty action={addButton}>No athletes yet. Import your members from a CSV file exported by your old gym software, or add your first athlete.</Empty>
   );

@@ -156,7 +156,14 @@ export function EmailDialog({ opened, selection, onClose }: { opened: boolean; s
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Email ${n} ${n === 1 ? 'athlete' : 'athletes'}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Email ${n} ${n === 1 ? 'athlete' : 'athletes'}`}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -164,8 +171,26 @@ export function EmailDialog({ opened, selection, onClose }: { opened: boolean; s
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Subject" value={subject} maxLength={150} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} data-autofocus withAsterisk />
-          <Textarea label="Message" value={message} maxLength={10_000} autosize minRows={6} maxRows={14} onChange={(e) => setMessage(e.currentTarget.value)} error={errors.message} withAsterisk />
+          <TextInput
+            label="Subject"
+            value={subject}
+            maxLength={150}
+            onChange={(e) => setSubject(e.currentTarget.value)}
+            error={errors.subject}
+            data-autofocus
+            withAsterisk
+          />
+          <Textarea
+            label="Message"
+            value={message}
+            maxLength={10_000}
+            autosize
+            minRows={6}
+            maxRows={14}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            error={errors.message}
+            withAsterisk
+          />
           <Text size="xs" c="dimmed">
             Sent as plain text from your gym, one email to each athlete; athletes without an email are skipped.
           </Text>

@@ -13,9 +13,9 @@ export function resendActivation(input: ResetPasswordInput) {
 
 /** The page shows the answer or the failure itself: no notification. */
 export function useActivateAccount() {
-  return useApiMutation({ mutationFn: activateAccount });
+  return useApiMutation({ mutationFn: activateAccount, errorShown: 'inline' });
 }
 
 export function useResendActivation() {
-  return useApiMutation({ mutationFn: resendActivation });
+  return useApiMutation({ mutationFn: resendActivation, errorShown: 'inline' });
 }

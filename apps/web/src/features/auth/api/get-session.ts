@@ -6,8 +6,19 @@ import { sessionParser } from './parse-session';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The current session, or null when nobody is logged in (401 is an answer, not an error). */
+/**
+ * Decision 049: the server serves a browser without a session cookie a page marked "nobody is logged in"; the page
+ * load's first session read takes that answer without asking (the 401 would be an error in the browser's console).
+ * Later reads (after a login) ask the server.
+ */
+let anonymousPageMark = typeof document !== 'undefined' && document.querySelector('meta[name="spotter-session"][content="none"]') !== null;
+
+/** The current session, or null when nobody is logged in (the server's 401: CONTRACT.md). */
 export async function getSession(): Promise<Session | null> {
+  if (anonymousPageMark) {
+    anonymousPageMark = false;
+    return null;
+  }
   try {
     return await callEndpoint('session', {}, { schema: sessionParser });
   } catch (error) {

@@ -18,11 +18,13 @@ export function useLogout() {
   const navigate = useNavigate();
   return useApiMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      queryClient.clear();
+    onSuccess: async () => {
+      // Nobody is logged in from now: the logged-in layout stops rendering, then the page goes to /login. The other
+      // queries are dropped only once that page is gone, or its last render would ask for them again (a 401 each).
       queryClient.setQueryData(sessionQueryKey, null);
       resetAnalytics();
-      void navigate('/login', { replace: true });
+      await navigate('/login', { replace: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     },
     errorNotice: LOGOUT_FAILED,
   });

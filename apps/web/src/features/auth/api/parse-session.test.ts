@@ -16,7 +16,27 @@ const full = buildSession({
 });
 
 /** Every value a field of the session can be replaced with: right and wrong types, null, missing. */
-const replacements: unknown[] = [undefined, null, '', 'x', 0, 1, true, false, [], {}, ['Kiosk'], ['Nope'], 'staff', 'Onboard', 'PERSISTENT', 'not-a-uuid', '00000000-0000-0000-0000-000000000000', '22222222-2222-9222-8222-222222222222', { extra: 1 }];
+const replacements: unknown[] = [
+  undefined,
+  null,
+  '',
+  'x',
+  0,
+  1,
+  true,
+  false,
+  [],
+  {},
+  ['Kiosk'],
+  ['Nope'],
+  'staff',
+  'Onboard',
+  'PERSISTENT',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  '22222222-2222-9222-8222-222222222222',
+  { extra: 1 },
+];
 
 function withValue(root: unknown, path: string[], value: unknown): unknown {
   if (path.length === 0) return value;

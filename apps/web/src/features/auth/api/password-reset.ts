@@ -13,9 +13,9 @@ export function confirmPasswordReset(input: ResetPasswordConfirmInput) {
 
 /** The pages show the answer or the failure themselves: no notification. */
 export function useRequestPasswordReset() {
-  return useApiMutation({ mutationFn: requestPasswordReset });
+  return useApiMutation({ mutationFn: requestPasswordReset, errorShown: 'inline' });
 }
 
 export function useConfirmPasswordReset() {
-  return useApiMutation({ mutationFn: confirmPasswordReset });
+  return useApiMutation({ mutationFn: confirmPasswordReset, errorShown: 'inline' });
 }

@@ -23,7 +23,11 @@ function ResendActivation() {
           {errorMessage(resend.error)}
         </Alert>
       )}
-      <EmailRequestForm submitLabel="Send a new link" isPending={resend.isPending} onSubmit={(email) => resend.mutate({ email })} />
+      <EmailRequestForm
+        submitLabel="Send a new link"
+        isPending={resend.isPending}
+        onSubmit={(email, showRefusal) => resend.mutate({ email }, { onError: showRefusal })}
+      />
     </Stack>
   );
 }

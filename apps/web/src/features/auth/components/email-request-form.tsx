@@ -1,6 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isValidEmail, messages } from '@spotter/shared';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** Spec 5: the email rule with its exact messages. */
 export function validateEmail(email: string): string | null {
@@ -9,13 +10,18 @@ export function validateEmail(email: string): string | null {
   return null;
 }
 
-type EmailRequestFormProps = { submitLabel: string; isPending: boolean; onSubmit: (email: string) => void };
+type EmailRequestFormProps = {
+  submitLabel: string;
+  isPending: boolean;
+  /** `showRefusal` puts a refusal that names the email on the field (issue 34); the page shows the rest. */
+  onSubmit: (email: string, showRefusal: (error: unknown) => void) => void;
+};
 
 /** One email field and a submit button: asking for a reset link or a new activation link. */
 export function EmailRequestForm({ submitLabel, isPending, onSubmit }: EmailRequestFormProps) {
   const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: { email: validateEmail } });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim()))}>
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim(), (error) => form.setErrors(fieldRefusal(error, ['email']))))}>
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={isPending}>

@@ -67,7 +67,12 @@ describe('/password/reset/confirm/:uid/:token', () => {
     fillPasswords('NewPassw0rd', 'NewPassw0rd');
     expect(await screen.findByText('Login page')).toBeTruthy();
     expect(await screen.findByText('Password was successfully updated')).toBeTruthy();
-    expect(bodyOf(fetchMock, '/api/auth/users/reset_password_confirm/')).toEqual({ uid: 'u-1', token: 'tok-1', newPassword: 'NewPassw0rd', reNewPassword: 'NewPassw0rd' });
+    expect(bodyOf(fetchMock, '/api/auth/users/reset_password_confirm/')).toEqual({
+      uid: 'u-1',
+      token: 'tok-1',
+      newPassword: 'NewPassw0rd',
+      reNewPassword: 'NewPassw0rd',
+    });
   });
 
   it('shows the server message for an invalid link with a way to ask for a new one', async () => {
@@ -79,7 +84,9 @@ describe('/password/reset/confirm/:uid/:token', () => {
   });
 
   it('puts server field errors on their fields', async () => {
-    stubFetch(() => jsonResponse({ message: messages.passwordMismatch, code: 'validation_error', fields: { reNewPassword: [messages.passwordMismatch] } }, 400));
+    stubFetch(() =>
+      jsonResponse({ message: messages.passwordMismatch, code: 'validation_error', fields: { reNewPassword: [messages.passwordMismatch] } }, 400),
+    );
     renderConfirm();
     fillPasswords('NewPassw0rd', 'NewPassw0rd');
     expect(await screen.findByText(messages.passwordMismatch)).toBeTruthy();

@@ -28,6 +28,11 @@ describe('login form', () => {
     expect(await screen.findByText(messages.emailInvalid)).toBeTruthy();
   });
 
+  it('issue 34: puts the cursor in Email', () => {
+    render(<LoginPage />, { session: null });
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+  });
+
   it('has the Forgot password? link to /reset-password', () => {
     render(<LoginPage />, { session: null });
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/reset-password');

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isValidPassword, messages } from '@spotter/shared';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError, isShown } from '../../../lib/api-client';
+import { fieldRefusal } from '../../../lib/form-refusal';
 import { notifySuccess } from '../../../lib/notify';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { AuthCard } from './auth-card';
@@ -25,6 +27,7 @@ export function ResetPasswordConfirmPage() {
   const confirm = useConfirmPasswordReset();
   const form = useForm<NewPasswordValues>({ initialValues: { newPassword: '', reNewPassword: '' }, validate: validateNewPassword });
 
+  const [isOnFields, setIsOnFields] = useState(false);
   const submit = form.onSubmit((values) =>
     confirm.mutate(
       { uid, token, ...values },
@@ -34,9 +37,9 @@ export function ResetPasswordConfirmPage() {
           void navigate('/login', { replace: true });
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields) {
-            form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, texts]) => [field, texts[0]])));
-          }
+          // Issue 34: a refusal is shown on the fields it names when the form has them all, else above the form.
+          form.setErrors(fieldRefusal(error, ['newPassword', 'reNewPassword']));
+          setIsOnFields(isShown(error));
         },
       },
     ),
@@ -61,7 +64,7 @@ export function ResetPasswordConfirmPage() {
     );
   }
 
-  const otherError = confirm.isError && !(isApiError(confirm.error) && confirm.error.fields) ? errorMessage(confirm.error) : null;
+  const otherError = confirm.isError && !isOnFields ? errorMessage(confirm.error) : null;
   return (
     <AuthCard title="Choose a new password">
       <form noValidate onSubmit={submit}>

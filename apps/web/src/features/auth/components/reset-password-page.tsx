@@ -23,7 +23,11 @@ export function ResetPasswordPage() {
                 {errorMessage(request.error)}
               </Alert>
             )}
-            <EmailRequestForm submitLabel="Send reset link" isPending={request.isPending} onSubmit={(email) => request.mutate({ email })} />
+            <EmailRequestForm
+              submitLabel="Send reset link"
+              isPending={request.isPending}
+              onSubmit={(email, showRefusal) => request.mutate({ email }, { onError: showRefusal })}
+            />
           </>
         )}
         <Anchor component={Link} to="/login" ta="center">

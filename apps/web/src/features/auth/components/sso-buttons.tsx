@@ -1,14 +1,15 @@
 import { Button, Divider, Stack } from '@mantine/core';
+import type { SsoProvider } from '@spotter/shared';
 import { getRuntimeConfig, type RuntimeConfig } from '../../../lib/runtime-config';
-import { notifyInfo } from '../../../lib/notify';
+import { ssoStartUrl } from '../api/sso';
 
-type Provider = { label: string; clientId: keyof RuntimeConfig };
+type Provider = { provider: SsoProvider; label: string; clientId: keyof RuntimeConfig };
 
 const providers: Provider[] = [
-  { label: 'Continue with Google', clientId: 'googleClientId' },
-  { label: 'Continue with Facebook', clientId: 'facebookClientId' },
-  { label: 'Continue with Apple', clientId: 'appleClientId' },
-  { label: 'Continue with Integration', clientId: 'integrationClientId' },
+  { provider: 'google', label: 'Continue with Google', clientId: 'googleClientId' },
+  { provider: 'facebook', label: 'Continue with Facebook', clientId: 'facebookClientId' },
+  { provider: 'apple', label: 'Continue with Apple', clientId: 'appleClientId' },
+  { provider: 'integration', label: 'Continue with Integration', clientId: 'integrationClientId' },
 ];
 
 /** CONTRACT.md: one button per provider, only when SSO is enabled and that provider's client id is set. */
@@ -17,19 +18,18 @@ export function enabledSsoProviders(config: RuntimeConfig): Provider[] {
   return providers.filter((provider) => Boolean(config[provider.clientId]));
 }
 
-export function SsoButtons() {
+/**
+ * Issue 40: each button leaves for the provider through the server; `portal`: signing in from a sales portal;
+ * `onLeave`: called as the person leaves for the provider (the portal keeps its checkout to come back to).
+ */
+export function SsoButtons({ portal, onLeave }: { portal?: string; onLeave?: () => void } = {}) {
   const enabled = enabledSsoProviders(getRuntimeConfig());
   if (enabled.length === 0) return null;
   return (
     <Stack gap="sm" mt="lg">
       <Divider label="or" labelPosition="center" />
       {enabled.map((provider) => (
-        <Button
-          key={provider.label}
-          variant="default"
-          fullWidth
-          onClick={() => notifyInfo(`${provider.label.replace('Continue with ', '')} sign-in is not available yet.`)}
-        >
+        <Button key={provider.provider} component="a" href={ssoStartUrl(provider.provider, portal)} onClick={onLeave} variant="default" fullWidth>
           {provider.label}
         </Button>
       ))}

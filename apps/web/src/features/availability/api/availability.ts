@@ -17,7 +17,8 @@ export function useAvailability() {
 
 export function useReplaceCoachHours(staffId: string) {
   return useApiMutation({
-    mutationFn: (hours: ReplaceWeeklyHoursInput['hours']) => callEndpoint('replaceCoachHours', { params: { staffId }, body: { hours } }, { schema: coachAvailabilitySchema }),
+    mutationFn: (hours: ReplaceWeeklyHoursInput['hours']) =>
+      callEndpoint('replaceCoachHours', { params: { staffId }, body: { hours } }, { schema: coachAvailabilitySchema }),
     success: 'Weekly hours saved.',
     errorTitle: 'Saving the weekly hours failed',
     invalidates: changed,
@@ -26,7 +27,8 @@ export function useReplaceCoachHours(staffId: string) {
 
 export function useReplaceCoachAppointmentTypes(staffId: string) {
   return useApiMutation({
-    mutationFn: (appointmentTypeIds: string[]) => callEndpoint('replaceCoachAppointmentTypes', { params: { staffId }, body: { appointmentTypeIds } }, { schema: coachAvailabilitySchema }),
+    mutationFn: (appointmentTypeIds: string[]) =>
+      callEndpoint('replaceCoachAppointmentTypes', { params: { staffId }, body: { appointmentTypeIds } }, { schema: coachAvailabilitySchema }),
     success: 'Appointment types saved.',
     errorTitle: 'Saving the appointment types failed',
     invalidates: changed,

@@ -20,7 +20,13 @@ afterEach(() => vi.unstubAllGlobals());
 const session = (): Session =>
   buildSession({
     role: 'staff',
-    gym: { gymId: '5b2e0c11-0000-4000-8000-000000000004', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+    gym: {
+      gymId: '5b2e0c11-0000-4000-8000-000000000004',
+      title: 'Iron Temple Barbell',
+      stripeStatus: 'Active',
+      stripeAccountType: 'standard',
+      ghlV2Enabled: false,
+    } as Session['gym'],
     profile: { profileId: '5b2e0c11-0000-4000-8000-000000000005' },
     staff: { staffId: '5b2e0c11-0000-4000-8000-000000000006', permissions: [] },
   });

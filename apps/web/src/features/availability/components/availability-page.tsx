@@ -112,7 +112,13 @@ function WeeklyHours({ coach, timeZone }: { coach: CoachAvailability; timeZone: 
               <Stack gap="xs">
                 {ranges.map((r) => (
                   <Group key={r.key} gap="xs" align="flex-end" wrap="nowrap">
-                    <TimeInput label="From" value={r.startTime} onChange={(e) => setTime(r.key, 'startTime', e.currentTarget.value)} style={{ flex: 1 }} maw={160} />
+                    <TimeInput
+                      label="From"
+                      value={r.startTime}
+                      onChange={(e) => setTime(r.key, 'startTime', e.currentTarget.value)}
+                      style={{ flex: 1 }}
+                      maw={160}
+                    />
                     <TimeInput label="To" value={r.endTime} onChange={(e) => setTime(r.key, 'endTime', e.currentTarget.value)} style={{ flex: 1 }} maw={160} />
                     <ActionIcon
                       variant="subtle"
@@ -210,10 +216,7 @@ function TimeOffList({ coach, timeZone, country }: { coach: CoachAvailability; t
   const remove = useRemoveTimeOff();
   const submit = () => {
     if (!startDate || !endDate) return;
-    add.mutate(
-      { staffId: coach.staffId, startDate, endDate, reason, ...(wholeDays ? {} : { startTime, endTime }) },
-      { onSuccess: () => setReason('') },
-    );
+    add.mutate({ staffId: coach.staffId, startDate, endDate, reason, ...(wholeDays ? {} : { startTime, endTime }) }, { onSuccess: () => setReason('') });
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="time-off-title">
@@ -265,7 +268,14 @@ function TimeOffList({ coach, timeZone, country }: { coach: CoachAvailability; t
                 if (d && endDate && endDate < d) setEndDate(d);
               }}
             />
-            <DatePickerInput label="Last day" value={endDate} minDate={startDate ?? today} valueFormat={dateFormat} firstDayOfWeek={firstDayOfWeek} onChange={setEndDate} />
+            <DatePickerInput
+              label="Last day"
+              value={endDate}
+              minDate={startDate ?? today}
+              valueFormat={dateFormat}
+              firstDayOfWeek={firstDayOfWeek}
+              onChange={setEndDate}
+            />
           </Group>
           <Checkbox label="Whole days" checked={wholeDays} onChange={(e) => setWholeDays(e.currentTarget.checked)} />
           {!wholeDays && (
@@ -274,7 +284,13 @@ function TimeOffList({ coach, timeZone, country }: { coach: CoachAvailability; t
               <TimeInput label="Until (last day)" value={endTime} onChange={(e) => setEndTime(e.currentTarget.value)} />
             </Group>
           )}
-          <TextInput label="Reason" description="Optional; staff see it here." maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <TextInput
+            label="Reason"
+            description="Optional; staff see it here."
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button loading={add.isPending} disabled={!startDate || !endDate} onClick={submit}>
               Add time off

@@ -40,7 +40,10 @@ export const sortedDraft = (draft: readonly DraftRange[]) => [...draft].sort((a,
 /** Whether the draft is the saved week (nothing to save). */
 export function sameWeek(saved: readonly WeeklyRangeAnswer[], draft: readonly DraftRange[]): boolean {
   const b = sortedDraft(draft);
-  return saved.length === b.length && saved.every((r, i) => r.weekday === b[i]!.weekday && r.startTime === b[i]!.startTime.slice(0, 5) && r.endTime === b[i]!.endTime.slice(0, 5));
+  return (
+    saved.length === b.length &&
+    saved.every((r, i) => r.weekday === b[i]!.weekday && r.startTime === b[i]!.startTime.slice(0, 5) && r.endTime === b[i]!.endTime.slice(0, 5))
+  );
 }
 
 /** A time off as the gym writes dates and times: "03/10/2026 – 03/11/2026", "03/12/2026, 1:00 PM – 3:30 PM". */

@@ -4,7 +4,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { DateTimePicker } from '@mantine/dates';
 import { useEditor } from '@tiptap/react';
 import { gymBannerAudiences, localeOf, type GymBanner, type GymCountry } from '@spotter/shared';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError, shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useSaveGymBanner } from '../api/gym-banners';
 import { audienceLabels, bannerValues, newBannerValues, toBannerInput, type BannerFormErrors, type BannerFormValues } from '../lib/banner-form';
@@ -78,7 +78,7 @@ export function BannerFormModal({ banner, timeZone, country, onClose }: BannerFo
         onSuccess: onClose,
         onError: (error) => {
           if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0]])));
-          else setErrors({ title: errorMessage(error) });
+          else setErrors({ title: shownMessage(error) });
         },
       },
     );
@@ -106,9 +106,22 @@ export function BannerFormModal({ banner, timeZone, country, onClose }: BannerFo
     <Modal opened onClose={onClose} title={banner ? 'Edit banner' : 'New banner'} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" withAsterisk value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} maxLength={120} />
+          <TextInput
+            label="Title"
+            withAsterisk
+            value={values.title}
+            onChange={(e) => set('title', e.currentTarget.value)}
+            error={errors.title}
+            maxLength={120}
+          />
           <MessageField value={values.message} onChange={(html) => set('message', html)} error={errors.message} />
-          <Checkbox.Group label="Who sees it" withAsterisk value={values.audiences} onChange={(v) => set('audiences', v as BannerFormValues['audiences'])} error={errors.audiences}>
+          <Checkbox.Group
+            label="Who sees it"
+            withAsterisk
+            value={values.audiences}
+            onChange={(v) => set('audiences', v as BannerFormValues['audiences'])}
+            error={errors.audiences}
+          >
             <Group mt={6}>
               {gymBannerAudiences.map((a) => (
                 <Checkbox key={a} value={a} label={audienceLabels[a]} />

@@ -14,7 +14,16 @@ const session = (): Session =>
     role: 'owner',
     gym: { gymId: GYM_ID, title: 'Iron Temple', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
   });
-const gym = { gymId: GYM_ID, title: 'Iron Temple', email: null, profilePicture: null, country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true, eventSettings: { classes: { taxRate: null } } };
+const gym = {
+  gymId: GYM_ID,
+  title: 'Iron Temple',
+  email: null,
+  profilePicture: null,
+  country: 'GB',
+  timeZone: 'Europe/London',
+  isTaxInclusive: true,
+  eventSettings: { classes: { taxRate: null } },
+};
 
 const banner = (o: Partial<GymBanner> = {}): GymBanner => ({
   bannerId: '77777777-7777-4777-8777-000000000001',
@@ -34,9 +43,22 @@ describe('the Banners section', { timeout: 60_000 }, () => {
   it('lists the gym’s banners with their state and window in the gym’s zone, and filters by state', async () => {
     const fetchMock = stubFetch((url) => {
       if (url.startsWith('/api/gyms/')) return jsonResponse(gym);
-      if (url.startsWith('/api/gym-banners/?state=ended')) return jsonResponse(page([banner({ bannerId: '77777777-7777-4777-8777-000000000003', title: 'Old news', state: 'ended' })]));
+      if (url.startsWith('/api/gym-banners/?state=ended'))
+        return jsonResponse(page([banner({ bannerId: '77777777-7777-4777-8777-000000000003', title: 'Old news', state: 'ended' })]));
       if (url.startsWith('/api/gym-banners/'))
-        return jsonResponse(page([banner(), banner({ bannerId: '77777777-7777-4777-8777-000000000002', title: 'Staff meeting', audiences: ['gym_staff'], startsAt: null, endsAt: '2026-03-10T18:00:00.000Z', state: 'showing' })]));
+        return jsonResponse(
+          page([
+            banner(),
+            banner({
+              bannerId: '77777777-7777-4777-8777-000000000002',
+              title: 'Staff meeting',
+              audiences: ['gym_staff'],
+              startsAt: null,
+              endsAt: '2026-03-10T18:00:00.000Z',
+              state: 'showing',
+            }),
+          ]),
+        );
       return undefined;
     });
     render(<BannersSection />, { session: session(), route: '/gym-settings' });
@@ -62,7 +84,9 @@ describe('the Banners section', { timeout: 60_000 }, () => {
   });
 
   it('shows the fetch failure text', async () => {
-    stubFetch((url) => (url.startsWith('/api/gyms/') ? jsonResponse(gym) : url.startsWith('/api/gym-banners/') ? jsonResponse({ message: 'Boom', code: 'x' }, 500) : undefined));
+    stubFetch((url) =>
+      url.startsWith('/api/gyms/') ? jsonResponse(gym) : url.startsWith('/api/gym-banners/') ? jsonResponse({ message: 'Boom', code: 'x' }, 500) : undefined,
+    );
     render(<BannersSection />, { session: session(), route: '/gym-settings' });
     expect(await screen.findByText('Something went wrong while fetching data!')).toBeTruthy();
   });
@@ -94,14 +118,21 @@ describe('the Banners section', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByText(bannerMessages.messageRequired)).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/gym-banners/')).toHaveLength(1));
-    expect(bodyOf(fetchMock, '/api/gym-banners/')).toEqual({ title: 'Open gym on Sunday', message: expect.stringContaining('Come and lift'), audiences: ['athletes'], startsAt: null, endsAt: null });
+    expect(bodyOf(fetchMock, '/api/gym-banners/')).toEqual({
+      title: 'Open gym on Sunday',
+      message: expect.stringContaining('Come and lift'),
+      audiences: ['athletes'],
+      startsAt: null,
+      endsAt: null,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New banner' })).toBeNull());
   });
 
   it('shows the server’s field error on an edit', async () => {
     stubFetch((url, init) => {
       if (url.startsWith('/api/gyms/')) return jsonResponse(gym);
-      if (init.method === 'PUT') return jsonResponse({ message: bannerMessages.endInPast, code: 'validation_error', fields: { endsAt: [bannerMessages.endInPast] } }, 400);
+      if (init.method === 'PUT')
+        return jsonResponse({ message: bannerMessages.endInPast, code: 'validation_error', fields: { endsAt: [bannerMessages.endInPast] } }, 400);
       if (url.startsWith('/api/gym-banners/')) return jsonResponse(page([banner()]));
       return undefined;
     });
@@ -131,6 +162,8 @@ describe('the Banners section', { timeout: 60_000 }, () => {
 
   it('words the window', () => {
     expect(windowText({ startsAt: null, endsAt: null }, 'America/Chicago', 'US')).toBe('From creation until ended');
-    expect(windowText({ startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-06T00:30:00.000Z' }, 'America/Chicago', 'US')).toBe('From 03/05/2026 9:00 AM until 03/05/2026 6:30 PM');
+    expect(windowText({ startsAt: '2026-03-05T15:00:00.000Z', endsAt: '2026-03-06T00:30:00.000Z' }, 'America/Chicago', 'US')).toBe(
+      'From 03/05/2026 9:00 AM until 03/05/2026 6:30 PM',
+    );
   });
 });

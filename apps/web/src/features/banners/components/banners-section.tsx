@@ -48,7 +48,19 @@ function EndBannerDialog({ banner, onClose }: { banner: GymBanner; onClose: () =
   );
 }
 
-function BannerCard({ banner, timeZone, country, onEdit, onEnd }: { banner: GymBanner; timeZone: string; country: GymCountry; onEdit: () => void; onEnd: () => void }) {
+function BannerCard({
+  banner,
+  timeZone,
+  country,
+  onEdit,
+  onEnd,
+}: {
+  banner: GymBanner;
+  timeZone: string;
+  country: GymCountry;
+  onEdit: () => void;
+  onEnd: () => void;
+}) {
   const isEnded = banner.state === 'ended';
   return (
     <Card withBorder padding="sm" component="li" aria-label={banner.title}>
@@ -96,12 +108,19 @@ export function BannersSection() {
   const country = gym.data?.country ?? 'US';
 
   let body: React.ReactNode;
-  if (banners.isError || gym.isError) body = <Alert color="red" title="Error">{LOAD_FAILED}</Alert>;
+  if (banners.isError || gym.isError)
+    body = (
+      <Alert color="red" title="Error">
+        {LOAD_FAILED}
+      </Alert>
+    );
   else if (!banners.data || !gym.data) body = <Skeleton height={120} data-testid="banners-loading" />;
   else if (banners.data.count === 0)
     body = (
       <Text size="sm" c="#495057">
-        {filter === 'all' ? 'No banners yet. Use New banner to greet your members or tell your staff some news.' : `No ${bannerStateLabels[filter].toLowerCase()} banners.`}
+        {filter === 'all'
+          ? 'No banners yet. Use New banner to greet your members or tell your staff some news.'
+          : `No ${bannerStateLabels[filter].toLowerCase()} banners.`}
       </Text>
     );
   else

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { billingMessages, DEFAULT_DUNNING_DAYS, MAX_DUNNING_DAY, MAX_DUNNING_RETRIES } from '@spotter/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { shownMessage } from '../../../lib/api-client';
 import { usePaymentSettings, useUpdatePaymentSettings } from '../api/billing';
 
 const DAY_OPTIONS = Array.from({ length: MAX_DUNNING_DAY }, (_, i) => ({ value: String(i + 1), label: i === 0 ? '1 day' : `${i + 1} days` }));
@@ -43,7 +43,12 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const [days, setDays] = useState<number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  if (settings.isError) return <Alert color="red" title="Error">The payment settings could not be loaded. Try again in a moment.</Alert>;
+  if (settings.isError)
+    return (
+      <Alert color="red" title="Error">
+        The payment settings could not be loaded. Try again in a moment.
+      </Alert>
+    );
   if (!settings.data) return <Skeleton role="status" height={120} aria-busy="true" aria-label="Loading payment settings" />;
   const current = days ?? settings.data.dunningDays;
   const submit = () => {
@@ -51,13 +56,13 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
     setError(problem);
     if (problem) return;
     setFailure(null);
-    save.mutate({ dunningDays: current }, { onSuccess: onDone, onError: (e) => setFailure(errorMessage(e)) });
+    save.mutate({ dunningDays: current }, { onSuccess: onDone, onError: (e) => setFailure(shownMessage(e)) });
   };
   return (
     <Stack>
       <Text size="sm">
-        When a charge of an athlete’s saved payment method fails, the invoice becomes past due and the charge is tried again on these days. The athlete is emailed each time. After
-        the last retry the invoice stays past due for the front desk.
+        When a charge of an athlete’s saved payment method fails, the invoice becomes past due and the charge is tried again on these days. The athlete is
+        emailed each time. After the last retry the invoice stays past due for the front desk.
       </Text>
       <MultiSelect
         label="Retry failed charges after"
@@ -74,9 +79,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
         error={error}
         comboboxProps={{ withinPortal: true }}
       />
-      <Text size="sm">
-        {scheduleWords(current)}.
-      </Text>
+      <Text size="sm">{scheduleWords(current)}.</Text>
       {failure && (
         <Alert color="red" title="Could not save">
           {failure}

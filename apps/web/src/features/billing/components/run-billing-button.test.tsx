@@ -14,7 +14,9 @@ describe('Run billing now (issue 19)', () => {
   });
 
   it('runs the billing once per click and says what it did', async () => {
-    const fetchMock = stubFetch((url, init) => (url === '/api/payments/billing-run/' && init?.method === 'POST' ? jsonResponse({ invoices: 2, charges: 1, overdue: 0 }) : undefined));
+    const fetchMock = stubFetch((url, init) =>
+      url === '/api/payments/billing-run/' && init?.method === 'POST' ? jsonResponse({ invoices: 2, charges: 1, overdue: 0 }) : undefined,
+    );
     render(<RunBillingButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Run billing now' }));
     expect(await screen.findByText('2 invoices made, 1 saved method being charged, 0 invoices now past due.')).toBeTruthy();

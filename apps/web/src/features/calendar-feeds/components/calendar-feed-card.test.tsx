@@ -10,7 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const session: Session = buildSession({
   role: 'owner',
-  gym: { gymId: '22222222-2222-4222-8222-222222222222', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+  gym: {
+    gymId: '22222222-2222-4222-8222-222222222222',
+    title: 'Iron Temple Barbell',
+    stripeStatus: 'Active',
+    stripeAccountType: 'standard',
+    ghlV2Enabled: false,
+  } as Session['gym'],
   profile: { profileId: '33333333-3333-4333-8333-333333333333' },
 });
 const none: CalendarFeedStatus = { timeZone: 'America/Chicago', country: 'US', isLive: false, createdAt: null, lastFetchedAt: null };
@@ -51,7 +57,9 @@ describe('the calendar link (issue 16 /calendar/integration)', () => {
     expect(field.value).toBe(URL_1);
     expect(field.readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toBe('webcal://localhost:3000/api/calendar-feeds/first-token/calendar.ics');
+    expect(screen.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toBe(
+      'webcal://localhost:3000/api/calendar-feeds/first-token/calendar.ics',
+    );
     expect(await screen.findByText('Calendar link created')).toBeTruthy();
     expect(await screen.findByText('Your calendar link works since 03/06/2026 6:00 AM.')).toBeTruthy();
     expect(screen.getByText('No calendar app has fetched it yet.')).toBeTruthy();

@@ -164,8 +164,8 @@ function Instructions({ headingOrder }: { headingOrder: 3 | 4 }) {
           <strong>Google Calendar</strong> (on a computer): next to Other calendars choose +, then From URL; paste the link and choose Add calendar.
         </List.Item>
         <List.Item>
-          <strong>Apple Calendar</strong>: on a Mac, File › New Calendar Subscription; on an iPhone, Settings › Apps › Calendar › Calendar Accounts › Add Account › Other ›
-          Add Subscribed Calendar. Paste the link.
+          <strong>Apple Calendar</strong>: on a Mac, File › New Calendar Subscription; on an iPhone, Settings › Apps › Calendar › Calendar Accounts › Add
+          Account › Other › Add Subscribed Calendar. Paste the link.
         </List.Item>
         <List.Item>
           <strong>Outlook</strong>: in Outlook on the web, Add calendar › Subscribe from web; paste the link, name it and choose Import.

@@ -72,7 +72,11 @@ export function useCancelClass(eventId: string) {
 export function useAddAthlete(eventId: string) {
   return useApiMutation({
     mutationFn: ({ athleteId }: { athleteId: string; fullName: string }) =>
-      callEndpoint('createClassReservation', { body: { athlete: athleteId, kiloClass: eventId, isReserved: true, isCheckedIn: false, joinWaitlist: true } }, { schema: classReservationSchema }),
+      callEndpoint(
+        'createClassReservation',
+        { body: { athlete: athleteId, kiloClass: eventId, isReserved: true, isCheckedIn: false, joinWaitlist: true } },
+        { schema: classReservationSchema },
+      ),
     success: (answer, v) => ({
       title: 'Adding athlete to class success',
       message: answer.isWaitlisted ? `${v.fullName} is number ${answer.waitlistPosition ?? '?'} on the waitlist.` : `${v.fullName} is booked.`,

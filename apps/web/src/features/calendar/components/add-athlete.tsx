@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarEvent } from '@spotter/shared';
+import { isFull, type CalendarEvent } from '@spotter/shared';
 import { useSearchTerm } from '../../../lib/search-term';
 import { getEligibleAthletes } from '../../kiosk';
 import { useAddAthlete } from '../api/class-writes';
@@ -20,13 +20,13 @@ export function AddAthlete({ event }: { event: CalendarEvent }) {
     enabled: term.length > 0,
   });
   const add = useAddAthlete(event.eventId);
-  const isFull = event.placesHeld >= event.capacity;
+  const full = isFull(event.placesHeld, event.capacity);
   const candidates = (found.data?.results ?? []).filter((a) => !a.isReserved && !a.isCheckedIn);
   return (
     <Stack gap="xs">
       <TextInput
         label="Add an athlete"
-        description={isFull ? 'The class is full: the athlete joins its waitlist.' : 'Books a place for the athlete.'}
+        description={full ? 'The class is full: the athlete joins its waitlist.' : 'Books a place for the athlete.'}
         placeholder="Search by name"
         type="search"
         value={text}
@@ -43,10 +43,10 @@ export function AddAthlete({ event }: { event: CalendarEvent }) {
                 size="compact-sm"
                 variant="light"
                 loading={add.isPending && add.variables?.athleteId === a.athleteId}
-                aria-label={`${isFull ? 'Add to waitlist' : 'Book'}: ${a.fullName}`}
+                aria-label={`${full ? 'Add to waitlist' : 'Book'}: ${a.fullName}`}
                 onClick={() => add.mutate({ athleteId: a.athleteId, fullName: a.fullName }, { onSuccess: () => setText('') })}
               >
-                {isFull ? 'Add to waitlist' : 'Book'}
+                {full ? 'Add to waitlist' : 'Book'}
               </Button>
             </Group>
           ))}

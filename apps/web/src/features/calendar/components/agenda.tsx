@@ -11,7 +11,8 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 const weekTitle = (from: string, to: string, country: GymCountry) =>
-  new Intl.DateTimeFormat(localeOf(country).locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
+  new Intl.DateTimeFormat(localeOf(country).locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+    .formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
     .replace(/\s/g, ' ');
 
 const dayName = (date: string, country: GymCountry) =>
@@ -118,7 +119,13 @@ function AgendaCard({ event, timeZone, country, onOpen }: { event: CalendarEvent
   const strike = event.isCancelled ? { textDecoration: 'line-through' } : undefined;
   return (
     <UnstyledButton onClick={onOpen} w="100%" data-event-id={event.eventId} aria-haspopup="dialog">
-      <Card withBorder padding="sm" radius="md" style={{ borderLeft: `6px solid ${eventAccent(event.color, event.isCancelled)}` }} c={event.isCancelled ? 'gray.7' : undefined}>
+      <Card
+        withBorder
+        padding="sm"
+        radius="md"
+        style={{ borderLeft: `6px solid ${eventAccent(event.color, event.isCancelled)}` }}
+        c={event.isCancelled ? 'gray.7' : undefined}
+      >
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={700} style={strike}>

@@ -80,7 +80,8 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
     if (arg.view.type === 'dayGridMonth') {
       return (
         <div className={`${classes.content} ${classes.line}`}>
-          <span className={classes.time}>{time(arg.event.start)}</span> <span className={classes.name}>{event.name}</span> <span className={classes.meta}>{places}</span>
+          <span className={classes.time}>{time(arg.event.start)}</span> <span className={classes.name}>{event.name}</span>{' '}
+          <span className={classes.meta}>{places}</span>
         </div>
       );
     }
@@ -90,7 +91,9 @@ export function CalendarGrid({ view, date, timeZone, country, events, onOpen, on
           {/* A week's columns are narrow: the start alone (the block's height shows the length, the name says all). */}
           {arg.view.type === 'timeGridWeek' ? time(arg.event.start) : `${time(arg.event.start)} – ${time(arg.event.end)}`}
         </div>
-        <div className={classes.name} data-clamp>{event.name}</div>
+        <div className={classes.name} data-clamp>
+          {event.name}
+        </div>
         <div className={classes.meta}>
           {places}
           {!event.isCancelled && waiting ? ` · ${waiting}` : ''}

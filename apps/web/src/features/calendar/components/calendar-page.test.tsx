@@ -34,7 +34,8 @@ const renderPage = (route = '/calendar/scheduling') =>
 
 const url = () => new URL(screen.getByTestId('location').textContent!, 'http://test.invalid');
 /** The calendar reads made so far, as their query parameters. */
-const reads = (fetchMock: FetchMock) => callsTo(fetchMock, 'GET', '/api/calendar/?').map(([u]) => Object.fromEntries(new URL(String(u), 'http://test.invalid').searchParams));
+const reads = (fetchMock: FetchMock) =>
+  callsTo(fetchMock, 'GET', '/api/calendar/?').map(([u]) => Object.fromEntries(new URL(String(u), 'http://test.invalid').searchParams));
 const findEvent = (name: RegExp) =>
   waitFor(() => {
     // FullCalendar keeps a time-grid event hidden until it has measured the grid, which jsdom never does; a hidden
@@ -47,7 +48,7 @@ const headerDates = () => [...document.querySelectorAll<HTMLElement>('.fc-col-he
 const dayCells = () => [...document.querySelectorAll<HTMLElement>('.fc-daygrid-day[data-date]')].map((c) => c.dataset.date);
 
 describe('CalendarPage: what it asks for', () => {
-  it("asks for the week FullCalendar shows, Sunday first in the US, and moves a week with Next", async () => {
+  it('asks for the week FullCalendar shows, Sunday first in the US, and moves a week with Next', async () => {
     const fetchMock = stubCalendarFetch({ events: [buildEvent()] });
     renderPage();
     await findEvent(/Barbell Club/);
@@ -63,7 +64,10 @@ describe('CalendarPage: what it asks for', () => {
   });
 
   it('starts the week on Monday in the UK, with a 24-hour clock', async () => {
-    const fetchMock = stubCalendarFetch({ options: buildOptions({ country: 'GB', timeZone: 'Europe/London' }), events: [buildEvent({ timeZone: 'Europe/London', startTime: '18:30:00' })] });
+    const fetchMock = stubCalendarFetch({
+      options: buildOptions({ country: 'GB', timeZone: 'Europe/London' }),
+      events: [buildEvent({ timeZone: 'Europe/London', startTime: '18:30:00' })],
+    });
     renderPage();
     const event = await findEvent(/Barbell Club/);
     expect(event.textContent).toContain('18:30');
@@ -112,7 +116,9 @@ describe('CalendarPage: filters in the URL', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Coach' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Casey Park' }));
     await waitFor(() => expect(url().searchParams.get('coach')).toBe(ids.casey));
-    await waitFor(() => expect(reads(fetchMock).at(-1)).toEqual({ start: '2026-05-03', end: '2026-05-09', locationId: ids.mainFloor, coachId: ids.casey, kind: 'class' }));
+    await waitFor(() =>
+      expect(reads(fetchMock).at(-1)).toEqual({ start: '2026-05-03', end: '2026-05-09', locationId: ids.mainFloor, coachId: ids.casey, kind: 'class' }),
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Appointments' }));
     await waitFor(() => expect(url().searchParams.get('kind')).toBe('appointment'));
@@ -160,10 +166,20 @@ describe('CalendarPage: the event drawer', () => {
     expect(drawer.textContent).toContain('Places: Full · 2 waiting');
     expect(await within(drawer).findByText(/Every week on Mon, Wed at 6:00 AM · 26 to come/)).toBeTruthy();
     const attendees = within(drawer).getByRole('list', { name: 'Attendees' });
-    expect(within(attendees).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grace RodriguezChecked in', 'Alex MorganBooked']);
+    expect(
+      within(attendees)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Grace RodriguezChecked in', 'Alex MorganBooked']);
     const waitlist = within(drawer).getByRole('list', { name: 'Waitlist' });
-    expect(within(waitlist).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1. Jamie Fox', '2. Dana Scully']);
-    expect(within(drawer).getByRole('link', { name: 'Open in kiosk' }).getAttribute('href')).toBe(`/kiosk/${seriesClass.eventId}?eventType=class&from=calendar`);
+    expect(
+      within(waitlist)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1. Jamie Fox', '2. Dana Scully']);
+    expect(within(drawer).getByRole('link', { name: 'Open in kiosk' }).getAttribute('href')).toBe(
+      `/kiosk/${seriesClass.eventId}?eventType=class&from=calendar`,
+    );
     expect(callsTo(fetchMock, 'GET', `/api/classes/${seriesClass.eventId}/roster/`)).toHaveLength(1);
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
@@ -195,15 +211,40 @@ describe('CalendarPage: adding an athlete from the roster (issue 16)', () => {
   it('books an athlete into a class with places, and puts one on the waitlist of a full class', async () => {
     for (const [event, button, answer, message] of [
       [buildEvent({ placesHeld: 3 }), 'Book: Ada Lovelace', { isWaitlisted: false, waitlistPosition: null }, 'Ada Lovelace is booked.'],
-      [buildEvent({ placesHeld: 12, waitlistCount: 2 }), 'Add to waitlist: Ada Lovelace', { isWaitlisted: true, waitlistPosition: 3 }, 'Ada Lovelace is number 3 on the waitlist.'],
+      [
+        buildEvent({ placesHeld: 12, waitlistCount: 2 }),
+        'Add to waitlist: Ada Lovelace',
+        { isWaitlisted: true, waitlistPosition: 3 },
+        'Ada Lovelace is number 3 on the waitlist.',
+      ],
     ] as const) {
       const ada = buildKioskAthlete({ fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', isReserved: false, reservationId: null });
       const booked = buildKioskAthlete({ fullName: 'Alex Morgan', isReserved: true });
       const { fetchMock, drawer } = await openDrawer(event, (u, init) => {
-        if ((init.method ?? 'GET') === 'GET' && u.includes('/api/athletes/eligible-athletes')) return jsonResponse({ count: 2, next: null, previous: null, results: [ada, booked] });
+        if ((init.method ?? 'GET') === 'GET' && u.includes('/api/athletes/eligible-athletes'))
+          return jsonResponse({ count: 2, next: null, previous: null, results: [ada, booked] });
         if (init.method === 'POST' && u.endsWith('/api/athlete-kilo-classes/')) {
           return jsonResponse(
-            { athleteKiloClassId: ids.series, kiloClass: event.eventId, athlete: ada.athleteId, gym: ids.mainFloor, hasPastDueBills: false, hasUnsignedDocuments: false, isReserved: !answer.isWaitlisted, isCheckedIn: false, isLateCancel: false, isNoShow: false, chargeNow: false, chargeDate: null, chargeFee: null, taxRate: null, deductCredit: false, isCredited: false, registrationDatetime: new Date().toISOString(), ...answer },
+            {
+              athleteKiloClassId: ids.series,
+              kiloClass: event.eventId,
+              athlete: ada.athleteId,
+              gym: ids.mainFloor,
+              hasPastDueBills: false,
+              hasUnsignedDocuments: false,
+              isReserved: !answer.isWaitlisted,
+              isCheckedIn: false,
+              isLateCancel: false,
+              isNoShow: false,
+              chargeNow: false,
+              chargeDate: null,
+              chargeFee: null,
+              taxRate: null,
+              deductCredit: false,
+              isCredited: false,
+              registrationDatetime: new Date().toISOString(),
+              ...answer,
+            },
             201,
           );
         }
@@ -215,7 +256,13 @@ describe('CalendarPage: adding an athlete from the roster (issue 16)', () => {
       expect(within(within(drawer).getByRole('list', { name: 'Athletes found' })).queryByText('Alex Morgan')).toBeNull();
       fireEvent.click(add);
       await screen.findByText(message);
-      expect(bodyOf(fetchMock, `/api/athlete-kilo-classes/`)).toEqual({ athlete: ada.athleteId, kiloClass: event.eventId, isReserved: true, isCheckedIn: false, joinWaitlist: true });
+      expect(bodyOf(fetchMock, `/api/athlete-kilo-classes/`)).toEqual({
+        athlete: ada.athleteId,
+        kiloClass: event.eventId,
+        isReserved: true,
+        isCheckedIn: false,
+        joinWaitlist: true,
+      });
       vi.unstubAllGlobals();
       document.body.innerHTML = '';
     }
@@ -235,7 +282,9 @@ describe('CalendarPage: edit', () => {
   const changeUrl = `/api/classes/${seriesClass.eventId}/`;
 
   it('asks which classes of the series, and sends that scope with only what changed', async () => {
-    const { fetchMock, drawer } = await openDrawer(seriesClass, (u, init) => (init.method === 'PUT' ? jsonResponse({ changed: 5, notified: 0, promoted: 1 }) : undefined));
+    const { fetchMock, drawer } = await openDrawer(seriesClass, (u, init) =>
+      init.method === 'PUT' ? jsonResponse({ changed: 5, notified: 0, promoted: 1 }) : undefined,
+    );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
     // The form loads on first use.
     expect(await within(drawer).findByRole('button', { name: 'Date' })).toBeTruthy();
@@ -258,7 +307,9 @@ describe('CalendarPage: edit', () => {
     );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
     await within(drawer).findByRole('button', { name: 'Save changes' });
-    const coaches = within(drawer).getAllByLabelText('Coaches').find((el) => el.tagName === 'INPUT')!;
+    const coaches = within(drawer)
+      .getAllByLabelText('Coaches')
+      .find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(coaches);
     fireEvent.click(await screen.findByRole('option', { name: 'Casey Park' }));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save changes' }));
@@ -280,7 +331,9 @@ describe('CalendarPage: edit', () => {
 describe('CalendarPage: cancel', () => {
   it('warns who will be emailed, sends the scope and reason, and says how many were told', async () => {
     const seriesClass = buildEvent({ seriesId: ids.series, placesHeld: 8, waitlistCount: 2 });
-    const { fetchMock, drawer } = await openDrawer(seriesClass, (u, init) => (init.method === 'POST' ? jsonResponse({ changed: 9, notified: 31, promoted: 0 }) : undefined));
+    const { fetchMock, drawer } = await openDrawer(seriesClass, (u, init) =>
+      init.method === 'POST' ? jsonResponse({ changed: 9, notified: 31, promoted: 0 }) : undefined,
+    );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel class' }));
     expect(drawer.textContent).toContain('10 athletes in this class (8 booked, 2 waiting) will be emailed and their bookings removed.');
     fireEvent.click(within(drawer).getByRole('radio', { name: 'All classes in the series' }));
@@ -294,7 +347,9 @@ describe('CalendarPage: cancel', () => {
 
   it('asks no scope for a one-off class', async () => {
     const oneOff = buildEvent({ placesHeld: 0, waitlistCount: 0 });
-    const { fetchMock, drawer } = await openDrawer(oneOff, (u, init) => (init.method === 'POST' ? jsonResponse({ changed: 1, notified: 0, promoted: 0 }) : undefined));
+    const { fetchMock, drawer } = await openDrawer(oneOff, (u, init) =>
+      init.method === 'POST' ? jsonResponse({ changed: 1, notified: 0, promoted: 0 }) : undefined,
+    );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel class' }));
     expect(within(drawer).queryByRole('radio')).toBeNull();
     expect(drawer.textContent).toContain('No one is booked or waiting in this class.');

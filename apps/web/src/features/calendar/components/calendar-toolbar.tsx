@@ -18,7 +18,9 @@ export function viewTitle(view: CalendarView, date: string, country: GymCountry)
     case 'week': {
       const { start, end } = visibleRange('week', date, firstDayOfWeek);
       // formatRange puts thin spaces around its dash; plain ones read the same and match what people type.
-      return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatRange(utc(start), utc(end)).replace(/\s/g, ' ');
+      return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+        .formatRange(utc(start), utc(end))
+        .replace(/\s/g, ' ');
     }
   }
 }

@@ -46,7 +46,13 @@ export function EditClassForm({ event, options, timeZone, country, onDone }: Edi
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {values.scope === 'this' && <DateField label="Date" required country={country} minDate={today} {...form.getInputProps('date')} />}
-          <TimeField label="Start time" country={country} value={values.startTime} onChange={(t) => form.setFieldValue('startTime', t)} error={form.errors.startTime} />
+          <TimeField
+            label="Start time"
+            country={country}
+            value={values.startTime}
+            onChange={(t) => form.setFieldValue('startTime', t)}
+            error={form.errors.startTime}
+          />
           <NumberInput label="Duration (minutes)" withAsterisk min={5} max={1440} step={5} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
           <NumberInput label="Capacity" withAsterisk min={1} max={1000} allowDecimal={false} {...form.getInputProps('capacity')} />
         </SimpleGrid>

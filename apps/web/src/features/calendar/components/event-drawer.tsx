@@ -13,7 +13,10 @@ import { AddAthlete } from './add-athlete';
 import { CancelClassPanel } from './cancel-class-panel';
 
 // The edit form brings the date and time pickers; it loads when Edit is first pressed.
-const EditClassForm = lazyWithReload('calendar-edit-class', pick(() => import('./edit-class-form'), 'EditClassForm'));
+const EditClassForm = lazyWithReload(
+  'calendar-edit-class',
+  pick(() => import('./edit-class-form'), 'EditClassForm'),
+);
 
 export const FETCH_FAILED_MESSAGE = 'Something went wrong while fetching data!';
 
@@ -101,7 +104,17 @@ function EventDetails({ eventId, options, onLoaded }: { eventId: string; options
   return <DetailsView answer={roster.data} cancelled={cancelled} onEdit={options ? () => setMode('edit') : undefined} onCancel={() => setMode('cancel')} />;
 }
 
-function DetailsView({ answer, cancelled, onEdit, onCancel }: { answer: RosterAnswer; cancelled: ClassChangeAnswer | null; onEdit?: () => void; onCancel: () => void }) {
+function DetailsView({
+  answer,
+  cancelled,
+  onEdit,
+  onCancel,
+}: {
+  answer: RosterAnswer;
+  cancelled: ClassChangeAnswer | null;
+  onEdit?: () => void;
+  onCancel: () => void;
+}) {
   const { event, timeZone, country, attendees, waitlist } = answer;
   const session = useCurrentSession();
   const isClass = event.kind === 'class';
@@ -126,7 +139,11 @@ function DetailsView({ answer, cancelled, onEdit, onCancel }: { answer: RosterAn
           )}
         </Group>
         <Text size="lg">{dateTimeLabel(event, timeZone, country)}</Text>
-        <Detail label="Coaches">{event.coaches.length ? event.coaches.map((c, i) => (i === 0 && event.coaches.length > 1 ? `${c.fullName} (lead)` : c.fullName)).join(', ') : 'No coach'}</Detail>
+        <Detail label="Coaches">
+          {event.coaches.length
+            ? event.coaches.map((c, i) => (i === 0 && event.coaches.length > 1 ? `${c.fullName} (lead)` : c.fullName)).join(', ')
+            : 'No coach'}
+        </Detail>
         <Detail label="Where">{place || 'No location'}</Detail>
         <Detail label="Places">
           {placesLabel(event)}
@@ -179,7 +196,12 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 function SeriesLine({ seriesId, country }: { seriesId: string | null; country: RosterAnswer['country'] }) {
   const series = useSeries(seriesId);
   if (!seriesId) return <Detail label="Repeats">One-off class</Detail>;
-  if (!series.data) return <Detail label="Repeats">{series.isError ? 'Part of a weekly series' : <Skeleton component="span" height={14} width={180} display="inline-block" />}</Detail>;
+  if (!series.data)
+    return (
+      <Detail label="Repeats">
+        {series.isError ? 'Part of a weekly series' : <Skeleton component="span" height={14} width={180} display="inline-block" />}
+      </Detail>
+    );
   const s = series.data;
   const days = s.weekdays.map((d) => isoWeekdays.find((w) => w.value === d)?.short ?? '').join(', ');
   const every = s.interval === 1 ? 'Every week' : `Every ${s.interval} weeks`;
@@ -199,7 +221,13 @@ function RosterList({ title, entries, empty, ordered = false }: { title: string;
       {entries.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <List type={ordered ? 'ordered' : 'unordered'} listStyleType="none" spacing={6} aria-label={title} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
+        <List
+          type={ordered ? 'ordered' : 'unordered'}
+          listStyleType="none"
+          spacing={6}
+          aria-label={title}
+          styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}
+        >
           {entries.map((entry) => (
             <List.Item key={entry.reservationId}>
               <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -51,7 +51,8 @@ describe('NewClassModal', () => {
 
   it('switches to a weekly series: weekdays from Monday, the clicked day chosen, at least one needed', async () => {
     const fetchMock = stubCalendarFetch({
-      other: (url, init) => (init.method === 'POST' && url.endsWith('/api/class-series/') ? jsonResponse({ series: buildSeries(), created: 26 }, 201) : undefined),
+      other: (url, init) =>
+        init.method === 'POST' && url.endsWith('/api/class-series/') ? jsonResponse({ series: buildSeries(), created: 26 }, 201) : undefined,
     });
     renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'New class' });
@@ -60,7 +61,11 @@ describe('NewClassModal', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Weekly' }));
 
     const weekdays = within(dialog).getByRole('group', { name: 'Weekdays' });
-    expect(within(weekdays).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(
+      within(weekdays)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect((within(weekdays).getByRole('checkbox', { name: 'Wednesday' }) as HTMLInputElement).checked).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'First date' }).textContent).toBe('05/06/2026');
     expect(within(dialog).getByRole('button', { name: 'Last date' })).toBeTruthy();
@@ -111,6 +116,9 @@ describe('NewClassModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create class' }));
     expect(await within(dialog).findByText(calendarMessages.roomBusy)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+    // Issue 34: said once, in the dialog, not again as a notification.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(calendarMessages.roomBusy)).toHaveLength(1);
 
     refuse = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create class' }));

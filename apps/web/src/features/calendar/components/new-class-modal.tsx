@@ -1,8 +1,10 @@
 import { Alert, Button, Chip, Group, Input, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { CalendarOptions, GymCountry } from '@spotter/shared';
+import { isShown, markShown } from '../../../lib/api-client';
+import { fieldRefusal } from '../../../lib/form-refusal';
 import { useCreateClass, useCreateSeries } from '../api/class-writes';
 import { gymToday } from '../lib/calendar-time';
 import { toSubmission, typeDefaults, validateClassForm, type ClassFormValues, type Repeat } from '../lib/class-form';
@@ -57,7 +59,17 @@ function initialValues(slot: NewClassSlot, options: CalendarOptions): ClassFormV
   };
 }
 
-function NewClassForm({ slot, options, onClose, onCreated }: { slot: NewClassSlot; options: CalendarOptions; onClose: () => void; onCreated?: (date: string) => void }) {
+function NewClassForm({
+  slot,
+  options,
+  onClose,
+  onCreated,
+}: {
+  slot: NewClassSlot;
+  options: CalendarOptions;
+  onClose: () => void;
+  onCreated?: (date: string) => void;
+}) {
   const country: GymCountry = options.country;
   const today = gymToday(options.timeZone);
   const createSeries = useCreateSeries();
@@ -67,11 +79,21 @@ function NewClassForm({ slot, options, onClose, onCreated }: { slot: NewClassSlo
   const { values } = form;
   const weekly = values.repeat === 'weekly';
   const pending = createSeries.isPending || createClass.isPending;
-  const failure = (weekly ? createSeries.error : createClass.error)?.message;
+  // Issue 34: a refusal that names the form's fields is shown on them; any other in the dialog (`failure`).
+  const [isOnFields, setIsOnFields] = useState(false);
+  const failure = isOnFields ? undefined : (weekly ? createSeries.error : createClass.error)?.message;
 
   const submit = form.onSubmit((v) => {
     const submission = toSubmission(v);
-    const done = { onSuccess: () => (onCreated?.(v.date!), onClose()) };
+    const onError = (error: Error) => {
+      const placed = fieldRefusal(error, Object.keys(v));
+      form.setErrors(placed);
+      setIsOnFields(isShown(error));
+      // The dialog shows the refusal itself, so it is not notified as well.
+      markShown(error);
+    };
+    setIsOnFields(false);
+    const done = { onSuccess: () => (onCreated?.(v.date!), onClose()), onError };
     if (submission.kind === 'series') createSeries.mutate(submission.body, done);
     else createClass.mutate(submission.body, done);
   });
@@ -123,10 +145,25 @@ function NewClassForm({ slot, options, onClose, onCreated }: { slot: NewClassSlo
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateField label={weekly ? 'First date' : 'Date'} required country={country} minDate={today} {...form.getInputProps('date')} />
-          {weekly && <DateField label="Last date" description="Leave empty to repeat with no end" clearable country={country} minDate={values.date ?? today} {...form.getInputProps('lastDate')} />}
+          {weekly && (
+            <DateField
+              label="Last date"
+              description="Leave empty to repeat with no end"
+              clearable
+              country={country}
+              minDate={values.date ?? today}
+              {...form.getInputProps('lastDate')}
+            />
+          )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: weekly ? 2 : 3 }} spacing="sm">
-          <TimeField label="Start time" country={country} value={values.startTime} onChange={(t) => form.setFieldValue('startTime', t)} error={form.errors.startTime} />
+          <TimeField
+            label="Start time"
+            country={country}
+            value={values.startTime}
+            onChange={(t) => form.setFieldValue('startTime', t)}
+            error={form.errors.startTime}
+          />
           <NumberInput label="Duration (minutes)" withAsterisk min={5} max={1440} step={5} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
           <NumberInput label="Capacity" withAsterisk min={1} max={1000} allowDecimal={false} {...form.getInputProps('capacity')} />
           {weekly && (

@@ -12,8 +12,14 @@ import { EventDrawer, FETCH_FAILED_MESSAGE } from './event-drawer';
 
 // FullCalendar (the grid chunk is about 80 KB gzipped) loads only where the grid is drawn, never on a phone's
 // agenda; the new class form (with the date and time pickers) on first use.
-const GridScreen = lazyWithReload('calendar-grid', pick(() => import('./grid-screen'), 'GridScreen'));
-const NewClassModal = lazyWithReload('calendar-new-class', pick(() => import('./new-class-modal'), 'NewClassModal'));
+const GridScreen = lazyWithReload(
+  'calendar-grid',
+  pick(() => import('./grid-screen'), 'GridScreen'),
+);
+const NewClassModal = lazyWithReload(
+  'calendar-new-class',
+  pick(() => import('./new-class-modal'), 'NewClassModal'),
+);
 
 const gridSkeleton = (
   <Stack role="status" aria-busy="true" aria-label="Loading the calendar">
@@ -85,7 +91,8 @@ export function ScheduleScreen({ title, layout }: { title: string; layout: 'grid
             ? (event) => {
                 // Opened from a link (the kiosk's Back, spec 2.12): show the event's day when no date was asked for.
                 if (state.date) return;
-                const shown = layout === 'agenda' ? { start: today, end: today } : visibleRange(state.view, today, localeOf(options.data!.country).firstDayOfWeek);
+                const shown =
+                  layout === 'agenda' ? { start: today, end: today } : visibleRange(state.view, today, localeOf(options.data!.country).firstDayOfWeek);
                 if (event.startDate < shown.start || event.startDate > shown.end) update({ date: event.startDate }, { replace: true });
               }
             : undefined

@@ -47,7 +47,11 @@ describe('the staff schedule on a phone (spec 2.8)', () => {
       '6:30 PM – 7:30 PMCrossFit WODJordan Lee · Main FloorFull3 waiting',
     ]);
     const strip = screen.getByRole('group', { name: 'Day' });
-    expect(within(strip).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today6', 'Thu7', 'Fri8', 'Sat9', 'Sun10', 'Mon11', 'Tue12']);
+    expect(
+      within(strip)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Today6', 'Thu7', 'Fri8', 'Sat9', 'Sun10', 'Mon11', 'Tue12']);
     expect(screen.getByText('May 6 – 12')).toBeTruthy();
 
     expect(within(strip).getByRole('button', { name: 'Today, Wednesday, May 6' }).getAttribute('aria-pressed')).toBe('true');

@@ -33,7 +33,7 @@ describe('floating wall-clock times (decision 028)', () => {
 });
 
 describe('visible range and the calendar read', () => {
-  it('turns FullCalendar\'s range (end exclusive) into local dates, both inclusive', () => {
+  it("turns FullCalendar's range (end exclusive) into local dates, both inclusive", () => {
     expect(queryRangeOf(new Date('2026-05-03T00:00:00Z'), new Date('2026-05-10T00:00:00Z'))).toEqual({ start: '2026-05-03', end: '2026-05-09' });
   });
 

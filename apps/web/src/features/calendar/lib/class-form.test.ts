@@ -45,16 +45,32 @@ describe('the new class form', () => {
   it('sends a one-off class with its date', () => {
     expect(toSubmission({ ...base, repeat: 'once', startTime: '18:30:00' })).toEqual({
       kind: 'class',
-      body: { classTypeId: ids.barbell, date: '2026-05-11', startTime: '18:30', durationMinutes: 60, capacity: 12, coachIds: [ids.casey, ids.jordan], locationId: ids.mainFloor, roomId: ids.platformRoom },
+      body: {
+        classTypeId: ids.barbell,
+        date: '2026-05-11',
+        startTime: '18:30',
+        durationMinutes: 60,
+        capacity: 12,
+        coachIds: [ids.casey, ids.jordan],
+        locationId: ids.mainFloor,
+        roomId: ids.platformRoom,
+      },
     });
   });
 
   it("says what is wrong with the server's own texts", () => {
-    expect(errors({ classTypeId: null, weekdays: [], startTime: '' })).toEqual({ classTypeId: CLASS_TYPE_REQUIRED, weekdays: calendarMessages.weekdaysRequired, startTime: TIME_REQUIRED });
+    expect(errors({ classTypeId: null, weekdays: [], startTime: '' })).toEqual({
+      classTypeId: CLASS_TYPE_REQUIRED,
+      weekdays: calendarMessages.weekdaysRequired,
+      startTime: TIME_REQUIRED,
+    });
     expect(errors({ date: '2026-05-05' })).toEqual({ date: calendarMessages.firstDateInPast });
     expect(errors({ repeat: 'once', date: '2026-05-05' })).toEqual({ date: calendarMessages.dateInPast });
     expect(errors({ lastDate: '2026-05-10' })).toEqual({ lastDate: calendarMessages.lastBeforeFirst });
-    expect(errors({ durationMinutes: 3, capacity: 0 })).toEqual({ durationMinutes: 'A class lasts at least 5 minutes.', capacity: 'The capacity is at least 1.' });
+    expect(errors({ durationMinutes: 3, capacity: 0 })).toEqual({
+      durationMinutes: 'A class lasts at least 5 minutes.',
+      capacity: 'The capacity is at least 1.',
+    });
     expect(errors({ durationMinutes: '', capacity: '' })).toEqual({ durationMinutes: DURATION_REQUIRED, capacity: CAPACITY_REQUIRED });
     // Weekdays only matter for a series.
     expect(errors({ repeat: 'once', weekdays: [] })).toEqual({});

@@ -8,7 +8,8 @@ export type EventColors = { backgroundColor: string; borderColor: string; textCo
  * lime is below 2:1), and the type's strong shade as the border that tells the types apart. Cancelled: grey and muted.
  */
 export function eventColors(color: string, isCancelled: boolean): EventColors {
-  if (isCancelled) return { backgroundColor: 'var(--mantine-color-gray-0)', borderColor: 'var(--mantine-color-gray-5)', textColor: 'var(--mantine-color-gray-7)' };
+  if (isCancelled)
+    return { backgroundColor: 'var(--mantine-color-gray-0)', borderColor: 'var(--mantine-color-gray-5)', textColor: 'var(--mantine-color-gray-7)' };
   const name = PALETTE.has(color) ? color : 'blue';
   return { backgroundColor: `var(--mantine-color-${name}-1)`, borderColor: `var(--mantine-color-${name}-7)`, textColor: 'var(--mantine-color-black)' };
 }

@@ -1,8 +1,8 @@
-import { formatDate, formatTime, toZoned, type CalendarEvent, type GymCountry } from '@spotter/shared';
+import { formatDate, formatTime, isFull, toZoned, type CalendarEvent, type GymCountry } from '@spotter/shared';
 
-/** Spec 4: 'Full' when the attendees reach the capacity, otherwise count / capacity. */
+/** Spec 4: 'Full' when the attendees reach the capacity (the shared rule), otherwise count / capacity. */
 export function placesLabel(event: Pick<CalendarEvent, 'placesHeld' | 'capacity'>): string {
-  return event.placesHeld >= event.capacity ? 'Full' : `${event.placesHeld}/${event.capacity}`;
+  return isFull(event.placesHeld, event.capacity) ? 'Full' : `${event.placesHeld}/${event.capacity}`;
 }
 
 export function waitlistLabel(event: Pick<CalendarEvent, 'waitlistCount'>): string | null {

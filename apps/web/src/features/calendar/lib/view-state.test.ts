@@ -21,7 +21,13 @@ describe('the calendar state in the URL', () => {
 
   it('falls back to the week of today with no filter for anything it does not understand', () => {
     const state = readViewState(new URLSearchParams('view=year&date=2026-13-45&location=x&kind=both&eventId=1'));
-    expect(state).toEqual({ view: 'week', date: null, filters: { locationId: null, coachId: null, classTypeId: null, kind: 'all' }, eventId: null, eventType: null });
+    expect(state).toEqual({
+      view: 'week',
+      date: null,
+      filters: { locationId: null, coachId: null, classTypeId: null, kind: 'all' },
+      eventId: null,
+      eventType: null,
+    });
     expect(writeViewState(state).toString()).toBe('');
   });
 

@@ -1,4 +1,13 @@
-import { fromZoned, type CalendarEvent, type CalendarOptions, type GymCountry, type RosterAnswer, type RosterEntry, type Series, type Session } from '@spotter/shared';
+import {
+  fromZoned,
+  type CalendarEvent,
+  type CalendarOptions,
+  type GymCountry,
+  type RosterAnswer,
+  type RosterEntry,
+  type Series,
+  type Session,
+} from '@spotter/shared';
 import { buildSession } from '../../../testing/factories';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
 

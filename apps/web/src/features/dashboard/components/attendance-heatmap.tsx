@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Box, Text } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { formatTime, localeOf, type Dashboard, type GymCountry } from '@spotter/shared';
 
 type Cell = NonNullable<Dashboard['attendanceHeatmap']>[number];
@@ -28,6 +30,19 @@ export function AttendanceHeatmap({ cells, country }: { cells: readonly Cell[]; 
   const hours = hoursOf(cells);
   const days = weekdayOrder(country);
   const busiest = cells.reduce<Cell | null>((best, c) => (c.count > (best?.count ?? 0) ? c : best), null);
+  const region = useRef<HTMLDivElement>(null);
+  const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
+  const regionRef = useMergedRef(region, sizeRef);
+  const busiestKey = busiest ? `${busiest.weekday}-${busiest.hour}` : null;
+  // Issue 34 item 5: where the day does not fit (a phone), the busiest hour is scrolled into the middle, once the
+  // heatmap has its width (a screen loaded lazily is laid out after it mounts).
+  useEffect(() => {
+    const box = region.current;
+    const cell = busiestKey ? box?.querySelector<HTMLElement>(`[data-cell="${busiestKey}"]`) : null;
+    if (!box || !cell || box.scrollWidth <= box.clientWidth) return;
+    const offset = cell.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    box.scrollLeft = Math.max(0, offset - (box.clientWidth - cell.offsetWidth) / 2);
+  }, [busiestKey, width]);
   return (
     <>
       <Text size="sm" c="dimmed" id="heatmap-description">
@@ -35,6 +50,7 @@ export function AttendanceHeatmap({ cells, country }: { cells: readonly Cell[]; 
         {busiest ? ` Busiest: ${cellLabel(busiest.weekday, busiest.hour, busiest.count, country)}.` : ' No check-ins yet.'}
       </Text>
       <Box
+        ref={regionRef}
         role="region"
         aria-label="Attendance by weekday and hour"
         aria-describedby="heatmap-description"
@@ -43,7 +59,9 @@ export function AttendanceHeatmap({ cells, country }: { cells: readonly Cell[]; 
         mt="xs"
         pb="xs"
       >
-        <Box style={{ display: 'grid', gridTemplateColumns: `6.5rem repeat(${hours.length}, minmax(2.25rem, 1fr))`, gap: 2, minWidth: `${6.5 + hours.length * 2.4}rem` }}>
+        <Box
+          style={{ display: 'grid', gridTemplateColumns: `6rem repeat(${hours.length}, minmax(2rem, 1fr))`, gap: 2, minWidth: `${6 + hours.length * 2.15}rem` }}
+        >
           <span />
           {hours.map((h) => (
             <Text key={h} size="xs" c="dimmed" ta="center" aria-hidden>
@@ -59,7 +77,19 @@ export function AttendanceHeatmap({ cells, country }: { cells: readonly Cell[]; 
   );
 }
 
-function HeatmapRow({ weekday, hours, counts, max, country }: { weekday: number; hours: number[]; counts: Map<string, number>; max: number; country: GymCountry }) {
+function HeatmapRow({
+  weekday,
+  hours,
+  counts,
+  max,
+  country,
+}: {
+  weekday: number;
+  hours: number[];
+  counts: Map<string, number>;
+  max: number;
+  country: GymCountry;
+}) {
   return (
     <>
       <Text size="xs" aria-hidden style={{ alignSelf: 'center' }}>
@@ -72,13 +102,15 @@ function HeatmapRow({ weekday, hours, counts, max, country }: { weekday: number;
         return (
           <Box
             key={h}
+            data-cell={`${weekday}-${h}`}
             role="img"
             aria-label={label}
             title={label}
             h={28}
             style={{
               borderRadius: 4,
-              background: count === 0 ? 'var(--mantine-color-gray-1)' : `color-mix(in srgb, var(--mantine-color-blue-7) ${Math.round(15 + share * 85)}%, white)`,
+              background:
+                count === 0 ? 'var(--mantine-color-gray-1)' : `color-mix(in srgb, var(--mantine-color-blue-7) ${Math.round(15 + share * 85)}%, white)`,
             }}
           />
         );

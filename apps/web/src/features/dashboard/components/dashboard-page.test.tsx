@@ -10,7 +10,16 @@ import { cellLabel, weekdayOrder } from './attendance-heatmap';
 afterEach(() => vi.unstubAllGlobals());
 
 const owner = buildSession({ role: 'owner' });
-const base: Dashboard = { today: '2026-03-04', currency: 'USD', taxLabel: 'Tax', timeZone: 'America/Chicago', cards: [], revenueTrend: null, attendanceHeatmap: null, todayClasses: null };
+const base: Dashboard = {
+  today: '2026-03-04',
+  currency: 'USD',
+  taxLabel: 'Tax',
+  timeZone: 'America/Chicago',
+  cards: [],
+  revenueTrend: null,
+  attendanceHeatmap: null,
+  todayClasses: null,
+};
 
 function serve(answer: Dashboard | Response) {
   return stubFetch((url) => (url.includes('/api/dashboard/') ? (answer instanceof Response ? answer : jsonResponse(answer)) : undefined));
@@ -21,8 +30,28 @@ describe('DashboardPage', () => {
     serve({
       ...base,
       cards: [
-        { key: 'revenue', label: 'Revenue this month', value: 1234500, previous: 1000000, previousLabel: 'Last month to date', unit: 'money', report: 'total-revenue', from: '2026-03-01', to: '2026-03-04' },
-        { key: 'activeMembers', label: 'Active members', value: 120, previous: null, previousLabel: null, unit: 'count', report: 'total-members', from: '2026-03-04', to: '2026-03-04' },
+        {
+          key: 'revenue',
+          label: 'Revenue this month',
+          value: 1234500,
+          previous: 1000000,
+          previousLabel: 'Last month to date',
+          unit: 'money',
+          report: 'total-revenue',
+          from: '2026-03-01',
+          to: '2026-03-04',
+        },
+        {
+          key: 'activeMembers',
+          label: 'Active members',
+          value: 120,
+          previous: null,
+          previousLabel: null,
+          unit: 'count',
+          report: 'total-members',
+          from: '2026-03-04',
+          to: '2026-03-04',
+        },
       ],
     });
     render(<DashboardPage />, { session: owner });
@@ -60,7 +89,10 @@ describe('DashboardPage', () => {
 
   it('lists the reports the staff member may open only', async () => {
     serve(base);
-    const staff = buildSession({ role: 'staff', staff: { staffId: '55555555-5555-4555-8555-555555555555', permissions: ['BusinessMetricsReportsView', 'AccountingReportsView'] } } as never);
+    const staff = buildSession({
+      role: 'staff',
+      staff: { staffId: '55555555-5555-4555-8555-555555555555', permissions: ['BusinessMetricsReportsView', 'AccountingReportsView'] },
+    } as never);
     render(<DashboardPage />, { session: staff });
     const nav = await screen.findByRole('navigation', { name: 'Reports' });
     const links = within(nav).getAllByRole('link');

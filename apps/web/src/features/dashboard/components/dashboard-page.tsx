@@ -14,6 +14,7 @@ import {
   type ReportType,
   type Session,
 } from '@spotter/shared';
+import { ChartFrame, fittedYAxis } from '../../../components/chart-frame';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
@@ -80,6 +81,7 @@ export function DashboardPage() {
 function DashboardBody({ data }: { data: Dashboard }) {
   const country = countryOfCurrency(data.currency);
   const nothing = data.cards.length === 0 && !data.revenueTrend && !data.attendanceHeatmap && !data.todayClasses;
+  const revenueTrend = data.revenueTrend?.map((p) => ({ month: p.label, revenue: p.value / 100 }));
   if (nothing) {
     return (
       <Alert color="gray" title="Nothing to show yet">
@@ -96,67 +98,72 @@ function DashboardBody({ data }: { data: Dashboard }) {
           ))}
         </SimpleGrid>
       )}
-      {data.revenueTrend && (
+      {revenueTrend && (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="revenue-trend-title">
           <Title order={2} size="h4" id="revenue-trend-title" mb="sm">
             Revenue, last 12 months
           </Title>
-          <AreaChart
-            h={240}
-            data={data.revenueTrend.map((p) => ({ month: p.label, revenue: p.value / 100 }))}
-            dataKey="month"
-            series={[{ name: 'revenue', label: 'Revenue', color: 'blue.6' }]}
-            valueFormatter={(v) => formatMoney(Math.round(v * 100), country)}
-            curveType="monotone"
-            withDots={false}
-          />
+          <ChartFrame height={240}>
+            {() => (
+              <AreaChart
+                h={240}
+                data={revenueTrend}
+                dataKey="month"
+                series={[{ name: 'revenue', label: 'Revenue', color: 'blue.6' }]}
+                valueFormatter={(v) => formatMoney(Math.round(v * 100), country)}
+                curveType="monotone"
+                withDots={false}
+                yAxisProps={fittedYAxis.yAxisProps}
+                areaChartProps={{ margin: fittedYAxis.margin }}
+              />
+            )}
+          </ChartFrame>
         </Card>
       )}
-      <SimpleGrid cols={{ base: 1, md: data.attendanceHeatmap && data.todayClasses ? 2 : 1 }}>
-        {data.attendanceHeatmap && (
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="heatmap-title" style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" id="heatmap-title">
-              When members come
-            </Title>
-            <AttendanceHeatmap cells={data.attendanceHeatmap} country={country} />
-          </Card>
-        )}
-        {data.todayClasses && (
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="today-classes-title">
-            <Title order={2} size="h4" id="today-classes-title" mb="sm">
-              Today's classes
-            </Title>
-            {data.todayClasses.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No classes today. Schedule classes on the{' '}
-                <Anchor component={Link} to="/calendar" size="sm">
-                  calendar
-                </Anchor>
-                .
-              </Text>
-            ) : (
-              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {data.todayClasses.map((c) => {
-                  const fill = c.capacity > 0 ? Math.min(100, Math.round((c.booked / c.capacity) * 100)) : 0;
-                  return (
-                    <li key={c.eventId}>
-                      <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={500} truncate>
-                          {formatTime(c.startTime, country)} {c.name}
-                        </Text>
-                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {c.booked}/{c.capacity} booked · {c.checkedIn} checked in
-                        </Text>
-                      </Group>
-                      <Progress value={fill} mt={4} aria-label={`${c.name} at ${formatTime(c.startTime, country)}: ${c.booked} of ${c.capacity} places booked`} />
-                    </li>
-                  );
-                })}
-              </Stack>
-            )}
-          </Card>
-        )}
-      </SimpleGrid>
+      {/* Issue 34 item 5: the heatmap has the page's width, where a whole day (21 hours) fits at 1280 px. */}
+      {data.attendanceHeatmap && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="heatmap-title" style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" id="heatmap-title">
+            When members come
+          </Title>
+          <AttendanceHeatmap cells={data.attendanceHeatmap} country={country} />
+        </Card>
+      )}
+      {data.todayClasses && (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="today-classes-title">
+          <Title order={2} size="h4" id="today-classes-title" mb="sm">
+            Today's classes
+          </Title>
+          {data.todayClasses.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No classes today. Schedule classes on the{' '}
+              <Anchor component={Link} to="/calendar" size="sm">
+                calendar
+              </Anchor>
+              .
+            </Text>
+          ) : (
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.todayClasses.map((c) => {
+                const fill = c.capacity > 0 ? Math.min(100, Math.round((c.booked / c.capacity) * 100)) : 0;
+                return (
+                  <li key={c.eventId}>
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="sm" fw={500} truncate>
+                        {formatTime(c.startTime, country)} {c.name}
+                      </Text>
+                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {c.booked}/{c.capacity} booked · {c.checkedIn} checked in
+                      </Text>
+                    </Group>
+                    <Progress value={fill} mt={4} aria-label={`${c.name} at ${formatTime(c.startTime, country)}: ${c.booked} of ${c.capacity} places booked`} />
+                  </li>
+                );
+              })}
+            </Stack>
+          )}
+        </Card>
+      )}
     </Stack>
   );
 }

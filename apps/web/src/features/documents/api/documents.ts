@@ -16,10 +16,16 @@ export const documentKeys = {
 };
 
 export const useMyDocuments = (tab: DocumentTab) =>
-  useQuery({ queryKey: documentKeys.mine(tab), queryFn: ({ signal }) => callEndpoint('myDocuments', { query: { tab }, signal }, { schema: myDocumentListSchema }) });
+  useQuery({
+    queryKey: documentKeys.mine(tab),
+    queryFn: ({ signal }) => callEndpoint('myDocuments', { query: { tab }, signal }, { schema: myDocumentListSchema }),
+  });
 
 export const useMyDocument = (documentId: string) =>
-  useQuery({ queryKey: documentKeys.myOne(documentId), queryFn: ({ signal }) => callEndpoint('myDocument', { params: { documentId }, signal }, { schema: documentDetailSchema }) });
+  useQuery({
+    queryKey: documentKeys.myOne(documentId),
+    queryFn: ({ signal }) => callEndpoint('myDocument', { params: { documentId }, signal }, { schema: documentDetailSchema }),
+  });
 
 export const useSignMyDocument = (documentId: string) =>
   useApiMutation({

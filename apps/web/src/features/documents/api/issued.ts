@@ -5,6 +5,7 @@ import {
   documentDetailSchema,
   documentPageSchema,
   documentTemplateListSchema,
+  documentVerificationSchema,
   issueDocumentsAnswerSchema,
   okSchema,
   type DocumentState,
@@ -55,7 +56,11 @@ export const useIssuedDocuments = (filters: IssuedFilters, page: number, pageSiz
   useQuery({
     queryKey: issuedKeys.list(filters, page, pageSize),
     queryFn: ({ signal }) =>
-      callEndpoint('issuedDocuments', { query: { ...filterQuery(filters), limit: pageSize, offset: (page - 1) * pageSize }, signal }, { schema: documentPageSchema }),
+      callEndpoint(
+        'issuedDocuments',
+        { query: { ...filterQuery(filters), limit: pageSize, offset: (page - 1) * pageSize }, signal },
+        { schema: documentPageSchema },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -68,7 +73,11 @@ export const useIssuedDocument = (documentId: string | null) =>
 
 /** The gym's templates for the filter and the issue dialog (archived ones only filter). */
 export const useTemplateOptions = () =>
-  useQuery({ queryKey: issuedKeys.templates, queryFn: ({ signal }) => callEndpoint('documentTemplates', { signal }, { schema: documentTemplateListSchema }), staleTime: 30_000 });
+  useQuery({
+    queryKey: issuedKeys.templates,
+    queryFn: ({ signal }) => callEndpoint('documentTemplates', { signal }, { schema: documentTemplateListSchema }),
+    staleTime: 30_000,
+  });
 
 /** Athletes matching a search, for the issue dialog's picker (the first 20). */
 export const useAthleteOptions = (search: string) =>
@@ -113,6 +122,14 @@ export function useExportDocumentsCsv() {
       saveFile(blob, fileName ?? 'documents.csv');
     },
     onError: (error) => notifyError({ title: 'Export failed', message: errorMessage(error) }),
+  });
+}
+
+/** Issue 32: an owner's Verify of a signed document (run on demand; the answer is shown where it was asked for). */
+export function useVerifyDocument(documentId: string) {
+  return useApiMutation({
+    mutationFn: () => callEndpoint('verifyDocument', { params: { documentId } }, { schema: documentVerificationSchema }),
+    errorShown: 'inline',
   });
 }
 

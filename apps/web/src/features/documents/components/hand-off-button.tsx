@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { athleteFamilySchema, documentDetailSchema, documentPageSchema, handOffStateSchema, type Session } from '@spotter/shared';
 import { sessionQueryKey } from '../../auth';
-import { callEndpoint, errorMessage } from '../../../lib/api-client';
+import { callEndpoint, errorMessage, shownMessage } from '../../../lib/api-client';
 import { documentKeys } from '../api/documents';
 
 /**
@@ -53,7 +53,7 @@ export function useStartHandOff() {
       queryClient.setQueryData<Session | null>(sessionQueryKey, (s) => (s ? { ...s, signingDocumentId: documentId } : s));
       return true;
     } catch (err) {
-      setError(errorMessage(err));
+      setError(shownMessage(err));
       return false;
     } finally {
       setBusy(false);
@@ -66,10 +66,7 @@ const currentPath = () => `${window.location.pathname}${window.location.search}`
 
 function HandOffExplanation() {
   return (
-    <Text>
-      This device will be locked to this document: the member can read and sign it, and nothing else. Staff unlock it again with
-      their password.
-    </Text>
+    <Text>This device will be locked to this document: the member can read and sign it, and nothing else. Staff unlock it again with their password.</Text>
   );
 }
 
@@ -113,7 +110,17 @@ export function HandOffButton({ documentId, athleteId, returnTo }: HandOffButton
 }
 
 /** The kiosk's "Sign document": the athlete's unsigned documents, one chosen, then the hand-off. */
-export function SignDocumentDialog({ athleteId, athleteName, onClose, returnTo }: { athleteId: string; athleteName: string; onClose: () => void; returnTo?: string }) {
+export function SignDocumentDialog({
+  athleteId,
+  athleteName,
+  onClose,
+  returnTo,
+}: {
+  athleteId: string;
+  athleteName: string;
+  onClose: () => void;
+  returnTo?: string;
+}) {
   const open = useQuery({
     queryKey: [...documentKeys.all, 'unsigned-of', athleteId],
     queryFn: ({ signal }) => callEndpoint('issuedDocuments', { query: { athleteId, state: 'unsigned', limit: 20 }, signal }, { schema: documentPageSchema }),

@@ -10,7 +10,10 @@ import { HandOffScreen } from './hand-off-screen';
 
 // jsdom has no canvas: signature_pad gets a 2D context whose drawing calls do nothing.
 const noop = () => undefined;
-const fakeContext = new Proxy({} as Record<string, unknown>, { get: (target, key) => (key in target ? target[key as string] : noop), set: (target, key, value) => ((target[key as string] = value), true) });
+const fakeContext = new Proxy({} as Record<string, unknown>, {
+  get: (target, key) => (key in target ? target[key as string] : noop),
+  set: (target, key, value) => ((target[key as string] = value), true),
+});
 beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext as unknown as CanvasRenderingContext2D);
 });
@@ -23,7 +26,13 @@ afterEach(() => {
 const staffSession = (o: Partial<Session> = {}) =>
   buildSession({
     role: 'staff',
-    gym: { gymId: '44444444-4444-4444-8444-444444444444', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+    gym: {
+      gymId: '44444444-4444-4444-8444-444444444444',
+      title: 'Iron Temple Barbell',
+      stripeStatus: 'Active',
+      stripeAccountType: 'standard',
+      ghlV2Enabled: false,
+    } as Session['gym'],
     profile: { profileId: '55555555-5555-4555-8555-555555555555' },
     staff: { staffId: '66666666-6666-4666-8666-666666666666', permissions: ['Kiosk'] },
     ...o,
@@ -53,6 +62,7 @@ const detail = (o: Partial<DocumentDetail> = {}): DocumentDetail => ({
   initialFields: [],
   signature: null,
   voidReason: null,
+  integrity: { state: 'unsigned', message: '', recordedSha256: null, computedSha256: null },
   canSign: true,
   ...o,
 });
@@ -60,15 +70,32 @@ const signedDetail = detail({
   state: 'signed',
   signedAt: '2026-05-04T10:00:00.000Z',
   canSign: false,
-  signature: { relation: 'guardian', signerName: 'Pat Walker', athleteName: 'Sam Walker', method: 'typed', signatureImage: null, typedName: 'Pat Walker', initials: [], via: 'front_desk', contentSha256: 'a'.repeat(64), ip: null, userAgent: null, signedAt: '2026-05-04T10:00:00.000Z' },
+  signature: {
+    relation: 'guardian',
+    signerName: 'Pat Walker',
+    athleteName: 'Sam Walker',
+    method: 'typed',
+    signatureImage: null,
+    typedName: 'Pat Walker',
+    initials: [],
+    via: 'front_desk',
+    contentSha256: 'a'.repeat(64),
+    ip: null,
+    userAgent: null,
+    signedAt: '2026-05-04T10:00:00.000Z',
+  },
 });
 
 describe('HandOffScreen', () => {
   it('shows only the document; a parent signs for the athlete, then the device is to be handed back', async () => {
-    window.sessionStorage.setItem('spotter.handOff', JSON.stringify({ documentId: DOC, returnTo: '/kiosk', parents: [{ athleteId: PARENT, fullName: 'Pat Walker' }] }));
+    window.sessionStorage.setItem(
+      'spotter.handOff',
+      JSON.stringify({ documentId: DOC, returnTo: '/kiosk', parents: [{ athleteId: PARENT, fullName: 'Pat Walker' }] }),
+    );
     let signed = false;
     const fetchMock = stubFetch((url, init) => {
-      if (url.endsWith('/api/hand-off/') && (init.method ?? 'GET') === 'GET') return jsonResponse({ document: signed ? signedDetail : detail(), returnTo: null });
+      if (url.endsWith('/api/hand-off/') && (init.method ?? 'GET') === 'GET')
+        return jsonResponse({ document: signed ? signedDetail : detail(), returnTo: null });
       if (url.endsWith('/api/hand-off/sign/')) {
         signed = true;
         return jsonResponse({ document: signedDetail, returnTo: null });
@@ -90,7 +117,13 @@ describe('HandOffScreen', () => {
 
     expect(await screen.findByText(documentMessages.handOffEnded)).toBeTruthy();
     const [call] = callsTo(fetchMock, 'POST', '/api/hand-off/sign/');
-    expect(JSON.parse(call![1].body as string)).toMatchObject({ method: 'typed', typedName: 'Pat Walker', guardianAthleteId: PARENT, agreed: true, contentSha256: 'a'.repeat(64) });
+    expect(JSON.parse(call![1].body as string)).toMatchObject({
+      method: 'typed',
+      typedName: 'Pat Walker',
+      guardianAthleteId: PARENT,
+      agreed: true,
+      contentSha256: 'a'.repeat(64),
+    });
   });
 
   it('"Staff: end" asks for the password; a wrong one keeps the lock, the right one ends it', async () => {
@@ -99,7 +132,9 @@ describe('HandOffScreen', () => {
       if (url.endsWith('/api/hand-off/') && (init.method ?? 'GET') === 'GET') return jsonResponse({ document: detail(), returnTo: null });
       if (url.endsWith('/api/hand-off/end/')) {
         tries += 1;
-        return tries === 1 ? jsonResponse({ message: documentMessages.unlockPassword, code: 'validation_error', fields: { password: [documentMessages.unlockPassword] } }, 400) : jsonResponse({ detail: 'ok' });
+        return tries === 1
+          ? jsonResponse({ message: documentMessages.unlockPassword, code: 'validation_error', fields: { password: [documentMessages.unlockPassword] } }, 400)
+          : jsonResponse({ detail: 'ok' });
       }
       return undefined;
     });
@@ -123,15 +158,22 @@ describe('SignDocumentDialog (the kiosk)', () => {
       if (url.includes('/api/documents/?')) {
         return jsonResponse({ count: 1, next: null, previous: null, results: [{ ...detail(), content: undefined }] });
       }
-      if (url.endsWith(`/api/athletes/${ATHLETE}/family/`)) return jsonResponse({ parents: [{ athleteId: PARENT, fullName: 'Pat Walker', email: null, profilePicture: null }], dependants: [] });
+      if (url.endsWith(`/api/athletes/${ATHLETE}/family/`))
+        return jsonResponse({ parents: [{ athleteId: PARENT, fullName: 'Pat Walker', email: null, profilePicture: null }], dependants: [] });
       if (url.endsWith(`/api/documents/${DOC}/hand-off/`) && init.method === 'POST') return jsonResponse({ document: detail(), returnTo: '/kiosk/x' });
       return undefined;
     });
-    const { queryClient } = render(<SignDocumentDialog athleteId={ATHLETE} athleteName="Sam Walker" onClose={() => {}} returnTo="/kiosk/x" />, { session: staffSession() });
+    const { queryClient } = render(<SignDocumentDialog athleteId={ATHLETE} athleteName="Sam Walker" onClose={() => {}} returnTo="/kiosk/x" />, {
+      session: staffSession(),
+    });
     expect(await screen.findByText('Liability Waiver')).toBeTruthy();
     expect(String(callsTo(fetchMock, 'GET', '/api/documents/?')[0]![0])).toContain(`athleteId=${ATHLETE}`);
     fireEvent.click(screen.getByRole('button', { name: 'Hand over to sign' }));
     await waitFor(() => expect(queryClient.getQueryData<Session>(sessionQueryKey)?.signingDocumentId).toBe(DOC));
-    expect(JSON.parse(window.sessionStorage.getItem('spotter.handOff')!)).toEqual({ documentId: DOC, returnTo: '/kiosk/x', parents: [{ athleteId: PARENT, fullName: 'Pat Walker' }] });
+    expect(JSON.parse(window.sessionStorage.getItem('spotter.handOff')!)).toEqual({
+      documentId: DOC,
+      returnTo: '/kiosk/x',
+      parents: [{ athleteId: PARENT, fullName: 'Pat Walker' }],
+    });
   });
 });

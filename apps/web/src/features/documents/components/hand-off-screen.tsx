@@ -3,7 +3,7 @@ import { Alert, Box, Button, Container, Group, Modal, PasswordInput, Select, Ske
 import { useQueryClient } from '@tanstack/react-query';
 import { documentMessages, type Session } from '@spotter/shared';
 import { sessionQueryKey } from '../../auth';
-import { callEndpoint, errorMessage, isApiError } from '../../../lib/api-client';
+import { callEndpoint, errorMessage, isApiError, shownMessage } from '../../../lib/api-client';
 import { documentKeys, useHandOff, useSignHandOff } from '../api/documents';
 import { clearHandOffNote, readHandOffNote } from './hand-off-button';
 import { SignDocumentForm } from './sign-document-form';
@@ -122,7 +122,7 @@ function EndHandOffDialog({ returnTo, onClose }: { returnTo: string | null; onCl
       // What was refused meanwhile (the kiosk's lists, the athlete's flags) is read again.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
     } catch (err) {
-      setError(errorMessage(err));
+      setError(shownMessage(err));
       setBusy(false);
     }
   };
@@ -131,7 +131,14 @@ function EndHandOffDialog({ returnTo, onClose }: { returnTo: string | null; onCl
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Text size="sm">Staff: enter your password to take the device back.</Text>
-          <PasswordInput label="Your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} data-autofocus />
+          <PasswordInput
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -145,4 +152,3 @@ function EndHandOffDialog({ returnTo, onClose }: { returnTo: string | null; onCl
     </Modal>
   );
 }
-

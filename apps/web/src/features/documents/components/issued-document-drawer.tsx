@@ -3,7 +3,9 @@ import { Alert, Button, Drawer, Group, Image, Modal, Paper, SimpleGrid, Skeleton
 import { DOCUMENT_LIMITS, documentSourceLabels, documentTypeLabels, type DocumentDetail, type GymCountry } from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
 import { errorMessage } from '../../../lib/api-client';
+import { useCurrentSession } from '../../auth';
 import { useDownloadIssuedPdf, useIssuedDocument, useRemindDocument, useVoidIssuedDocument } from '../api/issued';
+import { DocumentIntegrityAlert, VerifyDocumentButton } from './document-integrity';
 import { DocumentStateBadge, momentOf } from './issued-parts';
 
 type Gym = { timeZone: string; country: GymCountry | null };
@@ -34,7 +36,15 @@ function VoidModal({ doc, opened, onClose }: { doc: DocumentDetail; opened: bool
       >
         <Stack gap="sm">
           <Text size="sm">{`${doc.athlete.fullName} will no longer be asked to sign it. It stays in the list as voided.`}</Text>
-          <Textarea label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={DOCUMENT_LIMITS.voidReasonMax} autosize minRows={2} data-autofocus />
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={DOCUMENT_LIMITS.voidReasonMax}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Keep it
@@ -59,7 +69,15 @@ function SignatureFacts({ doc, gym }: { doc: DocumentDetail; gym: Gym }) {
           Signature
         </Title>
         {s.method === 'drawn' && s.signatureImage ? (
-          <Image src={s.signatureImage} alt={`Signature of ${s.signerName}`} maw={320} h={100} fit="contain" bg="white" style={{ border: '1px solid #dee2e6', borderRadius: 4 }} />
+          <Image
+            src={s.signatureImage}
+            alt={`Signature of ${s.signerName}`}
+            maw={320}
+            h={100}
+            fit="contain"
+            bg="white"
+            style={{ border: '1px solid #dee2e6', borderRadius: 4 }}
+          />
         ) : (
           <Text fz={22} ff="serif" fs="italic" aria-label={`Typed signature: ${s.typedName ?? s.signerName}`}>
             {s.typedName ?? s.signerName}
@@ -73,9 +91,7 @@ function SignatureFacts({ doc, gym }: { doc: DocumentDetail; gym: Gym }) {
           <Fact label="IP address">{s.ip ?? '—'}</Fact>
           <Fact label="User agent">{s.userAgent ?? '—'}</Fact>
         </SimpleGrid>
-        {s.initials.length > 0 && (
-          <Fact label="Initials">{s.initials.map((i) => `${i.label}: ${i.value}`).join(' · ')}</Fact>
-        )}
+        {s.initials.length > 0 && <Fact label="Initials">{s.initials.map((i) => `${i.label}: ${i.value}`).join(' · ')}</Fact>}
         <Fact label="SHA-256 of the signed content">
           <Text component="span" ff="monospace" size="xs">
             {s.contentSha256}
@@ -87,10 +103,16 @@ function SignatureFacts({ doc, gym }: { doc: DocumentDetail; gym: Gym }) {
 }
 
 const contentLabel = (doc: DocumentDetail) =>
-  doc.signature ? 'The content as signed' : doc.state === 'voided' ? 'The content as it would read now (voided: not to be signed)' : 'The content as the athlete reads it now';
+  doc.signature
+    ? 'The content as signed'
+    : doc.state === 'voided'
+      ? 'The content as it would read now (voided: not to be signed)'
+      : 'The content as the athlete reads it now';
 
 /** One issued document: its facts, the content (as signed, or as it reads now), the signature, and what staff may do. */
 export function IssuedDocumentView({ doc, gym, actions }: { doc: DocumentDetail; gym: Gym; actions?: ReactNode }) {
+  // Issue 32: Verify is an owner's (the endpoint's access).
+  const isOwner = useCurrentSession()?.role === 'owner';
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -102,14 +124,20 @@ export function IssuedDocumentView({ doc, gym, actions }: { doc: DocumentDetail;
         </Stack>
         <DocumentStateBadge state={doc.state} />
       </Group>
+      <DocumentIntegrityAlert doc={doc} />
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Fact label="Issued">{momentOf(doc.issuedAt, gym.timeZone, gym.country)}</Fact>
         <Fact label="How">{documentSourceLabels[doc.source]}</Fact>
-        <Fact label="Reminders">{doc.reminderCount === 0 ? 'None' : `${doc.reminderCount}${doc.lastRemindedAt ? `, last ${momentOf(doc.lastRemindedAt, gym.timeZone, gym.country)}` : ''}`}</Fact>
+        <Fact label="Reminders">
+          {doc.reminderCount === 0
+            ? 'None'
+            : `${doc.reminderCount}${doc.lastRemindedAt ? `, last ${momentOf(doc.lastRemindedAt, gym.timeZone, gym.country)}` : ''}`}
+        </Fact>
         {doc.voidedAt && <Fact label="Voided">{momentOf(doc.voidedAt, gym.timeZone, gym.country)}</Fact>}
         {doc.voidReason && <Fact label="Reason">{doc.voidReason}</Fact>}
       </SimpleGrid>
       {actions}
+      {doc.state === 'signed' && isOwner && <VerifyDocumentButton documentId={doc.documentId} gym={gym} />}
       {doc.signature && <SignatureFacts doc={doc} gym={gym} />}
       <Paper withBorder radius="md" p="md" component="section" aria-label={contentLabel(doc)}>
         <Text size="xs" c="#495057" fw={600} mb="xs">
@@ -150,10 +178,29 @@ export function IssuedDocumentActions({ doc, extra }: { doc: DocumentDetail; ext
 }
 
 /** A document's detail in a drawer (full screen on a phone). */
-export function IssuedDocumentDrawer({ documentId, onClose, isNarrow, gym, handOff }: { documentId: string | null; onClose: () => void; isNarrow: boolean; gym: Gym; handOff?: (documentId: string) => ReactNode }) {
+export function IssuedDocumentDrawer({
+  documentId,
+  onClose,
+  isNarrow,
+  gym,
+  handOff,
+}: {
+  documentId: string | null;
+  onClose: () => void;
+  isNarrow: boolean;
+  gym: Gym;
+  handOff?: (documentId: string) => ReactNode;
+}) {
   const doc = useIssuedDocument(documentId);
   return (
-    <Drawer opened={documentId !== null} onClose={onClose} position="right" size={isNarrow ? '100%' : 'xl'} title="Document" closeButtonProps={{ 'aria-label': 'Close document' }}>
+    <Drawer
+      opened={documentId !== null}
+      onClose={onClose}
+      position="right"
+      size={isNarrow ? '100%' : 'xl'}
+      title="Document"
+      closeButtonProps={{ 'aria-label': 'Close document' }}
+    >
       {doc.isError ? (
         <Alert color="red" title="Document">
           {errorMessage(doc.error)}

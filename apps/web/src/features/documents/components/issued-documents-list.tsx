@@ -63,7 +63,8 @@ export function IssuedDocumentsList({ query, gym, page, pageSize, onPage, onOpen
     ) : (
       row.athlete.fullName
     );
-  const signedText = (row: DocumentRow) => (row.signedAt ? `${dayOf(row.signedAt, gym.timeZone, gym.country)}${row.signerName ? ` · ${row.signerName}` : ''}` : '—');
+  const signedText = (row: DocumentRow) =>
+    row.signedAt ? `${dayOf(row.signedAt, gym.timeZone, gym.country)}${row.signerName ? ` · ${row.signerName}` : ''}` : '—';
   if (isNarrow) {
     return (
       <>

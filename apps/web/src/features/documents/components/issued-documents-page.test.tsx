@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentDetail, DocumentRow, Gym, Session } from '@spotter/shared';
+import { documentIntegrityMessages, type DocumentDetail, type DocumentRow, type Gym, type Session } from '@spotter/shared';
+import { axeViolations } from '../../../testing/axe';
 import { buildSession } from '../../../testing/factories';
 import { render } from '../../../testing/render';
 import { bodyOf, callsTo, jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
@@ -20,13 +21,22 @@ afterAll(() => {
 const GYM_ID = '22222222-2222-4222-8222-222222222222';
 let n = 0;
 const uuid = () => `77777777-7777-4777-8777-${String(++n).padStart(12, '0')}`;
-const session = (): Session =>
+const session = (role: 'owner' | 'staff' = 'owner'): Session =>
   buildSession({
-    role: 'owner',
+    role,
     gym: { gymId: GYM_ID, title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
     profile: { profileId: uuid() },
   });
-const gym: Gym = { gymId: GYM_ID, title: 'Iron Temple Barbell', email: null, profilePicture: null, country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false, eventSettings: { classes: { taxRate: null } } };
+const gym: Gym = {
+  gymId: GYM_ID,
+  title: 'Iron Temple Barbell',
+  email: null,
+  profilePicture: null,
+  country: 'US',
+  timeZone: 'America/Chicago',
+  isTaxInclusive: false,
+  eventSettings: { classes: { taxRate: null } },
+};
 
 const carlaId = uuid();
 const templateId = uuid();
@@ -48,7 +58,14 @@ const row = (o: Partial<DocumentRow> = {}): DocumentRow => ({
   ...o,
 });
 const unsigned = row();
-const signed = row({ title: 'Membership Contract', type: 'contract', state: 'signed', signedAt: '2026-03-02T16:30:00.000Z', signerName: 'Carla Diaz', athlete: { athleteId: uuid(), fullName: 'Ben Ode' } });
+const signed = row({
+  title: 'Membership Contract',
+  type: 'contract',
+  state: 'signed',
+  signedAt: '2026-03-02T16:30:00.000Z',
+  signerName: 'Carla Diaz',
+  athlete: { athleteId: uuid(), fullName: 'Ben Ode' },
+});
 const detailOf = (r: DocumentRow, o: Partial<DocumentDetail> = {}): DocumentDetail => ({
   ...r,
   content: '<p>I, Carla Diaz, train at Iron Temple Barbell.</p>',
@@ -57,13 +74,24 @@ const detailOf = (r: DocumentRow, o: Partial<DocumentDetail> = {}): DocumentDeta
   initialFields: [],
   signature: null,
   voidReason: null,
+  integrity: { state: 'unsigned', message: '', recordedSha256: null, computedSha256: null },
   canSign: false,
   ...o,
 });
 const signedDetail = detailOf(signed, {
   signature: {
-    relation: 'guardian', signerName: 'Dana Ode', athleteName: 'Ben Ode', method: 'typed', signatureImage: null, typedName: 'Dana Ode', initials: [],
-    via: 'front_desk', contentSha256: 'b'.repeat(64), ip: '203.0.113.9', userAgent: 'Mozilla/5.0 Tablet', signedAt: '2026-03-02T16:30:00.000Z',
+    relation: 'guardian',
+    signerName: 'Dana Ode',
+    athleteName: 'Ben Ode',
+    method: 'typed',
+    signatureImage: null,
+    typedName: 'Dana Ode',
+    initials: [],
+    via: 'front_desk',
+    contentSha256: 'b'.repeat(64),
+    ip: '203.0.113.9',
+    userAgent: 'Mozilla/5.0 Tablet',
+    signedAt: '2026-03-02T16:30:00.000Z',
   },
 });
 const page = (results: DocumentRow[]) => ({ count: results.length, next: null, previous: null, results });
@@ -120,10 +148,59 @@ describe('IssuedDocumentsPage (issue 20, /documents/issued)', () => {
     expect(drawer.queryByRole('button', { name: 'Void' })).toBeNull();
   });
 
+  it('lets an owner Verify a signed document and shows the verdict with when it ran (issue 32); staff get no Verify', async () => {
+    const fetchMock = stub((url) =>
+      url === `/api/documents/${signed.documentId}/verify/`
+        ? jsonResponse({
+            documentId: signed.documentId,
+            state: 'intact',
+            message: documentIntegrityMessages.intact,
+            recordedSha256: 'b'.repeat(64),
+            computedSha256: 'b'.repeat(64),
+            checkedAt: '2026-03-04T20:30:00.000Z',
+          })
+        : undefined,
+    );
+    const view = render(<IssuedDocumentsPage />, { session: session(), route: '/documents/issued' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Membership Contract' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Document' }));
+    fireEvent.click(await drawer.findByRole('button', { name: 'Verify' }));
+    expect(await drawer.findByText(documentIntegrityMessages.intact)).toBeTruthy();
+    expect(drawer.getByText('Checked 03/04/2026 14:30.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET', `/api/documents/${signed.documentId}/verify/`)).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
+    view.unmount();
+    render(<IssuedDocumentsPage />, { session: session('staff'), route: '/documents/issued' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Membership Contract' }));
+    const staffDrawer = within(await screen.findByRole('dialog', { name: 'Document' }));
+    await staffDrawer.findByRole('region', { name: 'Signature and audit trail' });
+    expect(staffDrawer.queryByRole('button', { name: 'Verify' })).toBeNull();
+  });
+
+  it('says plainly when a signed document no longer matches its hash, and Verify says so too', async () => {
+    const altered = { state: 'altered' as const, message: documentIntegrityMessages.altered, recordedSha256: 'b'.repeat(64), computedSha256: 'c'.repeat(64) };
+    stub((url) => {
+      if (url === `/api/documents/${signed.documentId}/`) return jsonResponse({ ...signedDetail, integrity: altered });
+      if (url === `/api/documents/${signed.documentId}/verify/`)
+        return jsonResponse({ ...altered, documentId: signed.documentId, checkedAt: '2026-03-04T20:30:00.000Z' });
+      return undefined;
+    });
+    render(<IssuedDocumentsPage />, { session: session(), route: '/documents/issued' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Membership Contract' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Document' }));
+    const alert = await drawer.findByRole('alert');
+    expect(alert.textContent).toContain(documentIntegrityMessages.altered);
+    expect(alert.textContent).toContain(`Stored content now: ${'c'.repeat(64)}`);
+    fireEvent.click(drawer.getByRole('button', { name: 'Verify' }));
+    expect(await drawer.findByText('Altered')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('reminds and voids an unsigned document with a reason', async () => {
     const fetchMock = stub((url, init) => {
       if (url === `/api/documents/${unsigned.documentId}/remind/` && init.method === 'POST') return jsonResponse({ detail: 'Reminder sent.' });
-      if (url === `/api/documents/${unsigned.documentId}/void/` && init.method === 'POST') return jsonResponse(detailOf(unsigned, { state: 'voided', voidReason: 'Wrong athlete' }));
+      if (url === `/api/documents/${unsigned.documentId}/void/` && init.method === 'POST')
+        return jsonResponse(detailOf(unsigned, { state: 'voided', voidReason: 'Wrong athlete' }));
       return undefined;
     });
     render(<IssuedDocumentsPage />, { session: session(), route: '/documents/issued' });

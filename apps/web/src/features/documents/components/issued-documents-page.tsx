@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Pill, Select, TextInput } from '@mantine/core';
-import { DOCUMENTS_PAGE_SIZE, documentStateLabels, documentStates, documentTypeLabels, documentTypes, type DocumentState, type DocumentType } from '@spotter/shared';
+import {
+  DOCUMENTS_PAGE_SIZE,
+  documentStateLabels,
+  documentStates,
+  documentTypeLabels,
+  documentTypes,
+  type DocumentState,
+  type DocumentType,
+} from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useCurrentSession } from '../../auth';
@@ -111,7 +119,10 @@ export function IssuedDocumentsPage() {
         />
         <Select
           label="Template"
-          data={[{ value: '', label: 'Any template' }, ...(templates.data ?? []).map((t) => ({ value: t.templateId, label: t.archived ? `${t.title} (archived)` : t.title }))]}
+          data={[
+            { value: '', label: 'Any template' },
+            ...(templates.data ?? []).map((t) => ({ value: t.templateId, label: t.archived ? `${t.title} (archived)` : t.title })),
+          ]}
           value={filters.templateId ?? ''}
           onChange={(v) => set({ templateId: v || null })}
           allowDeselect={false}
@@ -119,7 +130,14 @@ export function IssuedDocumentsPage() {
           w={isNarrow ? '100%' : 220}
         />
         <TextInput type="date" label="Issued from" value={filters.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value || null })} w={half} />
-        <TextInput type="date" label="Issued to" value={filters.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value || null })} error={rangeError} w={half} />
+        <TextInput
+          type="date"
+          label="Issued to"
+          value={filters.to ?? ''}
+          onChange={(e) => set({ to: e.currentTarget.value || null })}
+          error={rangeError}
+          w={half}
+        />
         {filters.athleteId && (
           <Pill size="lg" withRemoveButton onRemove={() => set({ athleteId: null })} removeButtonProps={{ 'aria-label': 'Show every athlete' }}>
             {`Athlete: ${athleteName ?? 'chosen athlete'}`}
@@ -144,7 +162,15 @@ export function IssuedDocumentsPage() {
         onSort={(s) => update({ sort: s.sort === 'issuedAt' ? null : s.sort, order: s.order === 'desc' ? null : s.order, page: null })}
         empty={
           filtered ? (
-            <Empty action={<Button variant="default" onClick={clear}>Clear filters</Button>}>No documents match these filters.</Empty>
+            <Empty
+              action={
+                <Button variant="default" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            >
+              No documents match these filters.
+            </Empty>
           ) : (
             <Empty action={<Button onClick={() => setIssuing(true)}>Issue document</Button>}>
               No documents issued yet. Issue a template to athletes, or set a template’s rules to issue it on sign-up or purchase.
@@ -152,7 +178,13 @@ export function IssuedDocumentsPage() {
           )
         }
       />
-      <IssuedDocumentDrawer documentId={openId} onClose={() => update({ document: null })} isNarrow={isNarrow} gym={gym} handOff={(id) => <HandOffButton documentId={id} />} />
+      <IssuedDocumentDrawer
+        documentId={openId}
+        onClose={() => update({ document: null })}
+        isNarrow={isNarrow}
+        gym={gym}
+        handOff={(id) => <HandOffButton documentId={id} />}
+      />
       <IssueDocumentDialog opened={issuing} onClose={() => setIssuing(false)} />
     </>
   );

@@ -62,7 +62,14 @@ export function IssueDocumentDialog({ opened, onClose, athlete }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={athlete ? `Issue a document to ${athlete.fullName}` : 'Issue document'} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={athlete ? `Issue a document to ${athlete.fullName}` : 'Issue document'}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

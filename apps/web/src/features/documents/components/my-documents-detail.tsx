@@ -5,6 +5,7 @@ import { RichText } from '../../../components/rich-text';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useMyDocument, useSignMyDocument } from '../api/documents';
 import { DocumentStateBadge, gymDate, useDependantName, useDownloadMyDocumentPdf, useGymClock } from './my-documents-parts';
+import { DocumentIntegrityAlert } from './document-integrity';
 import { SignDocumentForm } from './sign-document-form';
 
 /** The signature as recorded: the drawn image or the typed name, who signed (for whom), when, and the initials. */
@@ -20,7 +21,14 @@ export function SignatureRecordView({ document }: { document: DocumentDetail }) 
           Signature
         </Title>
         {s.method === 'drawn' && s.signatureImage ? (
-          <Image src={s.signatureImage} alt={`Signature of ${s.signerName}`} maw={320} fit="contain" bg="white" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} />
+          <Image
+            src={s.signatureImage}
+            alt={`Signature of ${s.signerName}`}
+            maw={320}
+            fit="contain"
+            bg="white"
+            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+          />
         ) : (
           <Text fz={28} fs="italic" ff="Georgia, 'Times New Roman', serif" aria-label={`Typed signature: ${s.typedName ?? s.signerName}`}>
             {s.typedName ?? s.signerName}
@@ -65,6 +73,7 @@ function Body({ document, tab }: { document: DocumentDetail; tab: string }) {
   }
   return (
     <Stack gap="md">
+      <DocumentIntegrityAlert doc={document} />
       {document.state === 'voided' && (
         <Alert color="gray" title="Voided">
           {`Your gym voided this document${document.voidReason ? `: ${document.voidReason}` : '.'} There is nothing to sign.`}
@@ -148,9 +157,7 @@ export function MyDocumentDetailPage() {
         <Text size="sm" c="dimmed">
           {`${documentTypeLabels[d.type]}${d.version ? ` · version ${d.version}` : ''}${dependant ? ` · for ${dependant}` : ''}`}
         </Text>
-        {dependant && d.canSign && (
-          <Text size="sm">{`You are signing for ${dependant} as their parent or guardian. The record names you both.`}</Text>
-        )}
+        {dependant && d.canSign && <Text size="sm">{`You are signing for ${dependant} as their parent or guardian. The record names you both.`}</Text>}
       </Stack>
       <Body document={d} tab={tab} />
     </Stack>

@@ -21,7 +21,14 @@ function DocumentCard({ row, tab }: { row: DocumentRow; tab: DocumentTab }) {
       ? `Signed ${gymDate(row.signedAt, clock)}${row.signerName ? ` by ${row.signerName}` : ''}`
       : `Issued ${gymDate(row.issuedAt, clock)}`;
   return (
-    <Card withBorder padding="md" radius="md" component={Link} to={`/documents/${tab}/${row.documentId}`} aria-label={`${row.title}${dependant ? ` for ${dependant}` : ''}`}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component={Link}
+      to={`/documents/${tab}/${row.documentId}`}
+      aria-label={`${row.title}${dependant ? ` for ${dependant}` : ''}`}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600}>{row.title}</Text>
@@ -64,7 +71,12 @@ function DocumentList({ tab }: { tab: DocumentTab }) {
       </Alert>
     );
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={tab === 'unsigned' ? 'Documents to sign' : 'Signed documents'}>
+    <Stack
+      gap="sm"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      aria-label={tab === 'unsigned' ? 'Documents to sign' : 'Signed documents'}
+    >
       {list.data.map((row) => (
         <li key={row.documentId}>
           <DocumentCard row={row} tab={tab} />

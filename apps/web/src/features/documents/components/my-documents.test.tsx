@@ -11,7 +11,13 @@ import { MyDocumentDetailPage } from './my-documents-detail';
 afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => {
   // jsdom draws nothing: signature_pad gets a context whose every method does nothing.
-  const ctx = new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (key in target ? target[key] : () => undefined), set: (target, key: string, v) => ((target[key] = v), true) });
+  const ctx = new Proxy(
+    {},
+    {
+      get: (target: Record<string, unknown>, key: string) => (key in target ? target[key] : () => undefined),
+      set: (target, key: string, v) => ((target[key] = v), true),
+    },
+  );
   HTMLCanvasElement.prototype.getContext = vi.fn(() => ctx) as unknown as typeof HTMLCanvasElement.prototype.getContext;
 });
 
@@ -27,7 +33,16 @@ const session = (): Session =>
     profile: { profileId: '55555555-5555-4555-8555-555555555555' },
     athlete: { athleteId: ME },
   });
-const gym = { gymId: GYM_ID, title: 'Iron Temple', email: null, profilePicture: null, country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false, eventSettings: { classes: { taxRate: null } } };
+const gym = {
+  gymId: GYM_ID,
+  title: 'Iron Temple',
+  email: null,
+  profilePicture: null,
+  country: 'US',
+  timeZone: 'America/Chicago',
+  isTaxInclusive: false,
+  eventSettings: { classes: { taxRate: null } },
+};
 
 const row = (o: Partial<DocumentRow> = {}): DocumentRow => ({
   documentId: DOC,
@@ -54,6 +69,7 @@ const detail = (o: Partial<DocumentDetail> = {}): DocumentDetail => ({
   initialFields: ['I accept the risks'],
   signature: null,
   voidReason: null,
+  integrity: { state: 'unsigned', message: '', recordedSha256: null, computedSha256: null },
   canSign: true,
   ...o,
 });
@@ -71,7 +87,8 @@ describe('MyDocumentsPage (spec 2.4 /documents/{tab})', () => {
   it("lists the athlete's documents and a dependant's, marked for whom, as links", async () => {
     stubFetch((url) => {
       if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym);
-      if (url === '/api/me/documents/?tab=unsigned') return jsonResponse([row(), row({ documentId: KID_DOC, athlete: { athleteId: KID, fullName: 'Sam Parent' } })]);
+      if (url === '/api/me/documents/?tab=unsigned')
+        return jsonResponse([row(), row({ documentId: KID_DOC, athlete: { athleteId: KID, fullName: 'Sam Parent' } })]);
       return undefined;
     });
     renderAt('/documents/unsigned');
@@ -108,7 +125,20 @@ describe('MyDocumentDetailPage (spec 2.4 /documents/{tab}/{documentId})', () => 
                 canSign: false,
                 state: 'signed',
                 signedAt: '2026-03-04T20:30:00.000Z',
-                signature: { relation: 'self', signerName: 'Alex Parent', athleteName: 'Alex Parent', method: 'typed', signatureImage: null, typedName: 'Alex Parent', initials: [{ label: 'I accept the risks', value: 'AP' }], via: 'athlete_app', contentSha256: 'c'.repeat(64), ip: '203.0.113.7', userAgent: 'test', signedAt: '2026-03-04T20:30:00.000Z' },
+                signature: {
+                  relation: 'self',
+                  signerName: 'Alex Parent',
+                  athleteName: 'Alex Parent',
+                  method: 'typed',
+                  signatureImage: null,
+                  typedName: 'Alex Parent',
+                  initials: [{ label: 'I accept the risks', value: 'AP' }],
+                  via: 'athlete_app',
+                  contentSha256: 'c'.repeat(64),
+                  ip: '203.0.113.7',
+                  userAgent: 'test',
+                  signedAt: '2026-03-04T20:30:00.000Z',
+                },
               })
             : detail(),
         );
@@ -147,10 +177,27 @@ describe('MyDocumentDetailPage (spec 2.4 /documents/{tab}/{documentId})', () => 
             athlete: { athleteId: KID, fullName: 'Sam Parent' },
             canSign: false,
             state: 'signed',
-            signature: { relation: 'guardian', signerName: 'Alex Parent', athleteName: 'Sam Parent', method: 'drawn', signatureImage: 'data:image/png;base64,iVBORw0KGgo=', typedName: null, initials: [], via: 'front_desk', contentSha256: 'c'.repeat(64), ip: null, userAgent: null, signedAt: '2026-03-04T20:30:00.000Z' },
+            signature: {
+              relation: 'guardian',
+              signerName: 'Alex Parent',
+              athleteName: 'Sam Parent',
+              method: 'drawn',
+              signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+              typedName: null,
+              initials: [],
+              via: 'front_desk',
+              contentSha256: 'c'.repeat(64),
+              ip: null,
+              userAgent: null,
+              signedAt: '2026-03-04T20:30:00.000Z',
+            },
           }),
         );
-      if (url === `/api/me/documents/${KID_DOC}/pdf`) return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="waiver.pdf"' } });
+      if (url === `/api/me/documents/${KID_DOC}/pdf`)
+        return new Response(new Blob(['%PDF-1.7']), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="waiver.pdf"' },
+        });
       return undefined;
     });
     URL.createObjectURL = vi.fn(() => 'blob:pdf');

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, T
 import SignaturePad from 'signature_pad';
 import { documentMessages, type DocumentDetail, type SignDocumentFormInput } from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError, shownMessage } from '../../../lib/api-client';
 
 export type SignDocumentFormProps = {
   document: DocumentDetail;
@@ -68,7 +68,7 @@ export function SignDocumentForm({ document, onSign, onStale, extra, extraInput 
         agreed: true,
       });
     } catch (err) {
-      setError(errorMessage(err));
+      setError(shownMessage(err));
       if (isApiError(err) && err.code === 'content_changed') onStale?.();
     } finally {
       setBusy(false);
@@ -126,7 +126,15 @@ export function SignDocumentForm({ document, onSign, onStale, extra, extraInput 
               aria-label="Signature pad"
               aria-describedby="signature-help"
               role="img"
-              style={{ width: '100%', maxWidth: 560, height: 180, border: '1px solid var(--mantine-color-gray-5)', borderRadius: 8, touchAction: 'none', background: '#fff' }}
+              style={{
+                width: '100%',
+                maxWidth: 560,
+                height: 180,
+                border: '1px solid var(--mantine-color-gray-5)',
+                borderRadius: 8,
+                touchAction: 'none',
+                background: '#fff',
+              }}
             />
             <Group>
               <Button variant="default" size="xs" onClick={() => padRef.current?.clear()}>
@@ -135,14 +143,25 @@ export function SignDocumentForm({ document, onSign, onStale, extra, extraInput 
             </Group>
           </Stack>
         ) : (
-          <TextInput label="Full name" maw={420} maxLength={120} value={typedName} onChange={(e) => {
-            setTypedName(e.currentTarget.value);
-            setError(null);
-          }} autoComplete="name" />
+          <TextInput
+            label="Full name"
+            maw={420}
+            maxLength={120}
+            value={typedName}
+            onChange={(e) => {
+              setTypedName(e.currentTarget.value);
+              setError(null);
+            }}
+            autoComplete="name"
+          />
         )}
       </Stack>
       {extra}
-      <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} label="I have read this document and agree to it. I understand my signature is legally binding." />
+      <Checkbox
+        checked={agreed}
+        onChange={(e) => setAgreed(e.currentTarget.checked)}
+        label="I have read this document and agree to it. I understand my signature is legally binding."
+      />
       {error && (
         <Alert color="red" role="alert" title="Not signed">
           {error}

@@ -26,7 +26,14 @@ const template: DocumentTemplateDetail = {
   requiresSignature: true,
   initialFields: ['I accept the risks'],
   versions: [
-    { version: 2, title: 'Liability Waiver', requiresSignature: true, initialFields: ['I accept the risks'], createdAt: '2026-03-04T20:00:00.000Z', createdByName: 'Olivia Owner' },
+    {
+      version: 2,
+      title: 'Liability Waiver',
+      requiresSignature: true,
+      initialFields: ['I accept the risks'],
+      createdAt: '2026-03-04T20:00:00.000Z',
+      createdByName: 'Olivia Owner',
+    },
     { version: 1, title: 'Liability Waiver', requiresSignature: true, initialFields: [], createdAt: '2026-03-01T20:00:00.000Z', createdByName: null },
   ],
 };
@@ -36,7 +43,10 @@ describe('the template editor', { timeout: 60_000 }, () => {
   const session = () => buildSession({ role: 'owner' } as never);
   const renderEditor = (templateId: string | null) => {
     document.cookie = 'csrftoken=t; path=/';
-    return render(<TemplateEditor templateId={templateId} onClose={() => {}} timeZone="America/Chicago" country="US" />, { session: session(), route: '/documents/templates' });
+    return render(<TemplateEditor templateId={templateId} onClose={() => {}} timeZone="America/Chicago" country="US" />, {
+      session: session(),
+      route: '/documents/templates',
+    });
   };
   const api = (extra: (url: string, init: RequestInit) => Response | undefined = () => undefined) =>
     stubFetch((url, init) => {
@@ -62,6 +72,30 @@ describe('the template editor', { timeout: 60_000 }, () => {
     expect(await within(old).findByText('The first wording.')).toBeTruthy();
   });
 
+  it('issue 34: shows the server refusal of an initials field without a label on that field', async () => {
+    const message = 'Give each initials field a label.';
+    api((url, init) =>
+      init.method === 'PUT' ? jsonResponse({ message, code: 'validation_error', fields: { 'initialFields.1': [message] } }, 400) : undefined,
+    );
+    renderEditor(TEMPLATE_ID);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
+    await within(dialog).findByText('Version 2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add initials field' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+  });
+
+  it('issue 34: notifies a refusal that names no field of the form', async () => {
+    api((url, init) =>
+      init.method === 'PUT' ? jsonResponse({ message: 'This template is archived. Restore it to issue it.', code: 'conflict' }, 409) : undefined,
+    );
+    renderEditor(TEMPLATE_ID);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
+    await within(dialog).findByText('Version 2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This template is archived. Restore it to issue it.')).toBeTruthy();
+  });
+
   it('inserts a merge field from the menu and saves the whole template with its rules', async () => {
     const fetchMock = api((url, init) => (init.method === 'PUT' ? jsonResponse({ ...template, currentVersion: 3 }) : undefined));
     renderEditor(TEMPLATE_ID);
@@ -76,7 +110,14 @@ describe('the template editor', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/api/documents/templates/${TEMPLATE_ID}/`)).toHaveLength(1));
     const sent = JSON.parse(callsTo(fetchMock, 'PUT', `/api/documents/templates/${TEMPLATE_ID}/`)[0]![1].body as string) as Record<string, unknown>;
-    expect(sent).toMatchObject({ type: 'waiver', title: 'Liability Waiver', requiredOnSignUp: true, requiredBeforeBooking: true, initialFields: ['I accept the risks', 'No refunds'], packageIds: [] });
+    expect(sent).toMatchObject({
+      type: 'waiver',
+      title: 'Liability Waiver',
+      requiredOnSignUp: true,
+      requiredBeforeBooking: true,
+      initialFields: ['I accept the risks', 'No refunds'],
+      packageIds: [],
+    });
     expect(sent.body).toContain('{{package.name}}');
     expect(sent.body).toContain('{{athlete.fullName}}');
   });
@@ -84,7 +125,10 @@ describe('the template editor', { timeout: 60_000 }, () => {
   it("shows the server's field errors under the fields", async () => {
     api((url, init) =>
       init.method === 'POST' && url === '/api/documents/templates/'
-        ? jsonResponse({ message: 'Check the form.', code: 'validation_failed', fields: { body: ['Write the document’s text.'], title: ['Enter a title.'] } }, 400)
+        ? jsonResponse(
+            { message: 'Check the form.', code: 'validation_failed', fields: { body: ['Write the document’s text.'], title: ['Enter a title.'] } },
+            400,
+          )
         : undefined,
     );
     renderEditor(null);

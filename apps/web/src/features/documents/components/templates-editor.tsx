@@ -36,7 +36,8 @@ import {
 } from '@spotter/shared';
 import { MergeFieldMenu as SharedMergeFieldMenu } from '../../../components/merge-field-menu';
 import { RichText } from '../../../components/rich-text';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldRefusal } from '../../../lib/form-refusal';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useArchiveDocumentTemplate, useDocumentTemplate, useDocumentTemplateVersion, useRulePackages, useSaveDocumentTemplate } from './templates-queries';
 
@@ -83,6 +84,9 @@ export function TemplateEditor({ templateId, onClose, timeZone, country }: Props
 
 type FormProps = { template: DocumentTemplateDetail | null; onClose: () => void; timeZone: string; country: Props['country'] };
 
+/** The fields that show their own refusal; any other is notified (issue 34). */
+const TEMPLATE_FORM_FIELDS = ['title', 'body', 'initialFields', 'packageIds'] as const;
+
 function TemplateForm({ template, onClose, timeZone, country }: FormProps) {
   const [type, setType] = useState<DocumentType>(template?.type ?? 'waiver');
   const [title, setTitle] = useState(template?.title ?? '');
@@ -120,9 +124,7 @@ function TemplateForm({ template, onClose, timeZone, country }: FormProps) {
       { templateId: template?.templateId ?? null, body: input },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])));
-        },
+        onError: (error) => setErrors(fieldRefusal(error, TEMPLATE_FORM_FIELDS)),
       },
     );
   };
@@ -319,7 +321,13 @@ export function InitialFieldsEditor({ fields, onChange, error }: { fields: strin
             onChange={(e) => onChange(fields.map((x, j) => (j === i ? e.currentTarget.value : x)))}
             style={{ flexGrow: 1 }}
           />
-          <ActionIcon variant="subtle" color="red.9" size="lg" aria-label={`Remove initials field ${i + 1}`} onClick={() => onChange(fields.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red.9"
+            size="lg"
+            aria-label={`Remove initials field ${i + 1}`}
+            onClick={() => onChange(fields.filter((_, j) => j !== i))}
+          >
             ×
           </ActionIcon>
         </Group>
@@ -342,7 +350,17 @@ function whenOf(iso: string, timeZone: string, country: Props['country']) {
   return formatDate(toZoned(new Date(iso), timeZone).date, country);
 }
 
-function VersionHistory({ template, timeZone, country, onView }: { template: DocumentTemplateDetail; timeZone: string; country: Props['country']; onView: (v: number) => void }) {
+function VersionHistory({
+  template,
+  timeZone,
+  country,
+  onView,
+}: {
+  template: DocumentTemplateDetail;
+  timeZone: string;
+  country: Props['country'];
+  onView: (v: number) => void;
+}) {
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -371,7 +389,19 @@ function VersionHistory({ template, timeZone, country, onView }: { template: Doc
   );
 }
 
-function VersionDialog({ templateId, version, timeZone, country, onClose }: { templateId: string; version: number; timeZone: string; country: Props['country']; onClose: () => void }) {
+function VersionDialog({
+  templateId,
+  version,
+  timeZone,
+  country,
+  onClose,
+}: {
+  templateId: string;
+  version: number;
+  timeZone: string;
+  country: Props['country'];
+  onClose: () => void;
+}) {
   const v = useDocumentTemplateVersion(templateId, version);
   return (
     <Modal opened onClose={onClose} title={`Version ${version}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>

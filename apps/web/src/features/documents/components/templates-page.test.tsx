@@ -59,7 +59,14 @@ describe('the templates page', { timeout: 60_000 }, () => {
       if (url === '/api/documents/templates/')
         return jsonResponse([
           row({}),
-          row({ templateId: '77777777-7777-4777-8777-000000000002', type: 'contract', title: 'Membership Contract', requiredOnSignUp: false, packageIds: [PACKAGE_ID], currentVersion: 1 }),
+          row({
+            templateId: '77777777-7777-4777-8777-000000000002',
+            type: 'contract',
+            title: 'Membership Contract',
+            requiredOnSignUp: false,
+            packageIds: [PACKAGE_ID],
+            currentVersion: 1,
+          }),
           row({ templateId: '77777777-7777-4777-8777-000000000003', type: 'policy', title: 'Old Policy', requiredOnSignUp: false, archived: true }),
         ]);
       if (url.startsWith('/api/packages/')) return jsonResponse({ count: 1, next: null, previous: null, results: [unlimited] });
@@ -78,7 +85,13 @@ describe('the templates page', { timeout: 60_000 }, () => {
   });
 
   it('says what to do when there is none yet', async () => {
-    stubFetch((url) => (url === '/api/documents/templates/' ? jsonResponse([]) : url.startsWith('/api/packages/') ? jsonResponse({ count: 0, next: null, previous: null, results: [] }) : undefined));
+    stubFetch((url) =>
+      url === '/api/documents/templates/'
+        ? jsonResponse([])
+        : url.startsWith('/api/packages/')
+          ? jsonResponse({ count: 0, next: null, previous: null, results: [] })
+          : undefined,
+    );
     render(<TemplatesPage />, { session: buildSession({ role: 'owner' } as never), route: '/documents/templates' });
     expect(await screen.findByText(/No templates yet/)).toBeTruthy();
   });

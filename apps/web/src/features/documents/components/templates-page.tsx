@@ -62,7 +62,10 @@ export function TemplatesPage() {
       },
       restore: { title: 'Restore template?', message: `${t.title} can be issued again and its rules apply again.`, confirmLabel: 'Restore' },
     }[action];
-    setConfirmation({ ...texts, run: () => act.mutate({ templateId: t.templateId, archive: action === 'archive', title: t.title }, { onSettled: () => setConfirmation(null) }) });
+    setConfirmation({
+      ...texts,
+      run: () => act.mutate({ templateId: t.templateId, archive: action === 'archive', title: t.title }, { onSettled: () => setConfirmation(null) }),
+    });
   };
 
   const columns: Column<DocumentTemplateRow>[] = [

@@ -33,7 +33,8 @@ export const useDocumentTemplateVersion = (templateId: string, version: number |
     queryKey: templateKeys.version(templateId, version ?? 0),
     enabled: version !== null,
     staleTime: Infinity, // a version never changes once written
-    queryFn: ({ signal }) => callEndpoint('documentTemplateVersion', { params: { templateId, version: String(version!) }, signal }, { schema: documentTemplateVersionSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint('documentTemplateVersion', { params: { templateId, version: String(version!) }, signal }, { schema: documentTemplateVersionSchema }),
   });
 
 /** The packages a template's purchase rule may name: the gym's active ones (the first hundred, by name). */
@@ -49,8 +50,7 @@ export const useSaveDocumentTemplate = () =>
       templateId
         ? callEndpoint('updateDocumentTemplate', { params: { templateId }, body }, { schema: documentTemplateDetailSchema })
         : callEndpoint('createDocumentTemplate', { body }, { schema: documentTemplateDetailSchema }),
-    success: (saved, { templateId }) =>
-      templateId === null ? 'Template created.' : `Template saved (version ${saved.currentVersion}).`,
+    success: (saved, { templateId }) => (templateId === null ? 'Template created.' : `Template saved (version ${saved.currentVersion}).`),
     invalidates: [documentKeys.all],
   });
 

@@ -13,7 +13,11 @@ export function getAppointmentTypes(params: SetupListParams, signal?: AbortSigna
 }
 
 export function appointmentTypesQueryOptions(params: SetupListParams) {
-  return queryOptions({ queryKey: setupKeys.appointmentTypeList(params), queryFn: ({ signal }) => getAppointmentTypes(params, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: setupKeys.appointmentTypeList(params),
+    queryFn: ({ signal }) => getAppointmentTypes(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAppointmentTypes(params: SetupListParams) {

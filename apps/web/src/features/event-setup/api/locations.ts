@@ -12,7 +12,11 @@ export function getLocations(status: SetupStatus, search: string, signal?: Abort
 }
 
 export function locationsQueryOptions(status: SetupStatus, search: string) {
-  return queryOptions({ queryKey: setupKeys.locationList(status, search), queryFn: ({ signal }) => getLocations(status, search, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: setupKeys.locationList(status, search),
+    queryFn: ({ signal }) => getLocations(status, search, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useLocations(status: SetupStatus, search: string) {
@@ -33,7 +37,8 @@ export function useCreateLocation() {
 
 export function useRenameLocation() {
   return useApiMutation({
-    mutationFn: ({ locationId, name }: { locationId: string; name: string }) => callEndpoint('updateLocation', { params: { locationId }, body: { name } }, { schema: gymLocationSchema }),
+    mutationFn: ({ locationId, name }: { locationId: string; name: string }) =>
+      callEndpoint('updateLocation', { params: { locationId }, body: { name } }, { schema: gymLocationSchema }),
     success: (location) => ({ title: 'Location renamed', message: location.name }),
     errorTitle: 'Renaming location failed',
     invalidates,
@@ -50,7 +55,8 @@ const verbs: Record<RecordAction, { done: string; doing: string }> = {
 
 export function useLocationAction() {
   return useApiMutation({
-    mutationFn: ({ locationId, action }: { locationId: string; name: string; action: RecordAction }) => callEndpoint(locationEndpoint[action], { params: { locationId } }),
+    mutationFn: ({ locationId, action }: { locationId: string; name: string; action: RecordAction }) =>
+      callEndpoint(locationEndpoint[action], { params: { locationId } }),
     success: (_data, { action, name }) => ({ title: `Location ${verbs[action].done}`, message: name }),
     errorTitle: ({ action }) => `${verbs[action].doing} location failed`,
     invalidates,
@@ -59,7 +65,8 @@ export function useLocationAction() {
 
 export function useCreateRoom() {
   return useApiMutation({
-    mutationFn: ({ locationId, name }: { locationId: string; name: string }) => callEndpoint('createRoom', { params: { locationId }, body: { name } }, { schema: gymRoomSchema }),
+    mutationFn: ({ locationId, name }: { locationId: string; name: string }) =>
+      callEndpoint('createRoom', { params: { locationId }, body: { name } }, { schema: gymRoomSchema }),
     success: (room) => ({ title: 'Room added', message: room.name }),
     errorTitle: 'Adding room failed',
     invalidates,
@@ -68,7 +75,8 @@ export function useCreateRoom() {
 
 export function useRenameRoom() {
   return useApiMutation({
-    mutationFn: ({ roomId, name }: { roomId: string; name: string }) => callEndpoint('updateRoom', { params: { roomId }, body: { name } }, { schema: gymRoomSchema }),
+    mutationFn: ({ roomId, name }: { roomId: string; name: string }) =>
+      callEndpoint('updateRoom', { params: { roomId }, body: { name } }, { schema: gymRoomSchema }),
     success: (room) => ({ title: 'Room renamed', message: room.name }),
     errorTitle: 'Renaming room failed',
     invalidates,

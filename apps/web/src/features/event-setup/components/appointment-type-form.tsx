@@ -95,7 +95,11 @@ export function toAppointmentTypeInput(v: AppointmentTypeFormValues): Appointmen
   };
 }
 
-const formFieldOf: Record<string, keyof AppointmentTypeFormValues> = { cancellationFeeMinor: 'cancellationFee', noShowFeeMinor: 'noShowFee', priceMinor: 'price' };
+const formFieldOf: Record<string, keyof AppointmentTypeFormValues> = {
+  cancellationFeeMinor: 'cancellationFee',
+  noShowFeeMinor: 'noShowFee',
+  priceMinor: 'price',
+};
 
 export function appointmentFormErrorsOf(fields: Record<string, string[]> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(fields ?? {}).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
@@ -176,14 +180,41 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label="Name" withAsterisk data-autofocus maxLength={100} {...form.getInputProps('name')} />
-                <ColorField description="Shown beside the appointment on the calendar and in lists." value={v.color} onChange={(c) => form.setFieldValue('color', c as TypeColor)} error={form.errors.color} />
+                <ColorField
+                  description="Shown beside the appointment on the calendar and in lists."
+                  value={v.color}
+                  onChange={(c) => form.setFieldValue('color', c as TypeColor)}
+                  error={form.errors.color}
+                />
               </SimpleGrid>
-              <DescriptionField description="What athletes read about this appointment when they book it." value={v.description} onChange={(d) => form.setFieldValue('description', d)} error={form.errors.description} />
+              <DescriptionField
+                description="What athletes read about this appointment when they book it."
+                value={v.description}
+                onChange={(d) => form.setFieldValue('description', d)}
+                error={form.errors.description}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <WholeInput label="Duration" unit="min" description="How long one appointment lasts." {...form.getInputProps('durationMinutes')} />
-                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Price" help="What one appointment costs." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('price')} />
-                <WholeInput label="Buffer after" unit="min" description="Time kept free after each appointment: the coach cannot be booked again until it ends." {...form.getInputProps('bufferMinutes')} />
-                <WholeInput label="Capacity" unit="athletes" description="Athletes in one appointment: 1 for personal training, more for a small group." {...form.getInputProps('capacity')} />
+                <MoneyInput
+                  inputWrapperOrder={HELP_BELOW}
+                  label="Price"
+                  help="What one appointment costs."
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  {...form.getInputProps('price')}
+                />
+                <WholeInput
+                  label="Buffer after"
+                  unit="min"
+                  description="Time kept free after each appointment: the coach cannot be booked again until it ends."
+                  {...form.getInputProps('bufferMinutes')}
+                />
+                <WholeInput
+                  label="Capacity"
+                  unit="athletes"
+                  description="Athletes in one appointment: 1 for personal training, more for a small group."
+                  {...form.getInputProps('capacity')}
+                />
               </SimpleGrid>
             </Stack>
           </Section>
@@ -216,10 +247,34 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
                 {...form.getInputProps('lateCancelCutoffMinutes')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Late cancel fee" help="Charged when an athlete cancels after the cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
-                <MoneyInput inputWrapperOrder={HELP_BELOW} label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
-                <WholeInput label="Credits deducted for a late cancel" unit="credits" description="Credits taken from the athlete's package when they cancel late." {...form.getInputProps('cancellationCreditDeduction')} />
-                <WholeInput label="Credits deducted for a no-show" unit="credits" description="Credits taken when an athlete booked but did not come." {...form.getInputProps('noShowCreditDeduction')} />
+                <MoneyInput
+                  inputWrapperOrder={HELP_BELOW}
+                  label="Late cancel fee"
+                  help="Charged when an athlete cancels after the cut-off."
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  {...form.getInputProps('cancellationFee')}
+                />
+                <MoneyInput
+                  inputWrapperOrder={HELP_BELOW}
+                  label="No-show fee"
+                  help="Charged when an athlete booked but did not come."
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  {...form.getInputProps('noShowFee')}
+                />
+                <WholeInput
+                  label="Credits deducted for a late cancel"
+                  unit="credits"
+                  description="Credits taken from the athlete's package when they cancel late."
+                  {...form.getInputProps('cancellationCreditDeduction')}
+                />
+                <WholeInput
+                  label="Credits deducted for a no-show"
+                  unit="credits"
+                  description="Credits taken when an athlete booked but did not come."
+                  {...form.getInputProps('noShowCreditDeduction')}
+                />
               </SimpleGrid>
               <TaxRateField
                 description="The tax charged on the price and these fees."

@@ -41,7 +41,10 @@ export function AppointmentTypesPage() {
       return;
     }
     const texts = {
-      archive: { title: 'Archive appointment type?', message: `${t.name} will no longer be offered for new appointments. Its history is kept and you can restore it later.` },
+      archive: {
+        title: 'Archive appointment type?',
+        message: `${t.name} will no longer be offered for new appointments. Its history is kept and you can restore it later.`,
+      },
       restore: { title: 'Restore appointment type?', message: `${t.name} will be offered for new appointments again.` },
       delete: { title: 'Delete appointment type?', message: `${t.name} will be deleted for good. No appointment uses it yet.` },
     }[action];
@@ -59,13 +62,22 @@ export function AppointmentTypesPage() {
     { header: 'Duration', cell: (t) => (t.bufferMinutes > 0 ? `${t.durationMinutes} min + ${t.bufferMinutes} min buffer` : `${t.durationMinutes} min`) },
     { header: 'Price', cell: (t) => formatMoney(t.priceMinor, gym.country) },
     { header: 'Capacity', cell: (t) => t.capacity },
-    { header: 'Coaches', cell: (t) => <Text size="sm" c={t.coaches.length === 0 ? 'dimmed' : undefined}>{coachesText(t)}</Text> },
+    {
+      header: 'Coaches',
+      cell: (t) => (
+        <Text size="sm" c={t.coaches.length === 0 ? 'dimmed' : undefined}>
+          {coachesText(t)}
+        </Text>
+      ),
+    },
     {
       header: 'Cancellation',
       cell: (t) => (
         <Stack gap={0}>
           <Text size="sm">{`Late cancel ${formatMoney(t.cancellationFeeMinor, gym.country)} · no-show ${formatMoney(t.noShowFeeMinor, gym.country)}`}</Text>
-          <Text size="xs" c="dimmed">{lateCancelSummary(t.lateCancelCutoffMinutes)}</Text>
+          <Text size="xs" c="dimmed">
+            {lateCancelSummary(t.lateCancelCutoffMinutes)}
+          </Text>
         </Stack>
       ),
     },
@@ -79,7 +91,13 @@ export function AppointmentTypesPage() {
     ) : list.status === 'archived' ? (
       <SetupEmpty>No archived appointment types.</SetupEmpty>
     ) : (
-      <SetupEmpty action={<Button onClick={openNew} disabled={!gym.isReady}>New appointment type</Button>}>
+      <SetupEmpty
+        action={
+          <Button onClick={openNew} disabled={!gym.isReady}>
+            New appointment type
+          </Button>
+        }
+      >
         No appointment types yet. Create your first one (personal training, an intro session) and choose the coaches who offer it.
       </SetupEmpty>
     );

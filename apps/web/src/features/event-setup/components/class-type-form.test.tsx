@@ -24,7 +24,9 @@ describe('the class type form: rules', () => {
     expect(errorsOf({ bookingOpens: 'days', bookingOpensDays: 0 })).toEqual({ bookingOpensDays: setupMessages.bookingOpensMin });
     // "Any time" ignores the days box.
     expect(errorsOf({ bookingOpens: 'any', bookingOpensDays: 0 })).toEqual({});
-    expect(errorsOf({ bookingOpens: 'days', bookingOpensDays: 1, bookingClosesMinutes: 1440 })).toEqual({ bookingClosesMinutes: setupMessages.bookingWindowEmpty });
+    expect(errorsOf({ bookingOpens: 'days', bookingOpensDays: 1, bookingClosesMinutes: 1440 })).toEqual({
+      bookingClosesMinutes: setupMessages.bookingWindowEmpty,
+    });
     expect(errorsOf({ lateCancelCutoffMinutes: 20_000 })).toEqual({ lateCancelCutoffMinutes: setupMessages.minutesTooHigh });
     expect(errorsOf({ waitlistLimit: 'size', waitlistSize: 0 })).toEqual({ waitlistSize: setupMessages.waitlistSizeMin });
     // A waitlist turned off asks nothing of its hidden boxes.
@@ -39,7 +41,13 @@ describe('the class type form: rules', () => {
     ).toMatchObject({ cancellationFeeMinor: 1250, noShowFeeMinor: 2000, bookingOpensDays: null, waitlistSize: null, taxRateId: null });
     const type = buildClassType({ taxRate: options.taxRates[0]!, bookingOpensDays: null, waitlistSize: null });
     const back = toClassTypeInput(classTypeValues(type));
-    expect(back).toMatchObject({ cancellationFeeMinor: 1500, noShowFeeMinor: 3000, taxRateId: options.taxRates[0]!.taxRateId, bookingOpensDays: null, waitlistSize: null });
+    expect(back).toMatchObject({
+      cancellationFeeMinor: 1500,
+      noShowFeeMinor: 3000,
+      taxRateId: options.taxRates[0]!.taxRateId,
+      bookingOpensDays: null,
+      waitlistSize: null,
+    });
   });
 });
 
@@ -67,7 +75,13 @@ describe('the class type form', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'CrossFit WOD' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create class type' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/class-types/')).toHaveLength(1));
-    expect(bodyOf(fetchMock, '/api/class-types/')).toMatchObject({ name: 'CrossFit WOD', defaultDurationMinutes: 60, bookingOpensDays: null, waitlistEnabled: true, taxRateId: null });
+    expect(bodyOf(fetchMock, '/api/class-types/')).toMatchObject({
+      name: 'CrossFit WOD',
+      defaultDurationMinutes: 60,
+      bookingOpensDays: null,
+      waitlistEnabled: true,
+      taxRateId: null,
+    });
     expect(await within(dialog).findByText(setupMessages.classTypeNameTaken)).toBeTruthy();
   });
 
@@ -85,9 +99,20 @@ describe('the class type form', () => {
   });
 
   it("starts a new type with the gym's class defaults (issue 22) and sends them", async () => {
-    const defaults = { ...defaultClassDefaults, bookingOpensDays: 3, lateCancelCutoffMinutes: 90, cancellationFeeMinor: 750, waitlistSize: 6, noShowCreditDeduction: 1 };
+    const defaults = {
+      ...defaultClassDefaults,
+      bookingOpensDays: 3,
+      lateCancelCutoffMinutes: 90,
+      cancellationFeeMinor: 750,
+      waitlistSize: 6,
+      noShowCreditDeduction: 1,
+    };
     const fetchMock = stubSetupFetch((url, init) =>
-      url === '/api/class-types/defaults/' ? jsonResponse(defaults) : init.method === 'POST' && url === '/api/class-types/' ? jsonResponse(buildClassType({ name: 'Engine' }), 201) : undefined,
+      url === '/api/class-types/defaults/'
+        ? jsonResponse(defaults)
+        : init.method === 'POST' && url === '/api/class-types/'
+          ? jsonResponse(buildClassType({ name: 'Engine' }), 201)
+          : undefined,
     );
     renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'New class type' });

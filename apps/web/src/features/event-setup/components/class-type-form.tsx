@@ -2,7 +2,17 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { classTypeInputSchema, isValidName, messages, type ClassDefaults, type ClassType, type ClassTypeInput, type GymCountry, type TaxRate, type TypeColor } from '@spotter/shared';
+import {
+  classTypeInputSchema,
+  isValidName,
+  messages,
+  type ClassDefaults,
+  type ClassType,
+  type ClassTypeInput,
+  type GymCountry,
+  type TaxRate,
+  type TypeColor,
+} from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useClassTypeDefaults, useCreateClassType, useUpdateClassType } from '../api/class-types';
@@ -224,12 +234,32 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label="Name" withAsterisk data-autofocus maxLength={100} {...form.getInputProps('name')} />
-                <ColorField description="Shown beside the class on the calendar and in lists." value={v.color} onChange={(c) => form.setFieldValue('color', c as TypeColor)} error={form.errors.color} />
+                <ColorField
+                  description="Shown beside the class on the calendar and in lists."
+                  value={v.color}
+                  onChange={(c) => form.setFieldValue('color', c as TypeColor)}
+                  error={form.errors.color}
+                />
               </SimpleGrid>
-              <DescriptionField description="What athletes read about this class when they book it." value={v.description} onChange={(d) => form.setFieldValue('description', d)} error={form.errors.description} />
+              <DescriptionField
+                description="What athletes read about this class when they book it."
+                value={v.description}
+                onChange={(d) => form.setFieldValue('description', d)}
+                error={form.errors.description}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <WholeInput label="Default duration" unit="min" description="New classes of this type start with this length; each class can differ." {...form.getInputProps('defaultDurationMinutes')} />
-                <WholeInput label="Default capacity" unit="athletes" description="How many athletes a new class holds; each class can differ." {...form.getInputProps('defaultCapacity')} />
+                <WholeInput
+                  label="Default duration"
+                  unit="min"
+                  description="New classes of this type start with this length; each class can differ."
+                  {...form.getInputProps('defaultDurationMinutes')}
+                />
+                <WholeInput
+                  label="Default capacity"
+                  unit="athletes"
+                  description="How many athletes a new class holds; each class can differ."
+                  {...form.getInputProps('defaultCapacity')}
+                />
               </SimpleGrid>
             </Stack>
           </Section>
@@ -257,7 +287,10 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
                 <WholeInput
                   label="Booking closes"
                   unit="min before"
-                  description={minutesHint(v.bookingClosesMinutes, 'Athletes can no longer book this long before the start; 0 keeps booking open until it starts')}
+                  description={minutesHint(
+                    v.bookingClosesMinutes,
+                    'Athletes can no longer book this long before the start; 0 keeps booking open until it starts',
+                  )}
                   {...form.getInputProps('bookingClosesMinutes')}
                 />
                 <WholeInput
@@ -295,7 +328,10 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
                   label="Promotion cut-off"
                   unit="min before"
                   disabled={!v.waitlistEnabled}
-                  description={minutesHint(v.promotionCutoffMinutes, 'Stop moving athletes off the line this long before the start, so nobody gets a place too late to come')}
+                  description={minutesHint(
+                    v.promotionCutoffMinutes,
+                    'Stop moving athletes off the line this long before the start, so nobody gets a place too late to come',
+                  )}
                   {...form.getInputProps('promotionCutoffMinutes')}
                 />
               </SimpleGrid>
@@ -310,10 +346,34 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
                 </Alert>
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MoneyInput inputWrapperOrder={HELP_BELOW} label="Late cancel fee" help="Charged when an athlete cancels after the late cancel cut-off." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('cancellationFee')} />
-                <MoneyInput inputWrapperOrder={HELP_BELOW} label="No-show fee" help="Charged when an athlete booked but did not come." country={country} isTaxInclusive={isTaxInclusive} {...form.getInputProps('noShowFee')} />
-                <WholeInput label="Credits deducted for a late cancel" unit="credits" description="Class credits taken from the athlete's package when they cancel late." {...form.getInputProps('cancellationCreditDeduction')} />
-                <WholeInput label="Credits deducted for a no-show" unit="credits" description="Class credits taken when an athlete booked but did not come." {...form.getInputProps('noShowCreditDeduction')} />
+                <MoneyInput
+                  inputWrapperOrder={HELP_BELOW}
+                  label="Late cancel fee"
+                  help="Charged when an athlete cancels after the late cancel cut-off."
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  {...form.getInputProps('cancellationFee')}
+                />
+                <MoneyInput
+                  inputWrapperOrder={HELP_BELOW}
+                  label="No-show fee"
+                  help="Charged when an athlete booked but did not come."
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  {...form.getInputProps('noShowFee')}
+                />
+                <WholeInput
+                  label="Credits deducted for a late cancel"
+                  unit="credits"
+                  description="Class credits taken from the athlete's package when they cancel late."
+                  {...form.getInputProps('cancellationCreditDeduction')}
+                />
+                <WholeInput
+                  label="Credits deducted for a no-show"
+                  unit="credits"
+                  description="Class credits taken when an athlete booked but did not come."
+                  {...form.getInputProps('noShowCreditDeduction')}
+                />
               </SimpleGrid>
               <TaxRateField
                 description="The tax charged on these fees."

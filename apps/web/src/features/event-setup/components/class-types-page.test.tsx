@@ -23,7 +23,16 @@ describe('ClassTypesPage (issue 16, spec 2.7 /events/classes)', () => {
       jsonResponse(
         pageOf([
           buildClassType({ name: 'CrossFit WOD' }),
-          buildClassType({ name: 'Open Gym', bookingOpensDays: null, bookingClosesMinutes: 0, waitlistEnabled: false, cancellationFeeMinor: 0, noShowFeeMinor: 0, lateCancelCutoffMinutes: 0, inUse: false }),
+          buildClassType({
+            name: 'Open Gym',
+            bookingOpensDays: null,
+            bookingClosesMinutes: 0,
+            waitlistEnabled: false,
+            cancellationFeeMinor: 0,
+            noShowFeeMinor: 0,
+            lateCancelCutoffMinutes: 0,
+            inUse: false,
+          }),
         ]),
       ),
     );
@@ -51,7 +60,9 @@ describe('ClassTypesPage (issue 16, spec 2.7 /events/classes)', () => {
   });
 
   it("says 'No results found' for a search that finds nothing, and asks the server with the search and the status", async () => {
-    const fetchMock = stubSetupFetch((url) => (url.startsWith('/api/class-types/?') ? jsonResponse(pageOf(url.includes('search=') ? [] : [buildClassType()])) : undefined));
+    const fetchMock = stubSetupFetch((url) =>
+      url.startsWith('/api/class-types/?') ? jsonResponse(pageOf(url.includes('search=') ? [] : [buildClassType()])) : undefined,
+    );
     renderPage();
     await screen.findByText('CrossFit WOD');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search class types' }), { target: { value: 'zumba' } });
@@ -72,7 +83,9 @@ describe('ClassTypesPage (issue 16, spec 2.7 /events/classes)', () => {
     const fetchMock = stubSetupFetch((url) => {
       if (url.startsWith('/api/class-types/?')) return jsonResponse(pageOf([buildClassType()]));
       if (url.startsWith('/api/class-types/export/')) {
-        return new Response('Name\r\nCrossFit WOD\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="class-types-active-2026-03-04.csv"' } });
+        return new Response('Name\r\nCrossFit WOD\r\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="class-types-active-2026-03-04.csv"' },
+        });
       }
       return undefined;
     });

@@ -12,7 +12,11 @@ import { SetupTable, type Column } from './setup-table';
 import { useSetupGym, useSetupList } from './use-setup-list';
 
 function feesCell(t: ClassType, country: GymCountry) {
-  const late = <Text size="xs" c="dimmed">{lateCancelSummary(t.lateCancelCutoffMinutes)}</Text>;
+  const late = (
+    <Text size="xs" c="dimmed">
+      {lateCancelSummary(t.lateCancelCutoffMinutes)}
+    </Text>
+  );
   if (t.cancellationFeeMinor === 0 && t.noShowFeeMinor === 0) {
     return (
       <Stack gap={0}>
@@ -56,7 +60,11 @@ export function ClassTypesPage() {
     }
     const upcoming = t.upcomingCount > 0 ? ` Its ${t.upcomingCount} ${t.upcomingCount === 1 ? 'class' : 'classes'} still to come stay on the schedule.` : '';
     const texts = {
-      archive: { title: 'Archive class type?', message: `${t.name} will no longer be offered for new classes. Its history is kept and you can restore it later.${upcoming}`, confirmLabel: 'Archive' },
+      archive: {
+        title: 'Archive class type?',
+        message: `${t.name} will no longer be offered for new classes. Its history is kept and you can restore it later.${upcoming}`,
+        confirmLabel: 'Archive',
+      },
       restore: { title: 'Restore class type?', message: `${t.name} will be offered for new classes again.`, confirmLabel: 'Restore' },
       delete: { title: 'Delete class type?', message: `${t.name} will be deleted for good. Nothing uses it yet.`, confirmLabel: 'Delete', isDanger: true },
     }[action];
@@ -93,7 +101,13 @@ export function ClassTypesPage() {
   ) : list.status === 'archived' ? (
     <SetupEmpty>No archived class types. Archive a class type you no longer run to keep its history out of the way.</SetupEmpty>
   ) : (
-    <SetupEmpty action={<Button onClick={openNew} disabled={!gym.isReady}>New class type</Button>}>
+    <SetupEmpty
+      action={
+        <Button onClick={openNew} disabled={!gym.isReady}>
+          New class type
+        </Button>
+      }
+    >
       No class types yet. Create your first class type, then schedule its classes on the calendar.
     </SetupEmpty>
   );

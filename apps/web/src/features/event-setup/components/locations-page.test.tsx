@@ -21,7 +21,11 @@ describe('LocationsPage (issue 16, spec 2.7 /events/location)', () => {
     render(<LocationsPage />, { session: ownerSession() });
     const card = await screen.findByRole('region', { name: 'Main Floor' });
     const rooms = within(card).getByRole('list', { name: 'Rooms of Main Floor' });
-    expect(within(rooms).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Platform Area', 'Old RigArchived']);
+    expect(
+      within(rooms)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Platform Area', 'Old RigArchived']);
     fireEvent.click(within(card).getByRole('button', { name: 'Actions for Platform Area' }));
     expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['Edit', 'Archive']);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
@@ -55,7 +59,8 @@ describe('LocationsPage (issue 16, spec 2.7 /events/location)', () => {
   it('shows the server’s refusal of a taken name under the field, the empty states and the load failure', async () => {
     stubSetupFetch((url, init) => {
       if (url.startsWith('/api/locations/?')) return jsonResponse(pageOf(url.includes('search=') ? [] : [studio]));
-      if (init.method === 'POST') return jsonResponse({ message: setupMessages.roomNameTaken, code: 'validation_error', fields: { name: [setupMessages.roomNameTaken] } }, 400);
+      if (init.method === 'POST')
+        return jsonResponse({ message: setupMessages.roomNameTaken, code: 'validation_error', fields: { name: [setupMessages.roomNameTaken] } }, 400);
       return undefined;
     });
     document.cookie = 'csrftoken=t; path=/';

@@ -26,7 +26,10 @@ const confirmTexts = (kind: 'location' | 'room', name: string, action: RecordAct
     restore: { title: `Restore ${kind}?`, message: `${name} will be offered again.`, confirmLabel: 'Restore' },
     delete: {
       title: `Delete ${kind}?`,
-      message: kind === 'location' ? `${name} and its rooms will be deleted for good. Nothing uses them yet.` : `${name} will be deleted for good. Nothing uses it yet.`,
+      message:
+        kind === 'location'
+          ? `${name} and its rooms will be deleted for good. Nothing uses them yet.`
+          : `${name} will be deleted for good. Nothing uses it yet.`,
       confirmLabel: 'Delete',
       isDanger: true,
     },

@@ -106,7 +106,17 @@ export function rowActionsFor(r: { isArchived: boolean; inUse: boolean }, canEdi
 const actionLabels: Record<RowAction, string> = { edit: 'Edit', archive: 'Archive', restore: 'Restore', delete: 'Delete' };
 
 /** A row's menu of actions, named after the record for screen readers. */
-export function RowActions({ name, actions, onAction, isBusy = false }: { name: string; actions: RowAction[]; onAction: (action: RowAction) => void; isBusy?: boolean }) {
+export function RowActions({
+  name,
+  actions,
+  onAction,
+  isBusy = false,
+}: {
+  name: string;
+  actions: RowAction[];
+  onAction: (action: RowAction) => void;
+  isBusy?: boolean;
+}) {
   return (
     // No focus placeholder: a role=presentation child inside role=menu fails axe (aria-required-children).
     <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>

@@ -47,15 +47,7 @@ function Pager({ count, page, pageSize, onPageChange }: { count: number; page: n
   return (
     <Group justify="space-between" mt="sm" gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed">{`${first}–${last} of ${count}`}</Text>
-      {total > 1 && (
-        <LabelledPagination
-          total={total}
-          value={page}
-          onChange={onPageChange}
-          size="sm"
-          siblings={1}
-        />
-      )}
+      {total > 1 && <LabelledPagination total={total} value={page} onChange={onPageChange} size="sm" siblings={1} />}
     </Group>
   );
 }
@@ -76,7 +68,19 @@ type SetupTableProps<T> = {
 };
 
 /** A set-up list: a table on a desktop, cards on a tablet or phone; skeletons, the empty state, the error, pages. */
-export function SetupTable<T>({ label, columns, rows, rowKey, count, page, onPageChange, isPending, isError, empty, pageSize = SETUP_PAGE_SIZE }: SetupTableProps<T>) {
+export function SetupTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  count,
+  page,
+  onPageChange,
+  isPending,
+  isError,
+  empty,
+  pageSize = SETUP_PAGE_SIZE,
+}: SetupTableProps<T>) {
   const isNarrow = useIsNarrow();
   if (isError) return <LoadError />;
   const skeletons = isPending ? skeletonRowCount(typeof window === 'undefined' ? 800 : window.innerHeight, pageSize) : 0;

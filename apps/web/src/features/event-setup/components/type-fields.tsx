@@ -25,7 +25,13 @@ export function WholeInput({ unit, ...props }: Omit<NumberInputProps, 'decimalSc
       allowDecimal={false}
       allowNegative={false}
       min={0}
-      rightSection={unit ? <Text size="xs" c="dimmed" aria-hidden="true">{unit}</Text> : undefined}
+      rightSection={
+        unit ? (
+          <Text size="xs" c="dimmed" aria-hidden="true">
+            {unit}
+          </Text>
+        ) : undefined
+      }
       rightSectionWidth={unit ? Math.max(40, unit.length * 8 + 16) : undefined}
       rightSectionPointerEvents="none"
     />

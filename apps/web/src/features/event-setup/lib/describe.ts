@@ -37,4 +37,5 @@ export const fromMinor = (minor: number): number => minor / 100;
 export const wholeOrNull = (value: number | string): number | null => (value === '' || value === null ? null : Math.trunc(Number(value)));
 
 /** When a cancel becomes late: "Late within 2 h of the start", or none before it starts. */
-export const lateCancelSummary = (minutes: number) => (minutes === 0 ? 'No late cancel before the start' : `Late within ${formatMinutes(minutes)} of the start`);
+export const lateCancelSummary = (minutes: number) =>
+  minutes === 0 ? 'No late cancel before the start' : `Late within ${formatMinutes(minutes)} of the start`;

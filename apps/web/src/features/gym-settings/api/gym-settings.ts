@@ -64,6 +64,7 @@ export function useSaveGymSettings<S extends SectionName>(section: S) {
 export function useTaxRateChoices() {
   return useQuery({
     queryKey: gymSettingsKeys.taxRates,
-    queryFn: ({ signal }) => callEndpoint('taxRateList', { query: { status: 'active', limit: TAX_RATE_PAGE_LIMIT, offset: 0 }, signal }, { schema: managedTaxRatePageSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint('taxRateList', { query: { status: 'active', limit: TAX_RATE_PAGE_LIMIT, offset: 0 }, signal }, { schema: managedTaxRatePageSchema }),
   });
 }

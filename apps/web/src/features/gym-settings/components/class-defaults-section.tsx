@@ -77,7 +77,8 @@ export function validateClassDefaults(v: ClassDefaultsFormValues): Record<string
   return errors;
 }
 
-const fieldErrorsOf = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
+const fieldErrorsOf = (fields: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(fields).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
 
 /** What a new class type starts with (the class-type form's booking, waitlist and fee fields); existing types keep theirs. */
 export function ClassDefaultsSection({ settings }: { settings: GymSettings }) {
@@ -103,11 +104,31 @@ export function ClassDefaultsSection({ settings }: { settings: GymSettings }) {
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <WholeInput label="Booking opens" unit="days before" disabled={v.bookingOpens === 'any'} description="Athletes can book from this many days before the start." {...form.getInputProps('bookingOpensDays')} />
-            <WholeInput label="Booking closes" unit="min before" description="0 keeps booking open until the class starts." {...form.getInputProps('bookingClosesMinutes')} />
-            <WholeInput label="Late cancel cut-off" unit="min before" description="Cancelling later than this is a late cancel." {...form.getInputProps('lateCancelCutoffMinutes')} />
+            <WholeInput
+              label="Booking opens"
+              unit="days before"
+              disabled={v.bookingOpens === 'any'}
+              description="Athletes can book from this many days before the start."
+              {...form.getInputProps('bookingOpensDays')}
+            />
+            <WholeInput
+              label="Booking closes"
+              unit="min before"
+              description="0 keeps booking open until the class starts."
+              {...form.getInputProps('bookingClosesMinutes')}
+            />
+            <WholeInput
+              label="Late cancel cut-off"
+              unit="min before"
+              description="Cancelling later than this is a late cancel."
+              {...form.getInputProps('lateCancelCutoffMinutes')}
+            />
           </SimpleGrid>
-          <Switch label="Waitlist" description="When a class is full, athletes can join a line." {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })} />
+          <Switch
+            label="Waitlist"
+            description="When a class is full, athletes can join a line."
+            {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
+          />
           <Radio.Group label="Waitlist size" {...form.getInputProps('waitlistLimit')}>
             <Group gap="lg" mt={4}>
               <Radio value="none" label="No limit" disabled={!v.waitlistEnabled} />
@@ -115,14 +136,50 @@ export function ClassDefaultsSection({ settings }: { settings: GymSettings }) {
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <WholeInput label="Athletes in line at most" unit="athletes" disabled={!v.waitlistEnabled || v.waitlistLimit === 'none'} description="Once this many wait, nobody else can join." {...form.getInputProps('waitlistSize')} />
-            <WholeInput label="Promotion cut-off" unit="min before" disabled={!v.waitlistEnabled} description="Stop moving athletes off the line this long before the start." {...form.getInputProps('promotionCutoffMinutes')} />
+            <WholeInput
+              label="Athletes in line at most"
+              unit="athletes"
+              disabled={!v.waitlistEnabled || v.waitlistLimit === 'none'}
+              description="Once this many wait, nobody else can join."
+              {...form.getInputProps('waitlistSize')}
+            />
+            <WholeInput
+              label="Promotion cut-off"
+              unit="min before"
+              disabled={!v.waitlistEnabled}
+              description="Stop moving athletes off the line this long before the start."
+              {...form.getInputProps('promotionCutoffMinutes')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <MoneyInput inputWrapperOrder={HELP_BELOW} label="Late cancel fee" help="Charged for a late cancel." country={settings.country} isTaxInclusive={settings.isTaxInclusive} {...form.getInputProps('cancellationFee')} />
-            <MoneyInput inputWrapperOrder={HELP_BELOW} label="No-show fee" help="Charged when a booked athlete does not come." country={settings.country} isTaxInclusive={settings.isTaxInclusive} {...form.getInputProps('noShowFee')} />
-            <WholeInput label="Credits deducted for a late cancel" unit="credits" description="Class credits taken from the athlete's package." {...form.getInputProps('cancellationCreditDeduction')} />
-            <WholeInput label="Credits deducted for a no-show" unit="credits" description="Class credits taken when a booked athlete does not come." {...form.getInputProps('noShowCreditDeduction')} />
+            <MoneyInput
+              inputWrapperOrder={HELP_BELOW}
+              label="Late cancel fee"
+              help="Charged for a late cancel."
+              country={settings.country}
+              isTaxInclusive={settings.isTaxInclusive}
+              {...form.getInputProps('cancellationFee')}
+            />
+            <MoneyInput
+              inputWrapperOrder={HELP_BELOW}
+              label="No-show fee"
+              help="Charged when a booked athlete does not come."
+              country={settings.country}
+              isTaxInclusive={settings.isTaxInclusive}
+              {...form.getInputProps('noShowFee')}
+            />
+            <WholeInput
+              label="Credits deducted for a late cancel"
+              unit="credits"
+              description="Class credits taken from the athlete's package."
+              {...form.getInputProps('cancellationCreditDeduction')}
+            />
+            <WholeInput
+              label="Credits deducted for a no-show"
+              unit="credits"
+              description="Class credits taken when a booked athlete does not come."
+              {...form.getInputProps('noShowCreditDeduction')}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>

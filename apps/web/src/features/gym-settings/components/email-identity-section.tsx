@@ -37,7 +37,11 @@ export function EmailIdentitySection({ settings }: { settings: GymSettings }) {
   );
   const name = form.values.senderName.trim() || settings.title;
   return (
-    <SectionCard id="email" title="Email identity" description="Every email the gym's members and staff get goes out under this name; their replies go to the reply-to address.">
+    <SectionCard
+      id="email"
+      title="Email identity"
+      description="Every email the gym's members and staff get goes out under this name; their replies go to the reply-to address."
+    >
       <form noValidate onSubmit={submit} aria-label="Email identity">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

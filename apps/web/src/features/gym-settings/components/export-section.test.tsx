@@ -26,11 +26,16 @@ const exportOf = (over: Partial<GymExport>): GymExport => ({
 
 describe('ExportSection', () => {
   it('starts an export, shows its progress and step while it runs, then offers the ZIP with its date and size', async () => {
-    const answers: (GymExport | null)[] = [null, exportOf({ state: 'running', progress: 45, step: 'Invoices' }), exportOf({ state: 'done', progress: 100, step: 'Done', sizeBytes: 1_572_864, finishedAt: '2026-03-04T20:31:00Z' })];
+    const answers: (GymExport | null)[] = [
+      null,
+      exportOf({ state: 'running', progress: 45, step: 'Invoices' }),
+      exportOf({ state: 'done', progress: 100, step: 'Done', sizeBytes: 1_572_864, finishedAt: '2026-03-04T20:31:00Z' }),
+    ];
     let reads = 0;
     const fetchMock = stubFetch((url, init) => {
       if (!url.includes('/api/gym-export/')) return undefined;
-      if (url.includes('/download/')) return new Response(new Blob(['PK']), { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="x.zip"' } });
+      if (url.includes('/download/'))
+        return new Response(new Blob(['PK']), { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="x.zip"' } });
       if ((init.method ?? 'GET') === 'POST') return jsonResponse(exportOf({}));
       const latest = answers[Math.min(reads, answers.length - 1)];
       if (reads > 0 || latest === null) reads++;
@@ -49,7 +54,11 @@ describe('ExportSection', () => {
   });
 
   it('says why a failed export failed', async () => {
-    stubFetch((url) => (url.includes('/api/gym-export/') ? jsonResponse({ latest: exportOf({ state: 'failed', step: 'The export failed (disk full). Please try again.' }) }) : undefined));
+    stubFetch((url) =>
+      url.includes('/api/gym-export/')
+        ? jsonResponse({ latest: exportOf({ state: 'failed', step: 'The export failed (disk full). Please try again.' }) })
+        : undefined,
+    );
     render(<ExportSection country="US" timeZone="America/Chicago" />, { session: owner });
     expect(await screen.findByText(/disk full/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export all data' }).hasAttribute('disabled')).toBe(false);

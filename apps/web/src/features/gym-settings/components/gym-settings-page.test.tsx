@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { defaultClassDefaults, defaultKioskSettings, gymSettingsMessages, messages, replyToMessages, senderNameMessages, setupMessages, type GymSettings } from '@spotter/shared';
+import {
+  defaultClassDefaults,
+  defaultKioskSettings,
+  gymSettingsMessages,
+  messages,
+  replyToMessages,
+  selfCheckInMessages,
+  senderNameMessages,
+  setupMessages,
+  type GymSettings,
+} from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { callsTo, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
 import { toClassDefaults, toClassDefaultsValues, validateClassDefaults } from './class-defaults-section';
@@ -42,17 +52,20 @@ function stubSettingsServer(initial: GymSettings, refuse?: (path: string) => Res
   let current = initial;
   const fetchMock = stubFetch((url, init) => {
     const method = init.method ?? 'GET';
-    if (url.includes('/api/products/tax-rates/')) return jsonResponse({ count: 1, next: null, previous: null, results: [{ ...RATE, isArchived: false, isClassTaxRate: false, productCount: 0 }] });
+    if (url.includes('/api/products/tax-rates/'))
+      return jsonResponse({ count: 1, next: null, previous: null, results: [{ ...RATE, isArchived: false, isClassTaxRate: false, productCount: 0 }] });
     if (url.includes('/api/payments/settings/')) return jsonResponse({ dunningDays: [1, 3, 7] });
     if (!url.includes('/api/gym-settings/')) return undefined;
     if (method === 'GET') return jsonResponse(current);
     const refusal = refuse?.(url);
     if (refusal) return refusal;
     const body = JSON.parse(init.body as string) as Record<string, unknown>;
-    if (url.endsWith('/email-identity/')) current = { ...current, emailIdentity: { ...current.emailIdentity, ...(body as { senderName: string; replyTo: string }) } };
+    if (url.endsWith('/email-identity/'))
+      current = { ...current, emailIdentity: { ...current.emailIdentity, ...(body as { senderName: string; replyTo: string }) } };
     else if (url.endsWith('/kiosk/')) current = { ...current, kiosk: body as GymSettings['kiosk'] };
     else if (url.endsWith('/tax/')) current = { ...current, isTaxInclusive: body.isTaxInclusive as boolean, classTaxRate: body.classTaxRateId ? RATE : null };
-    else if (url.endsWith('/region/')) current = { ...current, ...(body as Pick<GymSettings, 'country' | 'timeZone'>), address: { ...current.address, region: '', zipCode: '' } };
+    else if (url.endsWith('/region/'))
+      current = { ...current, ...(body as Pick<GymSettings, 'country' | 'timeZone'>), address: { ...current.address, region: '', zipCode: '' } };
     return jsonResponse(current);
   });
   return { fetchMock, current: () => current };
@@ -78,14 +91,19 @@ describe('gym settings rules (the server’s, read on the forms)', () => {
   it('checks the class defaults with the class-type rules and round-trips them', () => {
     const values = toClassDefaultsValues(defaultClassDefaults);
     expect(toClassDefaults(values)).toEqual(defaultClassDefaults);
-    expect(validateClassDefaults({ ...values, bookingOpens: 'days', bookingOpensDays: 1, bookingClosesMinutes: 2000 }).bookingClosesMinutes).toBe(setupMessages.bookingWindowEmpty);
+    expect(validateClassDefaults({ ...values, bookingOpens: 'days', bookingOpensDays: 1, bookingClosesMinutes: 2000 }).bookingClosesMinutes).toBe(
+      setupMessages.bookingWindowEmpty,
+    );
     expect(validateClassDefaults({ ...values, noShowCreditDeduction: '' }).noShowCreditDeduction).toBeTruthy();
     expect(toClassDefaults({ ...values, cancellationFee: 12.5 }).cancellationFeeMinor).toBe(1250);
   });
 
   it('checks the sender name and reply-to with spec 5’s texts, and shows the From line', () => {
     expect(validateIdentity({ senderName: '', replyTo: '' })).toEqual({ senderName: senderNameMessages.required, replyTo: replyToMessages.required });
-    expect(validateIdentity({ senderName: 'Iron <Temple>', replyTo: 'x@' })).toEqual({ senderName: senderNameMessages.invalid, replyTo: replyToMessages.invalid });
+    expect(validateIdentity({ senderName: 'Iron <Temple>', replyTo: 'x@' })).toEqual({
+      senderName: senderNameMessages.invalid,
+      replyTo: replyToMessages.invalid,
+    });
     expect(fromLine(' Iron Temple ', 'no-reply@spotter.example')).toBe('"Iron Temple" <no-reply@spotter.example>');
   });
 
@@ -130,7 +148,12 @@ describe('GymSettingsPage', () => {
 
   it('puts the server’s field messages on the profile form', async () => {
     stubSettingsServer(gymSettings(), (url) =>
-      url.endsWith('/profile/') ? jsonResponse({ message: 'Please check the fields.', code: 'validation_error', fields: { 'address.region': [gymSettingsMessages.regionInvalid] } }, 400) : undefined,
+      url.endsWith('/profile/')
+        ? jsonResponse(
+            { message: 'Please check the fields.', code: 'validation_error', fields: { 'address.region': [gymSettingsMessages.regionInvalid] } },
+            400,
+          )
+        : undefined,
     );
     render(<GymSettingsPage />);
     const form = await screen.findByRole('form', { name: 'Gym profile' });
@@ -161,6 +184,22 @@ describe('GymSettingsPage', () => {
     fireEvent.click(within(tax).getByRole('switch', { name: /Prices include tax/ }));
     fireEvent.click(within(tax).getByRole('button', { name: 'Save tax' }));
     await waitFor(() => expect(server.current().isTaxInclusive).toBe(true));
+  });
+
+  it('saves the self check-in window (issue 32), refusing minutes outside 0 to a day on the field before sending', async () => {
+    const server = stubSettingsServer(gymSettings());
+    render(<GymSettingsPage />);
+    const kiosk = await screen.findByRole('form', { name: 'Kiosk' });
+    const opens = within(kiosk).getByRole('textbox', { name: /Opens/ });
+    expect((opens as HTMLInputElement).value).toBe('60');
+    fireEvent.change(opens, { target: { value: '1441' } });
+    fireEvent.click(within(kiosk).getByRole('button', { name: 'Save kiosk' }));
+    expect(await within(kiosk).findByText(selfCheckInMessages.minutes)).toBeTruthy();
+    expect(callsTo(server.fetchMock, 'PUT', '/api/gym-settings/kiosk/')).toHaveLength(0);
+    fireEvent.change(opens, { target: { value: '90' } });
+    fireEvent.change(within(kiosk).getByRole('textbox', { name: /Closes/ }), { target: { value: '15' } });
+    fireEvent.click(within(kiosk).getByRole('button', { name: 'Save kiosk' }));
+    await waitFor(() => expect(server.current().kiosk).toMatchObject({ selfCheckInOpensMinutes: 90, selfCheckInClosesMinutes: 15 }));
   });
 
   it('hides the sales portal and payments of a demo gym; says when the caller may not', async () => {

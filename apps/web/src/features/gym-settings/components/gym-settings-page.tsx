@@ -24,7 +24,12 @@ export function sectionsOf(isDemo: boolean): { id: string; label: string }[] {
     { id: 'class-defaults', label: 'Class defaults' },
     { id: 'kiosk', label: 'Kiosk' },
     { id: 'email', label: 'Email identity' },
-    ...(isDemo ? [] : [{ id: 'sales-portal', label: 'Sales portal' }, { id: 'payments', label: 'Payments' }]),
+    ...(isDemo
+      ? []
+      : [
+          { id: 'sales-portal', label: 'Sales portal' },
+          { id: 'payments', label: 'Payments' },
+        ]),
     { id: 'banners', label: 'Banners' },
     { id: 'danger', label: 'Danger zone' },
   ];
@@ -44,7 +49,9 @@ export function GymSettingsPage() {
         </Stack>
       ) : settings.isError ? (
         <Alert color="red" title="Error">
-          {isApiError(settings.error) && settings.error.status === 403 ? 'You do not have permission to change the gym’s settings.' : 'Something went wrong while fetching data!'}
+          {isApiError(settings.error) && settings.error.status === 403
+            ? 'You do not have permission to change the gym’s settings.'
+            : 'Something went wrong while fetching data!'}
         </Alert>
       ) : (
         <SettingsBody key={settings.data.gymId} settings={settings.data} />
@@ -90,7 +97,11 @@ function SettingsBody({ settings }: { settings: GymSettings }) {
             </SectionCard>
           </>
         )}
-        <SectionCard id="banners" title="Banners" description="Messages shown to the gym's staff and athletes when they open Spotter, from a start until an end.">
+        <SectionCard
+          id="banners"
+          title="Banners"
+          description="Messages shown to the gym's staff and athletes when they open Spotter, from a start until an end."
+        >
           <BannersSection />
         </SectionCard>
         <SectionCard id="danger" title="Danger zone">

@@ -1,6 +1,15 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { gymProfileSettingsInputSchema, isValidZipCode, regionsOf, ukCountiesByNation, zipCodeMessages, type GymCountry, type GymProfileSettingsInput, type GymSettings } from '@spotter/shared';
+import {
+  gymProfileSettingsInputSchema,
+  isValidZipCode,
+  regionsOf,
+  ukCountiesByNation,
+  zipCodeMessages,
+  type GymCountry,
+  type GymProfileSettingsInput,
+  type GymSettings,
+} from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneErrorFor, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
 import { maskZipCode } from '../../../lib/zip-code';
@@ -81,7 +90,14 @@ export function ProfileSection({ settings }: { settings: GymSettings }) {
   );
   return (
     <SectionCard id="profile" title="Profile" description="How the gym appears to members: on profile cards, receipts, documents and emails.">
-      <ProfilePictureUpload name={settings.title} email={settings.email || null} pictureUrl={settings.profilePicture} target={{ kind: 'gym', gymId: settings.gymId }} ownerQueryKey={gymSettingsKeys.settings} noun="logo" />
+      <ProfilePictureUpload
+        name={settings.title}
+        email={settings.email || null}
+        pictureUrl={settings.profilePicture}
+        target={{ kind: 'gym', gymId: settings.gymId }}
+        ownerQueryKey={gymSettingsKeys.settings}
+        noun="logo"
+      />
       <form noValidate onSubmit={submit} aria-label="Gym profile">
         <Stack gap="sm">
           <TextInput label="Gym name" withAsterisk maxLength={100} autoComplete="organization" {...form.getInputProps('title')} />

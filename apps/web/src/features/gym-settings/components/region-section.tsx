@@ -44,7 +44,11 @@ export function RegionSection({ settings }: { settings: GymSettings }) {
   };
 
   return (
-    <SectionCard id="region" title="Region" description="The gym's country sets its currency, tax wording, address rules and date formats; the time zone sets the clock of its schedule.">
+    <SectionCard
+      id="region"
+      title="Region"
+      description="The gym's country sets its currency, tax wording, address rules and date formats; the time zone sets the clock of its schedule."
+    >
       <form noValidate onSubmit={submit} aria-label="Region">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

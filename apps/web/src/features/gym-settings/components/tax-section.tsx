@@ -18,7 +18,8 @@ export function TaxSection({ settings }: { settings: GymSettings }) {
     { value: NO_RATE, label: 'No tax on classes' },
     ...(rates.data?.results ?? []).map((r) => ({ value: r.taxRateId, label: `${r.name} (${r.percent}%)` })),
   ];
-  if (current && !choices.some((c) => c.value === current.taxRateId)) choices.push({ value: current.taxRateId, label: `${current.name} (${current.percent}%)` });
+  if (current && !choices.some((c) => c.value === current.taxRateId))
+    choices.push({ value: current.taxRateId, label: `${current.name} (${current.percent}%)` });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -60,7 +60,10 @@ export const useInvoice = (invoiceId: string | null) =>
 
 /** The athlete's newest invoices (the first page). */
 export const useMyInvoices = () =>
-  useQuery({ queryKey: invoiceKeys.myList, queryFn: ({ signal }) => callEndpoint('myInvoices', { query: { limit: 10, offset: 0 }, signal }, { schema: invoicePageSchema }) });
+  useQuery({
+    queryKey: invoiceKeys.myList,
+    queryFn: ({ signal }) => callEndpoint('myInvoices', { query: { limit: 10, offset: 0 }, signal }, { schema: invoicePageSchema }),
+  });
 
 export const useMyInvoice = (invoiceId: string) =>
   useQuery({ queryKey: invoiceKeys.mine(invoiceId), queryFn: () => callEndpoint('myInvoice', { params: { invoiceId } }, { schema: invoiceDetailSchema }) });
@@ -124,4 +127,5 @@ export function useSendInvoice(invoiceId: string) {
 }
 
 /** A fresh idempotency key for one attempt of a payment or refund (a retry of the same attempt reuses it). */
-export const newIdempotencyKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newIdempotencyKey = () =>
+  globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { localeOf, manualPaymentTypeLabels, manualPaymentTypes, type InvoiceDetail, type ManualPaymentType, type PaymentView } from '@spotter/shared';
+import { localeOf, manualPaymentChoices, type InvoiceDetail, type ManualPaymentType, type PaymentView } from '@spotter/shared';
 import { newIdempotencyKey, useRecordPayment, useRefundPayment, useVoidInvoice } from '../api/invoices';
 import { money, toMinor } from './invoice-parts';
 
-const typeData = manualPaymentTypes.map((t) => ({ value: t, label: manualPaymentTypeLabels[t] }));
 const currencyOf = (invoice: InvoiceDetail) => localeOf(invoice.gym.country).currency;
 
 /** Record a manual payment (spec 3's four types): the balance by default, never more. */
@@ -16,7 +15,12 @@ export function RecordPaymentModal({ invoice, opened, onClose }: { invoice: Invo
   // One key per attempt: a double click or a retry after a lost answer records one payment.
   const [key, setKey] = useState(newIdempotencyKey);
   const minor = toMinor(amount);
-  const error = !Number.isFinite(minor) || minor <= 0 ? 'Enter an amount greater than zero.' : minor > invoice.balanceMinor ? `At most the balance, ${money(invoice.balanceMinor, invoice.gym.country)}.` : null;
+  const error =
+    !Number.isFinite(minor) || minor <= 0
+      ? 'Enter an amount greater than zero.'
+      : minor > invoice.balanceMinor
+        ? `At most the balance, ${money(invoice.balanceMinor, invoice.gym.country)}.`
+        : null;
   const close = () => {
     setKey(newIdempotencyKey());
     onClose();
@@ -32,9 +36,32 @@ export function RecordPaymentModal({ invoice, opened, onClose }: { invoice: Invo
       >
         <Stack gap="sm">
           <Text size="sm">Balance due: {money(invoice.balanceMinor, invoice.gym.country)}</Text>
-          <NumberInput label={`Amount (${currencyOf(invoice)})`} value={amount} onChange={setAmount} min={0.01} decimalScale={2} fixedDecimalScale error={error} required data-autofocus />
-          <Select label="Paid by" data={typeData} value={type} onChange={(v) => v && setType(v as ManualPaymentType)} allowDeselect={false} required />
-          <TextInput label="Reference" description="A check number, gift card code or terminal receipt (optional)" value={reference} onChange={(e) => setReference(e.currentTarget.value)} maxLength={100} />
+          <NumberInput
+            label={`Amount (${currencyOf(invoice)})`}
+            value={amount}
+            onChange={setAmount}
+            min={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            error={error}
+            required
+            data-autofocus
+          />
+          <Select
+            label="Paid by"
+            data={manualPaymentChoices(invoice.gym.country)}
+            value={type}
+            onChange={(v) => v && setType(v as ManualPaymentType)}
+            allowDeselect={false}
+            required
+          />
+          <TextInput
+            label="Reference"
+            description="A check number, gift card code or terminal receipt (optional)"
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            maxLength={100}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancel
@@ -65,7 +92,12 @@ export function RefundModal({ invoice, payment, onClose }: { invoice: InvoiceDet
     setKey(newIdempotencyKey());
   }
   const minor = toMinor(amount);
-  const amountError = !Number.isFinite(minor) || minor <= 0 ? 'Enter an amount greater than zero.' : minor > left ? `At most what is left of this payment, ${money(left, invoice.gym.country)}.` : null;
+  const amountError =
+    !Number.isFinite(minor) || minor <= 0
+      ? 'Enter an amount greater than zero.'
+      : minor > left
+        ? `At most what is left of this payment, ${money(left, invoice.gym.country)}.`
+        : null;
   return (
     <Modal opened={payment !== null} onClose={onClose} title="Refund a payment" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {payment && (
@@ -80,7 +112,17 @@ export function RefundModal({ invoice, payment, onClose }: { invoice: InvoiceDet
             <Text size="sm">
               {money(payment.amountMinor, invoice.gym.country)} paid; {money(left, invoice.gym.country)} can still be refunded.
             </Text>
-            <NumberInput label={`Refund amount (${currencyOf(invoice)})`} value={amount} onChange={setAmount} min={0.01} decimalScale={2} fixedDecimalScale error={amountError} required data-autofocus />
+            <NumberInput
+              label={`Refund amount (${currencyOf(invoice)})`}
+              value={amount}
+              onChange={setAmount}
+              min={0.01}
+              decimalScale={2}
+              fixedDecimalScale
+              error={amountError}
+              required
+              data-autofocus
+            />
             <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} required autosize minRows={2} />
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={onClose}>
@@ -112,7 +154,16 @@ export function VoidModal({ invoice, opened, onClose }: { invoice: InvoiceDetail
       >
         <Stack gap="sm">
           <Text size="sm">A void invoice stays in the list, but nothing is owed on it and it cannot be paid.</Text>
-          <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} required autosize minRows={2} data-autofocus />
+          <Textarea
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            required
+            autosize
+            minRows={2}
+            data-autofocus
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Keep it

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { invoiceSourceLabels, localeOf, paymentChannelLabels, toZoned, type InvoiceDetail, type PaymentView } from '@spotter/shared';
+import { invoiceSourceLabels, localeOf, paymentChannelLabel, toZoned, type InvoiceDetail, type PaymentView } from '@spotter/shared';
 import { useIsNarrow } from '../../event-setup';
 import { useDownloadInvoicePdf, useSendInvoice } from '../api/invoices';
 import { RecordPaymentModal, RefundModal, VoidModal } from './invoice-actions';
@@ -53,8 +53,8 @@ function Totals({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-function paymentWhat(p: PaymentView) {
-  const how = p.methodLabel ?? paymentChannelLabels[p.channel];
+function paymentWhat(p: PaymentView, country: InvoiceDetail['gym']['country']) {
+  const how = p.methodLabel ?? paymentChannelLabel(p.channel, country);
   return p.kind === 'refund' ? `Refund · ${how}` : how;
 }
 
@@ -77,7 +77,7 @@ function Payments({ invoice, onRefund }: { invoice: InvoiceDetail; onRefund?: (p
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600}>
-                  {paymentWhat(p)}
+                  {paymentWhat(p, invoice.gym.country)}
                   {p.status !== 'succeeded' && ` (${p.status === 'pending' ? 'processing' : 'failed'})`}
                 </Text>
                 <Text size="xs" c="#495057">
@@ -94,7 +94,12 @@ function Payments({ invoice, onRefund }: { invoice: InvoiceDetail; onRefund?: (p
                   {money(p.amountMinor, invoice.gym.country)}
                 </Text>
                 {refundable && (
-                  <Button size="compact-sm" variant="default" onClick={() => onRefund(p)} aria-label={`Refund ${paymentWhat(p)} ${money(p.amountMinor, invoice.gym.country)}`}>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => onRefund(p)}
+                    aria-label={`Refund ${paymentWhat(p, invoice.gym.country)} ${money(p.amountMinor, invoice.gym.country)}`}
+                  >
                     Refund
                   </Button>
                 )}

@@ -152,7 +152,14 @@ export function InvoiceList({ query, country, page, onPage, onOpen, isNarrow, em
 export function InvoiceDrawer({ invoiceId, onClose, isNarrow }: { invoiceId: string | null; onClose: () => void; isNarrow: boolean }) {
   const invoice = useInvoice(invoiceId);
   return (
-    <Drawer opened={invoiceId !== null} onClose={onClose} position="right" size={isNarrow ? '100%' : 'xl'} title="Invoice" closeButtonProps={{ 'aria-label': 'Close invoice' }}>
+    <Drawer
+      opened={invoiceId !== null}
+      onClose={onClose}
+      position="right"
+      size={isNarrow ? '100%' : 'xl'}
+      title="Invoice"
+      closeButtonProps={{ 'aria-label': 'Close invoice' }}
+    >
       {invoice.isError ? (
         <LoadError />
       ) : !invoice.data ? (

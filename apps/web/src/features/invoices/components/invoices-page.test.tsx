@@ -57,7 +57,17 @@ const row = (o: Partial<InvoiceRow> = {}): InvoiceRow => ({
   ...o,
 });
 const open = row();
-const guest = row({ number: 43, numberText: 'INV-000043', athlete: null, guestName: 'Walk-in Wanda', status: 'paid', source: 'sale', totalMinor: 500, paidMinor: 500, balanceMinor: 0 });
+const guest = row({
+  number: 43,
+  numberText: 'INV-000043',
+  athlete: null,
+  guestName: 'Walk-in Wanda',
+  status: 'paid',
+  source: 'sale',
+  totalMinor: 500,
+  paidMinor: 500,
+  balanceMinor: 0,
+});
 const detail = (o: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
   ...open,
   gym: { title: 'Iron Temple Barbell', country: 'US', timeZone: 'America/Chicago' },
@@ -77,7 +87,13 @@ const detail = (o: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
   createdAt: '2026-03-01T12:00:00.000Z',
   ...o,
 });
-const page = (results: InvoiceRow[]) => ({ count: results.length, next: null, previous: null, results, totals: { count: results.length, totalMinor: 11325, paidMinor: 500, balanceMinor: 10825 } });
+const page = (results: InvoiceRow[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+  totals: { count: results.length, totalMinor: 11325, paidMinor: 500, balanceMinor: 10825 },
+});
 
 function stub(handler: FetchHandler = () => undefined) {
   return stubFetch((url, init) => {
@@ -131,7 +147,22 @@ describe('InvoicesPage (issue 19, /invoices)', () => {
       status: 'partially_paid',
       paidMinor: 5000,
       balanceMinor: 5825,
-      payments: [{ paymentId, kind: 'payment', channel: 'cash_or_check', status: 'succeeded', amountMinor: 5000, refundedMinor: 0, refundOfPaymentId: null, reason: null, reference: null, failureMessage: null, methodLabel: null, createdAt: '2026-03-02T12:00:00.000Z' }],
+      payments: [
+        {
+          paymentId,
+          kind: 'payment',
+          channel: 'cash_or_check',
+          status: 'succeeded',
+          amountMinor: 5000,
+          refundedMinor: 0,
+          refundOfPaymentId: null,
+          reason: null,
+          reference: null,
+          failureMessage: null,
+          methodLabel: null,
+          createdAt: '2026-03-02T12:00:00.000Z',
+        },
+      ],
     });
     let current = detail();
     const fetchMock = stub((url, init) => {
@@ -167,7 +198,9 @@ describe('InvoicesPage (issue 19, /invoices)', () => {
   });
 
   it('says what to do when there are no invoices yet', async () => {
-    stub((url) => (url.startsWith('/api/invoices/?') ? jsonResponse({ ...page([]), totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } }) : undefined));
+    stub((url) =>
+      url.startsWith('/api/invoices/?') ? jsonResponse({ ...page([]), totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } }) : undefined,
+    );
     render(<InvoicesPage />, { session: session(), route: '/invoices' });
     expect(await screen.findByText(/No invoices yet/)).toBeTruthy();
   });

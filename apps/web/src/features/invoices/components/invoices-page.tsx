@@ -86,9 +86,29 @@ export function InvoicesPage() {
           onChange={(e) => setSearchText(e.currentTarget.value)}
           style={{ flexGrow: 1, minWidth: 200, maxWidth: isNarrow ? undefined : 300 }}
         />
-        <Select label="State" data={statusData} value={filters.status ?? ''} onChange={(v) => set({ status: v || null })} allowDeselect={false} w={isNarrow ? '100%' : 180} />
-        <TextInput type="date" label="Issued from" value={filters.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value || null })} w={isNarrow ? 'calc(50% - 6px)' : 160} />
-        <TextInput type="date" label="Issued to" value={filters.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value || null })} error={rangeError} w={isNarrow ? 'calc(50% - 6px)' : 160} />
+        <Select
+          label="State"
+          data={statusData}
+          value={filters.status ?? ''}
+          onChange={(v) => set({ status: v || null })}
+          allowDeselect={false}
+          w={isNarrow ? '100%' : 180}
+        />
+        <TextInput
+          type="date"
+          label="Issued from"
+          value={filters.from ?? ''}
+          onChange={(e) => set({ from: e.currentTarget.value || null })}
+          w={isNarrow ? 'calc(50% - 6px)' : 160}
+        />
+        <TextInput
+          type="date"
+          label="Issued to"
+          value={filters.to ?? ''}
+          onChange={(e) => set({ to: e.currentTarget.value || null })}
+          error={rangeError}
+          w={isNarrow ? 'calc(50% - 6px)' : 160}
+        />
         {filters.athleteId && (
           <Pill size="lg" withRemoveButton onRemove={() => set({ athleteId: null })} removeButtonProps={{ 'aria-label': 'Show every athlete' }}>
             {`Athlete: ${athleteName ?? 'chosen athlete'}`}
@@ -111,7 +131,15 @@ export function InvoicesPage() {
         isNarrow={isNarrow}
         empty={
           filtered ? (
-            <Empty action={<Button variant="default" onClick={clear}>Clear filters</Button>}>No invoices match these filters.</Empty>
+            <Empty
+              action={
+                <Button variant="default" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            >
+              No invoices match these filters.
+            </Empty>
           ) : (
             <Empty>No invoices yet. They appear here when you sell a package, a membership bills, or the front desk makes a sale.</Empty>
           )

@@ -42,7 +42,20 @@ const invoice: InvoiceDetail = {
   periodEnd: '2026-03-31',
   lines: [{ description: 'Monthly membership', itemPriceMinor: 4500, quantity: 1, taxRateValue: 20, netMinor: 3750, taxMinor: 750, totalMinor: 4500 }],
   payments: [
-    { paymentId: '77777777-7777-4777-8777-777777777777', kind: 'payment', channel: 'card', status: 'succeeded', amountMinor: 2000, refundedMinor: 0, refundOfPaymentId: null, reason: null, reference: null, failureMessage: null, methodLabel: 'Visa ···· 4242', createdAt: '2026-03-02T10:00:00.000Z' },
+    {
+      paymentId: '77777777-7777-4777-8777-777777777777',
+      kind: 'payment',
+      channel: 'card',
+      status: 'succeeded',
+      amountMinor: 2000,
+      refundedMinor: 0,
+      refundOfPaymentId: null,
+      reason: null,
+      reference: null,
+      failureMessage: null,
+      methodLabel: 'Visa ···· 4242',
+      createdAt: '2026-03-02T10:00:00.000Z',
+    },
   ],
   failedAttempts: 0,
   nextRetryOn: null,
@@ -63,7 +76,11 @@ describe("MyInvoicePage (issue 19, the athlete app's /invoices/{invoiceId})", ()
   it("shows the athlete's invoice in the gym's words (UK: VAT, £, day first) with its payments and a PDF, and no staff actions", async () => {
     const fetchMock = stubFetch((url) => {
       if (url === `/api/me/invoices/${INVOICE_ID}/`) return jsonResponse(invoice);
-      if (url === `/api/me/invoices/${INVOICE_ID}/pdf`) return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="invoice-INV-000007.pdf"' } });
+      if (url === `/api/me/invoices/${INVOICE_ID}/pdf`)
+        return new Response(new Blob(['%PDF-1.7']), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="invoice-INV-000007.pdf"' },
+        });
       return undefined;
     });
     URL.createObjectURL = vi.fn(() => 'blob:pdf');
@@ -91,8 +108,25 @@ describe("MyInvoicePage (issue 19, the athlete app's /invoices/{invoiceId})", ()
 describe("MyInvoicesSection (the athlete's Packages page)", () => {
   it('lists the newest invoices as links to /invoices/{invoiceId}, with the balance due', async () => {
     stubFetch((url) => {
-      if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse({ gymId: GYM_ID, title: 'Northside Strength', email: null, profilePicture: null, country: 'GB', timeZone: 'Europe/London', isTaxInclusive: true, eventSettings: { classes: { taxRate: null } } });
-      if (url.startsWith('/api/me/invoices/?')) return jsonResponse({ count: 1, next: null, previous: null, results: [invoice], totals: { count: 1, totalMinor: 4500, paidMinor: 2000, balanceMinor: 2500 } });
+      if (url === `/api/gyms/${GYM_ID}/`)
+        return jsonResponse({
+          gymId: GYM_ID,
+          title: 'Northside Strength',
+          email: null,
+          profilePicture: null,
+          country: 'GB',
+          timeZone: 'Europe/London',
+          isTaxInclusive: true,
+          eventSettings: { classes: { taxRate: null } },
+        });
+      if (url.startsWith('/api/me/invoices/?'))
+        return jsonResponse({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [invoice],
+          totals: { count: 1, totalMinor: 4500, paidMinor: 2000, balanceMinor: 2500 },
+        });
       return undefined;
     });
     render(<MyInvoicesSection />, { session: session(), route: '/packages' });
@@ -102,7 +136,11 @@ describe("MyInvoicesSection (the athlete's Packages page)", () => {
   });
 
   it('shows nothing when the athlete has no invoices', async () => {
-    const fetchMock = stubFetch((url) => (url.startsWith('/api/me/invoices/?') ? jsonResponse({ count: 0, next: null, previous: null, results: [], totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } }) : undefined));
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/me/invoices/?')
+        ? jsonResponse({ count: 0, next: null, previous: null, results: [], totals: { count: 0, totalMinor: 0, paidMinor: 0, balanceMinor: 0 } })
+        : undefined,
+    );
     render(<MyInvoicesSection />, { session: session(), route: '/packages' });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/me/invoices/?')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByLabelText('Loading invoices')).toBeNull());

@@ -6,7 +6,11 @@ import { KIOSK_REFETCH_MS, kioskKeys } from './query-keys';
 
 /** Spec 7.3: GET events/{eventId}/kiosk-event/ with limit 100, offset 0 and the event type. */
 export function getKioskEvent(eventId: string, kind: EventKind) {
-  return callEndpoint('kioskEvent', { params: { eventId }, query: { limit: KIOSK_PAGE_LIMIT, offset: 0, eventType: kind } }, { schema: answers.kioskEventDetail });
+  return callEndpoint(
+    'kioskEvent',
+    { params: { eventId }, query: { limit: KIOSK_PAGE_LIMIT, offset: 0, eventType: kind } },
+    { schema: answers.kioskEventDetail },
+  );
 }
 
 export function kioskEventQueryOptions(eventId: string, kind: EventKind) {

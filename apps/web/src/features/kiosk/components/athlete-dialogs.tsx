@@ -54,7 +54,18 @@ export function AthleteDialogs({ actions, eventId, kind, today, country, isTaxIn
   if (!dialog) return null;
   const { action, athlete } = dialog;
   if (action === 'lateCancel' || action === 'noShow') {
-    return <ChargeDialog chargeKind={action} athlete={athlete} eventId={eventId} eventKind={kind} today={today} country={country} isTaxInclusive={isTaxInclusive} onClose={close} />;
+    return (
+      <ChargeDialog
+        chargeKind={action}
+        athlete={athlete}
+        eventId={eventId}
+        eventKind={kind}
+        today={today}
+        country={country}
+        isTaxInclusive={isTaxInclusive}
+        onClose={close}
+      />
+    );
   }
   if (action === 'signDocument') return <SignDocumentDialog athleteId={athlete.athleteId} athleteName={athlete.fullName} onClose={close} />;
   if (action === 'bulk') return <BulkReservationModal athlete={athlete} eventId={eventId} today={today} country={country} onClose={close} />;

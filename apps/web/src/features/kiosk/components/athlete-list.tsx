@@ -10,6 +10,8 @@ export type AthleteListProps = {
   /** Issue 22: false shows initials instead of pictures (athlete mode, the gym's kiosk settings). */
   showsPhotos: boolean;
   isClass: boolean;
+  /** Issue 32: athlete mode outside the self check-in window: nobody can check in here now. */
+  checkInClosed?: boolean;
   onToggle: (athlete: KioskAthlete) => void;
   onAction: (action: AthleteAction, athlete: KioskAthlete) => void;
 };

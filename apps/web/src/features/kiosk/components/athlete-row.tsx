@@ -17,6 +17,8 @@ type AthleteRowProps = {
   /** Issue 22: false shows initials instead of the picture. */
   showsPhotos: boolean;
   isClass: boolean;
+  /** Issue 32: athlete mode outside the self check-in window. */
+  checkInClosed?: boolean;
   onToggle: (athlete: KioskAthlete) => void;
   onAction: (action: AthleteAction, athlete: KioskAthlete) => void;
 };
@@ -27,7 +29,16 @@ const initials = (a: KioskAthlete) => `${a.firstName.charAt(0)}${a.lastName.char
  * One athlete: tapping toggles the check-in (spec 4); staff also get warnings, notes and an action menu. Memoised: a
  * check-in changes one athlete's record (the others keep theirs), so only that row is drawn again.
  */
-export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode, showsPhotos, isClass, onToggle, onAction }: AthleteRowProps) {
+export const AthleteRow = memo(function AthleteRow({
+  athlete,
+  tab,
+  isAthleteMode,
+  showsPhotos,
+  isClass,
+  checkInClosed = false,
+  onToggle,
+  onAction,
+}: AthleteRowProps) {
   const identity = (
     <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
       <Avatar src={showsPhotos ? athlete.profilePicture : null} radius="xl" size={44} color="spotterBlue" alt="" aria-hidden>
@@ -51,7 +62,8 @@ export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode
       </Stack>
     </Group>
   );
-  const lockedCheckedIn = isAthleteMode && athlete.isCheckedIn;
+  // Athlete mode: a check-in is not undone there, and none is made outside the self check-in window (issue 32).
+  const lockedCheckedIn = isAthleteMode && (athlete.isCheckedIn || checkInClosed);
   return (
     <Paper withBorder radius="md" p={6} component="li" data-athlete={athlete.fullName}>
       <Group wrap="nowrap" gap="xs" align="center">
@@ -59,7 +71,7 @@ export const AthleteRow = memo(function AthleteRow({ athlete, tab, isAthleteMode
           <Group justify="space-between" wrap="wrap" gap="xs" p="xs" style={{ flex: 1, minWidth: 0, minHeight: 60 }}>
             {identity}
             <Button disabled size="md" variant="light">
-              Checked In
+              {athlete.isCheckedIn ? 'Checked In' : 'Check In'}
             </Button>
           </Group>
         ) : (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useSearchTerm } from '../../../lib/search-term';
-import { amountBreakdown, localeOf, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
+import { amountBreakdown, localeOf, MAX_PRICE_MINOR, type EventKind, type GymCountry, type KioskAthlete } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
 import { useEventSettings, useTaxRates, type EventSettings } from '../../events';
 import {
@@ -33,7 +33,14 @@ type ChargeDialogProps = {
 export function ChargeDialog(props: ChargeDialogProps) {
   const settings = useEventSettings(props.eventId, props.eventKind);
   return (
-    <Modal opened onClose={props.onClose} title={`${chargeTitles[props.chargeKind]}: ${props.athlete.fullName}`} centered closeButtonProps={{ 'aria-label': 'Close' }} size="md">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`${chargeTitles[props.chargeKind]}: ${props.athlete.fullName}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="md"
+    >
       {settings.isError ? (
         <Alert color="red" title="Error">
           {FETCH_FAILED_MESSAGE}
@@ -51,7 +58,17 @@ export function ChargeDialog(props: ChargeDialogProps) {
   );
 }
 
-function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, isTaxInclusive, onClose, settings }: ChargeDialogProps & { settings: EventSettings }) {
+function ChargeForm({
+  chargeKind,
+  athlete,
+  eventId,
+  eventKind,
+  today,
+  country,
+  isTaxInclusive,
+  onClose,
+  settings,
+}: ChargeDialogProps & { settings: EventSettings }) {
   const [values, setValues] = useState(() => initialChargeValues(chargeKind, settings.fees, settings.taxRate?.taxRateId ?? null, today));
   const defaultFee = initialChargeValues(chargeKind, settings.fees, null, today).fee;
   const [taxSearch, setTaxSearch] = useState(settings.taxRate?.name ?? '');
@@ -82,10 +99,15 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, i
       }}
     >
       <Stack gap="md">
-        <Switch size="md" label="Charge Now" checked={values.chargeNow} onChange={(e) => {
+        <Switch
+          size="md"
+          label="Charge Now"
+          checked={values.chargeNow}
+          onChange={(e) => {
             const on = e.currentTarget.checked;
             setValues((v) => withChargeNow(v, on, today));
-          }} />
+          }}
+        />
         <DatePickerInput
           label="Collection date"
           size="md"
@@ -102,13 +124,19 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, i
           country={country}
           isTaxInclusive={isTaxInclusive}
           value={values.fee}
+          max={MAX_PRICE_MINOR / 100}
           disabled={values.waiveFee}
           onChange={(fee) => setValues((v) => ({ ...v, fee: normaliseFee(fee) }))}
         />
-        <Switch size="md" label="Waive Fee" checked={values.waiveFee} onChange={(e) => {
+        <Switch
+          size="md"
+          label="Waive Fee"
+          checked={values.waiveFee}
+          onChange={(e) => {
             const on = e.currentTarget.checked;
             setValues((v) => withWaiveFee(v, on, defaultFee));
-          }} />
+          }}
+        />
         <Select
           label="Tax rate"
           size="md"
@@ -120,7 +148,8 @@ function ChargeForm({ chargeKind, athlete, eventId, eventKind, today, country, i
           searchValue={taxSearch}
           onSearchChange={setTaxSearch}
           onChange={(taxRate, option) => {
-            if (taxRate && option) setKnownRates((known) => [...known.filter((r) => r.taxRateId !== taxRate), { taxRateId: taxRate, name: option.label, percent: '' }]);
+            if (taxRate && option)
+              setKnownRates((known) => [...known.filter((r) => r.taxRateId !== taxRate), { taxRateId: taxRate, name: option.label, percent: '' }]);
             setValues((v) => ({ ...v, taxRate }));
           }}
           nothingFoundMessage={taxRates.isFetching ? 'Searching…' : 'No tax rates found'}

@@ -57,10 +57,12 @@ export function EligibleList({ classId, search, known, ...props }: AthleteListPr
     );
   }
   const byId = new Map(known.map((a) => [a.athleteId, a]));
-  const athletes = query.data.pages.flatMap((p) => p.results).map((a) => {
-    const fresh = byId.get(a.athleteId);
-    return fresh ? { ...a, isCheckedIn: fresh.isCheckedIn, reservationId: fresh.reservationId ?? a.reservationId } : a;
-  });
+  const athletes = query.data.pages
+    .flatMap((p) => p.results)
+    .map((a) => {
+      const fresh = byId.get(a.athleteId);
+      return fresh ? { ...a, isCheckedIn: fresh.isCheckedIn, reservationId: fresh.reservationId ?? a.reservationId } : a;
+    });
   return (
     <Stack gap="sm">
       <AthleteList athletes={athletes} {...props} />

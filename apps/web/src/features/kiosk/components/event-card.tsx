@@ -22,11 +22,17 @@ export function EventCard({ event, context, now, isDesktop }: EventCardProps) {
   const timing = timingStatus(event.startsAt, event.endsAt, now);
   const colors = cardColors[timing.state];
   const kind = eventKindOf(event.eventType);
-  const coaches = namesLabel(event.coaches.map((c) => c.fullName), COACH_NAMES_SHOWN);
+  const coaches = namesLabel(
+    event.coaches.map((c) => c.fullName),
+    COACH_NAMES_SHOWN,
+  );
   const attendees =
     kind === 'class'
       ? firstAttendeeLabel(event.firstAttendee, event.attendeeCount)
-      : namesLabel(event.athleteAppointments.map((a) => a.athlete.fullName), appointmentNamesShown(isDesktop));
+      : namesLabel(
+          event.athleteAppointments.map((a) => a.athlete.fullName),
+          appointmentNamesShown(isDesktop),
+        );
   const accent = { '--card-background': colors.background, '--card-accent': colors.border } as CSSProperties;
   return (
     <Link to={`/kiosk/${event.eventId}?eventType=${kind}`} className={`mantine-focus-auto ${classes.card}`} data-timing={timing.state} style={accent}>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { selfCheckInMessages } from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { KioskEventPage } from './kiosk-event-page';
@@ -14,8 +15,7 @@ afterEach(() => {
 
 const athleteMode = () => window.localStorage.setItem('kioskMode', 'true');
 const withPhoto = () => buildAthlete({ fullName: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', profilePicture: '/media/ann.png' });
-const detailFetch = (kiosk = {}) =>
-  stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()])) : undefined), kiosk);
+const detailFetch = (kiosk = {}) => stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()])) : undefined), kiosk);
 const renderDetail = () =>
   render(
     <Routes>
@@ -67,5 +67,51 @@ describe("athlete mode honours the gym's kiosk settings (issue 22)", () => {
     const row = (await screen.findByText('Ann Lee')).closest('li')!;
     expect(screen.getByRole('tab', { name: /Eligible/ })).toBeTruthy();
     expect(row.querySelector('img')?.getAttribute('src')).toBe('/media/ann.png');
+  });
+});
+
+describe('athlete mode keeps to the self check-in window (issue 32)', () => {
+  const inThreeHours = () => {
+    const start = Date.now() + 3 * 3_600_000;
+    return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3_600_000).toISOString() };
+  };
+
+  it('offers no check-in before the window opens and says when it does; the desk checks in at any time', async () => {
+    athleteMode();
+    const fetchMock = stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()], inThreeHours())) : undefined));
+    const view = renderDetail();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(selfCheckInMessages.notOpen(60));
+    expect(status.textContent).toMatch(/Come back at \d{1,2}:\d{2} [AP]M\./);
+    const row = (await screen.findByText('Ann Lee')).closest('li')!;
+    const button = within(row).getByRole('button', { name: 'Check In' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(callsTo(fetchMock, 'PUT', '/api/athlete-kilo-classes/')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/athlete-kilo-classes/')).toHaveLength(0);
+    view.unmount();
+    vi.unstubAllGlobals();
+    window.localStorage.removeItem('kioskMode');
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()], inThreeHours())) : undefined));
+    renderDetail();
+    const deskRow = (await screen.findByText('Ann Lee')).closest('li')!;
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(within(deskRow).getByRole('button', { name: /Ann Lee.*Check In/ })).toBeTruthy();
+  });
+
+  it('offers check-in once the class has started, and says when it has closed after the end', async () => {
+    athleteMode();
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()])) : undefined));
+    const view = renderDetail();
+    const row = (await screen.findByText('Ann Lee')).closest('li')!;
+    expect(within(row).getByRole('button', { name: /Ann Lee.*Check In/ })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    view.unmount();
+    vi.unstubAllGlobals();
+    athleteMode();
+    const ended = { startsAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), endsAt: new Date(Date.now() - 3_600_000).toISOString() };
+    stubKioskFetch((url) => (url.includes('/kiosk-event/') ? jsonResponse(buildDetail([withPhoto()], ended)) : undefined));
+    renderDetail();
+    expect((await screen.findByRole('status')).textContent).toContain(selfCheckInMessages.closed);
   });
 });

@@ -41,7 +41,16 @@ function stubClassApi(extra?: (url: string, init: RequestInit) => Response | und
 describe('ChargeDialog (spec 5)', () => {
   const renderDialog = (country: 'US' | 'GB' | 'CA' = 'US', isTaxInclusive = false) =>
     render(
-      <ChargeDialog chargeKind="lateCancel" athlete={athlete} eventId={EVENT_ID} eventKind="class" today={TODAY} country={country} isTaxInclusive={isTaxInclusive} onClose={() => {}} />,
+      <ChargeDialog
+        chargeKind="lateCancel"
+        athlete={athlete}
+        eventId={EVENT_ID}
+        eventKind="class"
+        today={TODAY}
+        country={country}
+        isTaxInclusive={isTaxInclusive}
+        onClose={() => {}}
+      />,
       { session: staffSession() },
     );
 
@@ -92,7 +101,9 @@ describe('ChargeDialog (spec 5)', () => {
   }, 20_000);
 
   it('shows the server message when the PUT is refused', async () => {
-    stubClassApi((url, init) => (init.method === 'PUT' ? jsonResponse({ message: 'A checked-in reservation cannot be marked.', code: 'bad' }, 400) : undefined));
+    stubClassApi((url, init) =>
+      init.method === 'PUT' ? jsonResponse({ message: 'A checked-in reservation cannot be marked.', code: 'bad' }, 400) : undefined,
+    );
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Late Cancel' }));
     expect(await screen.findByText('Athlete reservation update failed')).toBeTruthy();
@@ -104,7 +115,16 @@ describe('BulkReservationModal (spec 5)', () => {
   it('keeps Next disabled until a weekday is chosen, previews and posts 1 = Sunday codes', async () => {
     const onClose = vi.fn();
     const fetchMock = stubClassApi((url, init) => {
-      if (url.includes('/kilo-classes/?')) return page([{ ...kiloClass, kiloClassId: '99999999-9999-4999-8999-999999999999', startDate: '2026-05-06', startsAt: '2099-05-06T11:00:00.000Z', isReserved: false }]);
+      if (url.includes('/kilo-classes/?'))
+        return page([
+          {
+            ...kiloClass,
+            kiloClassId: '99999999-9999-4999-8999-999999999999',
+            startDate: '2026-05-06',
+            startsAt: '2099-05-06T11:00:00.000Z',
+            isReserved: false,
+          },
+        ]);
       if (init.method === 'POST') return jsonResponse({ count: 1, results: [], skipped: [] }, 201);
       return undefined;
     });
@@ -122,7 +142,15 @@ describe('BulkReservationModal (spec 5)', () => {
     expect(await screen.findByText('1 matching class; 1 will be reserved.')).toBeTruthy();
     const [previewUrl] = callsTo(fetchMock, 'GET', '/kilo-classes/?')[0]!;
     const q = new URL(String(previewUrl), 'http://x').searchParams;
-    expect(Object.fromEntries(q)).toMatchObject({ days: '1,4', start: TODAY, end: '2027-05-04', start_time: '06:00:00', kilo_class_type: TYPE_ID, location: 'None', exclude_root: 'True' });
+    expect(Object.fromEntries(q)).toMatchObject({
+      days: '1,4',
+      start: TODAY,
+      end: '2027-05-04',
+      start_time: '06:00:00',
+      kilo_class_type: TYPE_ID,
+      location: 'None',
+      exclude_root: 'True',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/create-bulk/')[0]![1]!.body))).toEqual({

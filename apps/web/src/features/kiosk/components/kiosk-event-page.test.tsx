@@ -73,7 +73,7 @@ describe('KioskEventPage (spec 2.12)', () => {
     expect(within(tabPanel()).getByRole('button', { name: /^Grace Rodriguez/ })).toBeTruthy();
   });
 
-  it("offers staff Sign document for an athlete with an unsigned document: it lists theirs to hand the device over (issue 20)", async () => {
+  it('offers staff Sign document for an athlete with an unsigned document: it lists theirs to hand the device over (issue 20)', async () => {
     const grace = buildAthlete({ hasUnsignedDocuments: true });
     const fetchMock = stubKioskFetch((url) => {
       if (url.includes('/kiosk-event/')) return jsonResponse(buildDetail([grace]));
@@ -139,7 +139,11 @@ describe('KioskEventPage (spec 2.12)', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Eligible' }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search athletes' }), { target: { value: 'Mor\u0000gan\t' } });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/eligible-athletes').some(([url]) => String(url).includes('search=Morgan'))).toBe(true));
-    expect(callsTo(fetchMock, 'GET', '/eligible-athletes').map(([url]) => String(url)).filter((url) => url.includes('%00'))).toEqual([]);
+    expect(
+      callsTo(fetchMock, 'GET', '/eligible-athletes')
+        .map(([url]) => String(url))
+        .filter((url) => url.includes('%00')),
+    ).toEqual([]);
   });
 
   it('offers late cancel and no show only when credited, disabled once checked in', async () => {
@@ -150,7 +154,10 @@ describe('KioskEventPage (spec 2.12)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Mark Late Cancel' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: /Checked In/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
-    expect(screen.getByRole('menuitem', { name: 'Mark Late Cancel' }).hasAttribute('disabled') || screen.getByRole('menuitem', { name: 'Mark Late Cancel' }).getAttribute('data-disabled')).toBeTruthy();
+    expect(
+      screen.getByRole('menuitem', { name: 'Mark Late Cancel' }).hasAttribute('disabled') ||
+        screen.getByRole('menuitem', { name: 'Mark Late Cancel' }).getAttribute('data-disabled'),
+    ).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Remove Check In' })).toBeTruthy();
   });
 

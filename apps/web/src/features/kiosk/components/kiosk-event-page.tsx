@@ -3,7 +3,7 @@ import '@mantine/dates/styles.css';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { searchTerm, useSearchTerm } from '../../../lib/search-term';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatDate, type KioskAthlete } from '@spotter/shared';
+import { formatDate, formatTime, selfCheckInRange, selfCheckInRefusal, toZoned, type KioskAthlete } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { useKioskEvent } from '../api/get-kiosk-event';
 import { athletesOfTab, backPath, matchesName, type AthleteTab } from '../lib/athlete-lists';
@@ -26,6 +26,13 @@ export const EVENT_MISSING_MESSAGE = 'This event does not exist or is not in thi
 const isMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
 const stateLabels = { ongoing: 'Ongoing', upcoming: 'Upcoming', ended: 'Ended' } as const;
+
+/** When the self check-in window opens, in the gym's words: today's time, or another day's date and time. */
+function comeBackAt(opensAt: Date, context: KioskContext, today: string): string {
+  const local = toZoned(opensAt, context.timeZone);
+  const time = formatTime(local.time, context.country);
+  return local.date === today ? `Come back at ${time}.` : `Come back on ${formatDate(local.date, context.country)} at ${time}.`;
+}
 
 /** Spec 2.12: /kiosk/{eventId}?eventType=class|appointment&from=calendar. */
 export function KioskEventPage() {
@@ -98,7 +105,16 @@ function KioskEventView({ context }: { context: KioskContext }) {
 
   const { event, results } = detail.data;
   const timing = timingStatus(event.startsAt, event.endsAt, now);
-  const listProps = { isAthleteMode: context.isAthleteMode, showsPhotos: context.shows.photos, isClass, onToggle: actions.toggle, onAction: actions.open };
+  // Issue 32: athlete mode checks in only inside the gym's self check-in window (the desk at any time).
+  const selfRefusal = context.selfCheckIn ? selfCheckInRefusal(event, now, context.selfCheckIn) : null;
+  const listProps = {
+    isAthleteMode: context.isAthleteMode,
+    showsPhotos: context.shows.photos,
+    isClass,
+    checkInClosed: selfRefusal !== null,
+    onToggle: actions.toggle,
+    onAction: actions.open,
+  };
   // Issue 22: athlete mode may hide Eligible (the gym's kiosk settings).
   const showsEligible = isClass && context.shows.eligible;
   const tabAthletes = (t: 'reserved' | 'checkedIn'): KioskAthlete[] => athletesOfTab(results, t).filter((a) => matchesName(a, searchTerm(search)));
@@ -124,6 +140,13 @@ function KioskEventView({ context }: { context: KioskContext }) {
         </Text>
         {event.location && <Text>{event.location.name}</Text>}
       </Stack>
+      {selfRefusal && context.selfCheckIn && (
+        <Alert color={selfRefusal.code === 'self_check_in_closed' ? 'gray' : 'blue'} title="Check-in is not open" mb="md" role="status">
+          {selfRefusal.code === 'self_check_in_not_open'
+            ? `${selfRefusal.message} ${comeBackAt(selfCheckInRange(event, context.selfCheckIn).opensAt, context, today)}`
+            : selfRefusal.message}
+        </Alert>
+      )}
       <TextInput
         label="Search athletes"
         placeholder="Athlete name"

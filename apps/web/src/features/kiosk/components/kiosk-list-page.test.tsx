@@ -12,7 +12,11 @@ const renderList = (route = '/kiosk') => render(<KioskListPage />, { session: st
 
 describe('KioskListPage (spec 2.11)', () => {
   it('shows the cards of the tab with timing status, attendance and the first attendee', async () => {
-    const fetchMock = stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([buildEvent(), buildEvent({ eventId: '55555555-5555-4555-8555-555555555555', eventType: 'appointment_type', eventName: 'PT Session' })]) : undefined));
+    const fetchMock = stubKioskFetch((url) =>
+      url.includes('/events/kiosk-events/')
+        ? page([buildEvent(), buildEvent({ eventId: '55555555-5555-4555-8555-555555555555', eventType: 'appointment_type', eventName: 'PT Session' })])
+        : undefined,
+    );
     renderList();
     const card = await screen.findByRole('link', { name: /CrossFit WOD/ });
     expect(card.textContent).toContain('Ongoing');
@@ -53,8 +57,14 @@ describe('KioskListPage (spec 2.11)', () => {
 
   it('hides ended events and the date picker in athlete kiosk mode', async () => {
     window.localStorage.setItem('kioskMode', 'true');
-    const ended = buildEvent({ eventName: 'Early Lift', startsAt: new Date(Date.now() - 7_200_000).toISOString(), endsAt: new Date(Date.now() - 3_600_000).toISOString() });
-    stubKioskFetch((url) => (url.includes('/events/kiosk-events/') ? page([ended, buildEvent({ eventId: '66666666-6666-4666-8666-666666666666' })]) : undefined));
+    const ended = buildEvent({
+      eventName: 'Early Lift',
+      startsAt: new Date(Date.now() - 7_200_000).toISOString(),
+      endsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    stubKioskFetch((url) =>
+      url.includes('/events/kiosk-events/') ? page([ended, buildEvent({ eventId: '66666666-6666-4666-8666-666666666666' })]) : undefined,
+    );
     render(<KioskListPage />, { session: staffSession(), route: '/' });
     await screen.findByRole('link', { name: /CrossFit WOD/ });
     expect(screen.queryByText('Early Lift')).toBeNull();

@@ -58,14 +58,15 @@ function KioskList({ context }: { context: KioskContext }) {
   const debouncedSearch = useSearchTerm(search);
   const events = useKioskEvents(date, debouncedSearch);
 
-  const visible = (events.data?.results ?? []).filter(
-    (e) => !(context.isAthleteMode && timingStatus(e.startsAt, e.endsAt, now).state === 'ended'),
-  );
+  const visible = (events.data?.results ?? []).filter((e) => !(context.isAthleteMode && timingStatus(e.startsAt, e.endsAt, now).state === 'ended'));
   const onTab = (value: string | null) =>
-    setSearchParams((params) => {
-      params.set('eventType', parseEventKind(value));
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.set('eventType', parseEventKind(value));
+        return params;
+      },
+      { replace: true },
+    );
 
   const body = events.isError ? (
     <Alert color="red" title="Error">

@@ -4,7 +4,15 @@ import { Button, Menu, type ButtonProps } from '@mantine/core';
 export type KioskMenuActions = { isFullScreen: boolean; onToggleFullScreen: () => void; logOutPending: boolean; onLogOut: () => void };
 
 /** Spec 2.11: the kiosk header menu itself, loaded on first use (kiosk-menu.tsx). */
-export function KioskMenuDropdown({ targetRef, buttonProps, actions }: { targetRef: Ref<HTMLButtonElement>; buttonProps: ButtonProps; actions: KioskMenuActions }) {
+export function KioskMenuDropdown({
+  targetRef,
+  buttonProps,
+  actions,
+}: {
+  targetRef: Ref<HTMLButtonElement>;
+  buttonProps: ButtonProps;
+  actions: KioskMenuActions;
+}) {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>

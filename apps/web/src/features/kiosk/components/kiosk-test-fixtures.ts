@@ -65,6 +65,10 @@ export const page = <T>(results: T[]) => jsonResponse({ count: results.length, n
 /** The shared fetch stub, with the gym and its kiosk settings answering themselves (every kiosk screen reads them first). */
 export function stubKioskFetch(handler: FetchHandler, kiosk: Partial<KioskSettings> = {}) {
   return stubFetch((url, init) =>
-    url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym) : url === '/api/kiosk/settings/' ? jsonResponse({ ...defaultKioskSettings, ...kiosk }) : handler(url, init),
+    url === `/api/gyms/${GYM_ID}/`
+      ? jsonResponse(gym)
+      : url === '/api/kiosk/settings/'
+        ? jsonResponse({ ...defaultKioskSettings, ...kiosk })
+        : handler(url, init),
   );
 }

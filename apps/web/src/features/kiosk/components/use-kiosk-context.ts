@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import type { GymCountry } from '@spotter/shared';
+import { selfCheckInWindowOf, type GymCountry, type SelfCheckInWindow } from '@spotter/shared';
 import { isKioskMode } from '../../../lib/kiosk-mode';
 import { useCurrentSession } from '../../auth';
 import { useGym } from '../../events';
@@ -20,7 +20,15 @@ export function useNow(intervalMs = 30_000): Date {
 export type KioskShows = { appointments: boolean; photos: boolean; eligible: boolean };
 const showsEverything: KioskShows = { appointments: true, photos: true, eligible: true };
 
-export type KioskContext = { isAthleteMode: boolean; timeZone: string; country: GymCountry; isTaxInclusive: boolean; shows: KioskShows };
+export type KioskContext = {
+  isAthleteMode: boolean;
+  timeZone: string;
+  country: GymCountry;
+  isTaxInclusive: boolean;
+  shows: KioskShows;
+  /** Issue 32: in athlete mode, when athletes may check themselves in (the gym's kiosk settings); null at the desk (any time). */
+  selfCheckIn: SelfCheckInWindow | null;
+};
 
 /**
  * Athlete kiosk mode or staff, and the gym's time zone and country (GET gyms/{gymId}/); in athlete mode also what the
@@ -36,8 +44,11 @@ export function useKioskContext() {
     : s
       ? { appointments: s.athleteModeShowsAppointments, photos: s.athleteModeShowsPhotos, eligible: s.athleteModeShowsEligible }
       : null;
+  const selfCheckIn = isAthleteMode && s ? selfCheckInWindowOf(s) : null;
   const context: KioskContext | null =
-    gym.data && shows ? { isAthleteMode, timeZone: gym.data.timeZone, country: gym.data.country, isTaxInclusive: gym.data.isTaxInclusive, shows } : null;
+    gym.data && shows
+      ? { isAthleteMode, timeZone: gym.data.timeZone, country: gym.data.country, isTaxInclusive: gym.data.isTaxInclusive, shows, selfCheckIn }
+      : null;
   return { context, isError: gym.isError || (isAthleteMode && settings.isError) };
 }
 

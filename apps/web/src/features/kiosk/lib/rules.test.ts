@@ -55,7 +55,13 @@ describe('card labels (spec 4 / 9)', () => {
 describe('athlete lists (spec 2.12 / 4)', () => {
   const a = (fullName: string, f: Partial<{ isReserved: boolean; isCheckedIn: boolean; isLateCancel: boolean; isNoShow: boolean }>) =>
     ({ fullName, isReserved: true, isCheckedIn: false, isLateCancel: false, isNoShow: false, ...f }) as never;
-  const all = [a('Ann', {}), a('Bob', { isCheckedIn: true }), a('Cy', { isLateCancel: true }), a('Di', { isReserved: false, isCheckedIn: true }), a('Ed', { isNoShow: true })];
+  const all = [
+    a('Ann', {}),
+    a('Bob', { isCheckedIn: true }),
+    a('Cy', { isLateCancel: true }),
+    a('Di', { isReserved: false, isCheckedIn: true }),
+    a('Ed', { isNoShow: true }),
+  ];
   it('splits reserved and checked in, without late cancels and no shows', () => {
     expect(athletesOfTab(all, 'reserved').map((x: { fullName: string }) => x.fullName)).toEqual(['Ann']);
     expect(athletesOfTab(all, 'checkedIn').map((x: { fullName: string }) => x.fullName)).toEqual(['Bob', 'Di']);

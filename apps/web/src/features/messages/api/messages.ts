@@ -84,7 +84,8 @@ export const useTestSendMessageTemplate = (kind: MessageTemplateKind) =>
 export const useMessages = (filters: MessageFilters, page: number, pageSize = MESSAGES_PAGE_SIZE) =>
   useQuery({
     queryKey: messageKeys.list(filters, page),
-    queryFn: ({ signal }) => callEndpoint('messages', { query: { ...filterQuery(filters), limit: pageSize, offset: (page - 1) * pageSize }, signal }, { schema: messagePageSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint('messages', { query: { ...filterQuery(filters), limit: pageSize, offset: (page - 1) * pageSize }, signal }, { schema: messagePageSchema }),
     placeholderData: keepPreviousData,
   });
 
@@ -98,7 +99,12 @@ export const useMessage = (messageId: string | null) =>
 export const useAthleteMessages = (athleteId: string, page: number, pageSize: number) =>
   useQuery({
     queryKey: messageKeys.athlete(athleteId, page),
-    queryFn: ({ signal }) => callEndpoint('athleteMessages', { params: { athleteId }, query: { limit: pageSize, offset: (page - 1) * pageSize }, signal }, { schema: messagePageSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        'athleteMessages',
+        { params: { athleteId }, query: { limit: pageSize, offset: (page - 1) * pageSize }, signal },
+        { schema: messagePageSchema },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -104,7 +104,15 @@ export function MessageList({ query, gym, page, pageSize, onPage, onOpen, isNarr
   }
   const columns: DataTableColumn<MessageRow>[] = [
     { accessor: 'subject', title: 'Subject', render: subject },
-    { accessor: 'to', title: 'To', render: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.to}</Text> },
+    {
+      accessor: 'to',
+      title: 'To',
+      render: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.to}
+        </Text>
+      ),
+    },
     { accessor: 'kindLabel', title: 'Message' },
     { accessor: 'status', title: 'State', render: (row) => <MessageStateBadge state={row.status} /> },
     { accessor: 'attempts', title: 'Attempts', textAlign: 'right' },
@@ -151,7 +159,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function MessageDrawer({ messageId, onClose, gym, isNarrow }: { messageId: string | null; onClose: () => void; gym: Gym; isNarrow: boolean }) {
   const m = useMessage(messageId);
   return (
-    <Drawer opened={messageId !== null} onClose={onClose} position="right" size={isNarrow ? '100%' : 'xl'} title="Message" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={messageId !== null}
+      onClose={onClose}
+      position="right"
+      size={isNarrow ? '100%' : 'xl'}
+      title="Message"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {m.isPending ? (
         <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the message">
           <Skeleton height={24} />

@@ -5,7 +5,7 @@ import '@mantine/tiptap/styles.css';
 import { useEditor, useEditorState } from '@tiptap/react';
 import { isRichTextEmpty, messageTemplateMessages, type MessageTemplateDetail, type MessageTemplateInput, type MessageTemplateKind } from '@spotter/shared';
 import { MergeFieldMenu } from '../../../components/merge-field-menu';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError, shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useMessagePreview, useMessageTemplate, useResetMessageTemplate, useSaveMessageTemplate, useTestSendMessageTemplate } from '../api/messages';
 
@@ -16,7 +16,14 @@ export function MessageTemplateEditor({ kind, canEdit, onClose }: Props) {
   const isPhone = useMediaQuery('(max-width: 47.99em)');
   const detail = useMessageTemplate(kind);
   return (
-    <Modal opened onClose={onClose} title={detail.data ? detail.data.label : 'Message template'} size="90rem" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={detail.data ? detail.data.label : 'Message template'}
+      size="90rem"
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {detail.isPending ? (
         <Stack role="status" gap="sm" aria-busy="true" aria-label="Loading the template">
           <Skeleton height={36} />
@@ -56,7 +63,8 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
     editable: canEdit,
     editorProps: { attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true' } },
   });
-  const bodyHtml = useEditorState({ editor, selector: ({ editor: e }) => (e && !e.isDestroyed ? (e.isEmpty ? '' : e.getHTML()) : template.bodyHtml) }) ?? template.bodyHtml;
+  const bodyHtml =
+    useEditorState({ editor, selector: ({ editor: e }) => (e && !e.isDestroyed ? (e.isEmpty ? '' : e.getHTML()) : template.bodyHtml) }) ?? template.bodyHtml;
   const input: MessageTemplateInput = { subject: subject.trim(), bodyHtml };
   const [debounced] = useDebouncedValue(input, 400);
   const preview = useMessagePreview(kind, isRichTextEmpty(debounced.bodyHtml) ? null : debounced);
@@ -64,7 +72,7 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
   const fieldErrors = (error: unknown) => {
     if (isApiError(error)) {
       const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])) : {};
-      setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
+      setErrors(Object.keys(fields).length > 0 ? fields : { form: shownMessage(error) });
     }
   };
   const checked = (run: () => void) => {
@@ -91,7 +99,15 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
         <Stack gap="md">
-          <TextInput label="Subject" required value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} maxLength={200} readOnly={!canEdit} />
+          <TextInput
+            label="Subject"
+            required
+            value={subject}
+            onChange={(e) => setSubject(e.currentTarget.value)}
+            error={errors.subject}
+            maxLength={200}
+            readOnly={!canEdit}
+          />
           <Stack gap={4}>
             <Group justify="space-between" align="flex-end">
               <Text size="sm" fw={500} component="span">
@@ -133,7 +149,12 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
             </Button>
           )}
           {canEdit && (
-            <Button variant="default" onClick={() => checked(() => testSend.mutate(input, { onError: fieldErrors }))} loading={testSend.isPending} disabled={busy}>
+            <Button
+              variant="default"
+              onClick={() => checked(() => testSend.mutate(input, { onError: fieldErrors }))}
+              loading={testSend.isPending}
+              disabled={busy}
+            >
               Send test to me
             </Button>
           )}
@@ -143,7 +164,11 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
             {canEdit ? 'Cancel' : 'Close'}
           </Button>
           {canEdit && (
-            <Button onClick={() => checked(() => save.mutate(input, { onSuccess: onClose, onError: fieldErrors }))} loading={save.isPending} disabled={!editor || busy}>
+            <Button
+              onClick={() => checked(() => save.mutate(input, { onSuccess: onClose, onError: fieldErrors }))}
+              loading={save.isPending}
+              disabled={!editor || busy}
+            >
               Save
             </Button>
           )}
@@ -164,7 +189,13 @@ function MailPreview({ preview }: { preview: ReturnType<typeof useMessagePreview
   if (!preview.data) {
     return (
       <Paper withBorder p="md" radius="md" mih={160}>
-        {preview.isFetching ? <Skeleton role="status" height={140} aria-label="Loading the preview" /> : <Text c="#495057" size="sm">Write a subject and a message to see the mail here.</Text>}
+        {preview.isFetching ? (
+          <Skeleton role="status" height={140} aria-label="Loading the preview" />
+        ) : (
+          <Text c="#495057" size="sm">
+            Write a subject and a message to see the mail here.
+          </Text>
+        )}
       </Paper>
     );
   }
@@ -173,15 +204,21 @@ function MailPreview({ preview }: { preview: ReturnType<typeof useMessagePreview
     <Paper withBorder radius="md" data-testid="message-preview" style={{ overflow: 'hidden' }}>
       <Stack gap={2} p="sm" bg="gray.0">
         <Text size="sm">
-          <Text span fw={600}>From: </Text>
+          <Text span fw={600}>
+            From:{' '}
+          </Text>
           {m.from}
         </Text>
         <Text size="sm">
-          <Text span fw={600}>Reply-To: </Text>
+          <Text span fw={600}>
+            Reply-To:{' '}
+          </Text>
           {m.replyTo ?? '—'}
         </Text>
         <Text size="sm">
-          <Text span fw={600}>Subject: </Text>
+          <Text span fw={600}>
+            Subject:{' '}
+          </Text>
           {m.subject}
         </Text>
       </Stack>

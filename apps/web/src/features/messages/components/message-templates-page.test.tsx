@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messageTemplateCatalogue, messageTemplateKinds, type MessageDetail, type MessageRow, type MessageTemplateDetail, type MessageTemplateRow } from '@spotter/shared';
+import {
+  messageTemplateCatalogue,
+  messageTemplateKinds,
+  type MessageDetail,
+  type MessageRow,
+  type MessageTemplateDetail,
+  type MessageTemplateRow,
+} from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { buildSession } from '../../../testing/factories';
 import { callsTo, jsonResponse, stubFetch } from '../../../testing/stub-fetch';
@@ -21,7 +28,15 @@ afterAll(() => {
 const rows: MessageTemplateRow[] = messageTemplateKinds.map((kind) => {
   const d = messageTemplateCatalogue[kind];
   const overridden = kind === 'class_booked';
-  return { kind, label: d.label, description: d.description, group: d.group, subject: overridden ? 'You are in, {{firstName}}!' : d.subject, isOverridden: overridden, updatedAt: overridden ? '2026-03-04T20:00:00.000Z' : null };
+  return {
+    kind,
+    label: d.label,
+    description: d.description,
+    group: d.group,
+    subject: overridden ? 'You are in, {{firstName}}!' : d.subject,
+    isOverridden: overridden,
+    updatedAt: overridden ? '2026-03-04T20:00:00.000Z' : null,
+  };
 });
 const classBooked: MessageTemplateDetail = {
   ...rows.find((r) => r.kind === 'class_booked')!,
@@ -30,7 +45,13 @@ const classBooked: MessageTemplateDetail = {
   defaultBodyHtml: messageTemplateCatalogue.class_booked.bodyHtml,
   mergeFields: [...messageTemplateCatalogue.class_booked.fields, { key: 'firstName', label: 'First name', sample: 'Alex' }],
 };
-const rendered = { subject: 'You are in, Alex!', html: '<p>See you at Morning WOD.</p>', text: 'See you at Morning WOD.', from: '"Riverside Strength" <no-reply@spotter.local>', replyTo: 'desk@riverside.example' };
+const rendered = {
+  subject: 'You are in, Alex!',
+  html: '<p>See you at Morning WOD.</p>',
+  text: 'See you at Morning WOD.',
+  from: '"Riverside Strength" <no-reply@spotter.local>',
+  replyTo: 'desk@riverside.example',
+};
 
 const MESSAGE_ID = '77777777-7777-4777-8777-000000000001';
 const mail: MessageRow = {
@@ -54,9 +75,11 @@ const api = () =>
     if (url === '/api/message-templates/') return jsonResponse({ results: rows });
     if (url === '/api/message-templates/class_booked/' && method === 'GET') return jsonResponse(classBooked);
     if (url === '/api/message-templates/class_booked/' && method === 'PUT') return jsonResponse(classBooked);
-    if (url === '/api/message-templates/class_booked/' && method === 'DELETE') return jsonResponse({ ...classBooked, isOverridden: false, subject: classBooked.defaultSubject });
+    if (url === '/api/message-templates/class_booked/' && method === 'DELETE')
+      return jsonResponse({ ...classBooked, isOverridden: false, subject: classBooked.defaultSubject });
     if (url === '/api/message-templates/class_booked/preview/') return jsonResponse(rendered);
-    if (url === '/api/message-templates/class_booked/test-send/') return jsonResponse({ messageId: MESSAGE_ID, to: 'person@example.com', detail: 'A test was sent to person@example.com.' }, 201);
+    if (url === '/api/message-templates/class_booked/test-send/')
+      return jsonResponse({ messageId: MESSAGE_ID, to: 'person@example.com', detail: 'A test was sent to person@example.com.' }, 201);
     if (url.startsWith('/api/messages/?')) return jsonResponse(page(url.includes('status=sent') ? [] : [mail]));
     if (url === `/api/messages/${MESSAGE_ID}/`) return jsonResponse(mailDetail);
     if (url.startsWith('/api/athletes/')) return jsonResponse(page([]));

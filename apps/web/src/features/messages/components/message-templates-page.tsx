@@ -118,7 +118,12 @@ function TemplatesTab() {
 function TemplateCard({ row, onOpen }: { row: MessageTemplateRow; onOpen: () => void }) {
   return (
     <Card component="li" withBorder radius="md" padding={0}>
-      <UnstyledButton onClick={onOpen} p="sm" style={{ display: 'block', width: '100%' }} aria-label={`${row.label}${row.isOverridden ? ' (customised)' : ''}: open`}>
+      <UnstyledButton
+        onClick={onOpen}
+        p="sm"
+        style={{ display: 'block', width: '100%' }}
+        aria-label={`${row.label}${row.isOverridden ? ' (customised)' : ''}: open`}
+      >
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600} size="sm">
@@ -212,7 +217,15 @@ function SentMessagesTab() {
           allowDeselect={false}
           w={half}
         />
-        <Select label="Message" data={kindOptions} value={filters.kind ?? ''} onChange={(v) => set({ kind: v || null })} allowDeselect={false} searchable w={isNarrow ? half : 240} />
+        <Select
+          label="Message"
+          data={kindOptions}
+          value={filters.kind ?? ''}
+          onChange={(v) => set({ kind: v || null })}
+          allowDeselect={false}
+          searchable
+          w={isNarrow ? half : 240}
+        />
         <TextInput type="date" label="From" value={filters.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value || null })} w={half} />
         <TextInput type="date" label="To" value={filters.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value || null })} error={rangeError} w={half} />
         {filtered && (
@@ -234,7 +247,15 @@ function SentMessagesTab() {
         isNarrow={isNarrow}
         empty={
           filtered ? (
-            <Empty action={<Button variant="default" onClick={clear}>Clear filters</Button>}>No messages match these filters.</Empty>
+            <Empty
+              action={
+                <Button variant="default" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            >
+              No messages match these filters.
+            </Empty>
           ) : (
             <Empty>No mails sent yet. Bookings, invoices and documents send them; they show here with their state.</Empty>
           )

@@ -28,18 +28,27 @@ export const packageKeys = {
 };
 
 type ListFilter = Pick<PackageListParams, 'status' | 'kind' | 'category' | 'search'>;
-const filterQuery = ({ status, kind, category, search }: ListFilter) => ({ status, ...(kind ? { kind } : {}), ...(category ? { category } : {}), ...(search ? { search } : {}) });
+const filterQuery = ({ status, kind, category, search }: ListFilter) => ({
+  status,
+  ...(kind ? { kind } : {}),
+  ...(category ? { category } : {}),
+  ...(search ? { search } : {}),
+});
 
 /** GET /api/packages/categories/: the categories the gym's packages use (the list's category filter). */
 export function usePackageCategories() {
-  return useQuery({ queryKey: packageKeys.categories, queryFn: ({ signal }) => callEndpoint('packageCategories', { signal }, { schema: packageCategoriesSchema }) });
+  return useQuery({
+    queryKey: packageKeys.categories,
+    queryFn: ({ signal }) => callEndpoint('packageCategories', { signal }, { schema: packageCategoriesSchema }),
+  });
 }
 
 /** GET /api/packages/: a page of the gym's packages with their billing plans. */
 export function packagesQueryOptions(params: PackageListParams, limit = PACKAGE_PAGE_SIZE) {
   return queryOptions({
     queryKey: [...packageKeys.list(params), limit],
-    queryFn: ({ signal }) => callEndpoint('packages', { query: { ...filterQuery(params), limit, offset: (params.page - 1) * limit }, signal }, { schema: packagePageSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint('packages', { query: { ...filterQuery(params), limit, offset: (params.page - 1) * limit }, signal }, { schema: packagePageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -88,7 +97,8 @@ export function useCreatePackage() {
 
 export function useUpdatePackage() {
   return useApiMutation({
-    mutationFn: ({ packageId, body }: { packageId: string; body: PackageInput }) => callEndpoint('updatePackage', { params: { packageId }, body }, { schema: packageSchema }),
+    mutationFn: ({ packageId, body }: { packageId: string; body: PackageInput }) =>
+      callEndpoint('updatePackage', { params: { packageId }, body }, { schema: packageSchema }),
     success: (p) => ({ title: 'Package saved', message: p.name }),
     errorTitle: 'Saving package failed',
     invalidates,
@@ -104,7 +114,8 @@ const actionTexts: Record<PackageAction, { success: string; failure: string }> =
 
 export function usePackageAction() {
   return useApiMutation({
-    mutationFn: ({ packageId, action }: { packageId: string; name: string; action: PackageAction }) => callEndpoint(actionEndpoint[action], { params: { packageId } }),
+    mutationFn: ({ packageId, action }: { packageId: string; name: string; action: PackageAction }) =>
+      callEndpoint(actionEndpoint[action], { params: { packageId } }),
     success: (_data, { action, name }) => ({ title: actionTexts[action].success, message: name }),
     errorTitle: ({ action }) => actionTexts[action].failure,
     invalidates,

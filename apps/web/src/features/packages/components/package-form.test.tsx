@@ -39,8 +39,30 @@ function buildPackage(o: Partial<Package> = {}): Package {
     portalOrder: 1,
     cancellationNoticeDays: 30,
     billingPlans: [
-      { billingPlanId: '77777777-7777-4777-8777-000000000011', name: 'Monthly', priceMinor: 17_900, interval: 'month', intervalCount: 1, paymentCount: null, startsOn: 'purchase', dayOfMonth: null, prorate: true, inUse: true },
-      { billingPlanId: '77777777-7777-4777-8777-000000000012', name: 'Annual', priceMinor: 179_000, interval: 'year', intervalCount: 1, paymentCount: null, startsOn: 'day_of_month', dayOfMonth: 1, prorate: true, inUse: false },
+      {
+        billingPlanId: '77777777-7777-4777-8777-000000000011',
+        name: 'Monthly',
+        priceMinor: 17_900,
+        interval: 'month',
+        intervalCount: 1,
+        paymentCount: null,
+        startsOn: 'purchase',
+        dayOfMonth: null,
+        prorate: true,
+        inUse: true,
+      },
+      {
+        billingPlanId: '77777777-7777-4777-8777-000000000012',
+        name: 'Annual',
+        priceMinor: 179_000,
+        interval: 'year',
+        intervalCount: 1,
+        paymentCount: null,
+        startsOn: 'day_of_month',
+        dayOfMonth: 1,
+        prorate: true,
+        inUse: false,
+      },
     ],
     holders: 3,
     isArchived: false,
@@ -79,20 +101,46 @@ describe('the package form: rules', () => {
     expect(errorsOf({ billingPlans: plan({ price: '' }) })).toEqual({ 'billingPlans.0.price': setupMessages.wholeNumber });
     expect(errorsOf({ billingPlans: plan({ price: -1 }) })).toEqual({ 'billingPlans.0.price': setupMessages.priceNegative });
     expect(errorsOf({ billingPlans: plan({ intervalCount: 0 }) })).toEqual({ 'billingPlans.0.intervalCount': packageMessages.intervalCountMin });
-    expect(errorsOf({ billingPlans: plan({ paymentMode: 'count', paymentCount: 0 }) })).toEqual({ 'billingPlans.0.paymentCount': packageMessages.paymentCountMin });
+    expect(errorsOf({ billingPlans: plan({ paymentMode: 'count', paymentCount: 0 }) })).toEqual({
+      'billingPlans.0.paymentCount': packageMessages.paymentCountMin,
+    });
     // An open-ended plan ignores the hidden count; a plan on purchase ignores the hidden day.
     expect(errorsOf({ billingPlans: plan({ paymentMode: 'open', paymentCount: '' }) })).toEqual({});
     expect(errorsOf({ billingPlans: plan({ startsOn: 'purchase', dayOfMonth: 31 }) })).toEqual({});
-    expect(errorsOf({ billingPlans: plan({ startsOn: 'day_of_month', dayOfMonth: 31 }) })).toEqual({ 'billingPlans.0.dayOfMonth': packageMessages.dayOfMonthRange });
-    expect(errorsOf({ billingPlans: [...plan({}), newPlanValues({ name: 'monthly', price: 20 })] })).toEqual({ 'billingPlans.1.name': packageMessages.planNameTwice });
+    expect(errorsOf({ billingPlans: plan({ startsOn: 'day_of_month', dayOfMonth: 31 }) })).toEqual({
+      'billingPlans.0.dayOfMonth': packageMessages.dayOfMonthRange,
+    });
+    expect(errorsOf({ billingPlans: [...plan({}), newPlanValues({ name: 'monthly', price: 20 })] })).toEqual({
+      'billingPlans.1.name': packageMessages.planNameTwice,
+    });
   });
 
   it('sends money in minor units and keeps the ids of the plans it opened with', () => {
     const input = toPackageInput(packageValues(buildPackage()));
     expect(input).toMatchObject({ signUpFeeMinor: 4900, taxRateId: TAX.taxRateId, limitPerDay: 2, credits: null });
     expect(input.billingPlans).toEqual([
-      { billingPlanId: '77777777-7777-4777-8777-000000000011', name: 'Monthly', priceMinor: 17_900, interval: 'month', intervalCount: 1, paymentCount: null, startsOn: 'purchase', dayOfMonth: null, prorate: true },
-      { billingPlanId: '77777777-7777-4777-8777-000000000012', name: 'Annual', priceMinor: 179_000, interval: 'year', intervalCount: 1, paymentCount: null, startsOn: 'day_of_month', dayOfMonth: 1, prorate: true },
+      {
+        billingPlanId: '77777777-7777-4777-8777-000000000011',
+        name: 'Monthly',
+        priceMinor: 17_900,
+        interval: 'month',
+        intervalCount: 1,
+        paymentCount: null,
+        startsOn: 'purchase',
+        dayOfMonth: null,
+        prorate: true,
+      },
+      {
+        billingPlanId: '77777777-7777-4777-8777-000000000012',
+        name: 'Annual',
+        priceMinor: 179_000,
+        interval: 'year',
+        intervalCount: 1,
+        paymentCount: null,
+        startsOn: 'day_of_month',
+        dayOfMonth: 1,
+        prorate: true,
+      },
     ]);
     expect(toPackageInput({ ...valid, billingPlans: plan({ price: 12.345 }) }).billingPlans[0]!.priceMinor).toBe(1235);
   });
@@ -109,11 +157,24 @@ describe('the package form: rules', () => {
 describe('the package form', { timeout: 60_000 }, () => {
   const GYM_ID = '22222222-2222-4222-8222-222222222222';
   const session = () =>
-    buildSession({ role: 'owner', gym: { gymId: GYM_ID, title: 'Northside Strength', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as never, staff: { staffId: '99999999-9999-4999-8999-000000000001', permissions: [] } } as never);
+    buildSession({
+      role: 'owner',
+      gym: { gymId: GYM_ID, title: 'Northside Strength', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as never,
+      staff: { staffId: '99999999-9999-4999-8999-000000000001', permissions: [] },
+    } as never);
   const renderForm = (pkg: Package | null = null) => {
     document.cookie = 'csrftoken=t; path=/';
     return render(
-      <PackageForm opened onClose={() => {}} pkg={pkg} country="GB" isTaxInclusive taxRates={[TAX]} classTypes={[{ value: '55555555-5555-4555-8555-000000000001', label: 'CrossFit' }]} appointmentTypes={[]} />,
+      <PackageForm
+        opened
+        onClose={() => {}}
+        pkg={pkg}
+        country="GB"
+        isTaxInclusive
+        taxRates={[TAX]}
+        classTypes={[{ value: '55555555-5555-4555-8555-000000000001', label: 'CrossFit' }]}
+        appointmentTypes={[]}
+      />,
       { session: session(), route: '/products/packages' },
     );
   };

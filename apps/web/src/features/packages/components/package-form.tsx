@@ -1,15 +1,50 @@
 import { useEffect } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEditor } from '@tiptap/react';
-import { billingPeriodWords, packageKindLabels, packageKinds, priceTaxNote, type GymCountry, type Package, type PackageKind, type TaxRate } from '@spotter/shared';
+import {
+  billingPeriodWords,
+  packageKindLabels,
+  packageKinds,
+  priceTaxNote,
+  type GymCountry,
+  type Package,
+  type PackageKind,
+  type TaxRate,
+} from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { HELP_BELOW, Section, WholeInput } from '../../event-setup';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useCreatePackage, useUpdatePackage } from '../api/packages';
-import { NO_TAX_RATE, formErrorsOf, newPackageValues, newPlanValues, packageValues, toMinor, toPackageInput, validatePackageForm, type PackageFormValues } from '../lib/form';
+import {
+  NO_TAX_RATE,
+  formErrorsOf,
+  newPackageValues,
+  newPlanValues,
+  packageValues,
+  toMinor,
+  toPackageInput,
+  validatePackageForm,
+  type PackageFormValues,
+} from '../lib/form';
 
 type Option = { value: string; label: string };
 
@@ -108,7 +143,13 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label="Name" withAsterisk data-autofocus maxLength={100} {...form.getInputProps('name')} />
-                <TextInput label="Category" description="Groups packages in the package-category report (Memberships, Class packs…)." inputWrapperOrder={HELP_BELOW} maxLength={60} {...form.getInputProps('category')} />
+                <TextInput
+                  label="Category"
+                  description="Groups packages in the package-category report (Memberships, Class packs…)."
+                  inputWrapperOrder={HELP_BELOW}
+                  maxLength={60}
+                  {...form.getInputProps('category')}
+                />
               </SimpleGrid>
               <Select
                 label="Kind"
@@ -138,7 +179,12 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
                   />
                   {v.allowance === 'limited' && (
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                      <WholeInput label="Classes" unit="classes" description="How many classes the member may book in each period." {...form.getInputProps('sessionsLimit')} />
+                      <WholeInput
+                        label="Classes"
+                        unit="classes"
+                        description="How many classes the member may book in each period."
+                        {...form.getInputProps('sessionsLimit')}
+                      />
                       <Select
                         label="Per"
                         data={[
@@ -153,7 +199,12 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
                 </>
               ) : (
                 v.kind !== 'drop_in' && (
-                  <WholeInput label="Credits" unit="credits" description="Credits granted on purchase; each booking uses the class's credit cost." {...form.getInputProps('credits')} />
+                  <WholeInput
+                    label="Credits"
+                    unit="credits"
+                    description="Credits granted on purchase; each booking uses the class's credit cost."
+                    {...form.getInputProps('credits')}
+                  />
                 )
               )}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -168,11 +219,25 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
             <Stack gap="sm">
               <Switch label="Every class type" {...form.getInputProps('coversAllClassTypes', { type: 'checkbox' })} />
               {!v.coversAllClassTypes && (
-                <MultiSelect label="Class types" placeholder="Choose class types" data={classTypes} searchable clearable {...form.getInputProps('classTypeIds')} />
+                <MultiSelect
+                  label="Class types"
+                  placeholder="Choose class types"
+                  data={classTypes}
+                  searchable
+                  clearable
+                  {...form.getInputProps('classTypeIds')}
+                />
               )}
               <Switch label="Every appointment type" {...form.getInputProps('coversAllAppointmentTypes', { type: 'checkbox' })} />
               {!v.coversAllAppointmentTypes && (
-                <MultiSelect label="Appointment types" placeholder="Choose appointment types" data={appointmentTypes} searchable clearable {...form.getInputProps('appointmentTypeIds')} />
+                <MultiSelect
+                  label="Appointment types"
+                  placeholder="Choose appointment types"
+                  data={appointmentTypes}
+                  searchable
+                  clearable
+                  {...form.getInputProps('appointmentTypeIds')}
+                />
               )}
             </Stack>
           </Section>
@@ -209,7 +274,11 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
                         help={taxNote(plan.price) ? `Members see: ${taxNote(plan.price)}.` : undefined}
                         {...form.getInputProps(`billingPlans.${i}.price`)}
                       />
-                      <WholeInput label="Every" description={billingPeriodWords(plan.interval, Number(plan.intervalCount) || 1)} {...form.getInputProps(`billingPlans.${i}.intervalCount`)} />
+                      <WholeInput
+                        label="Every"
+                        description={billingPeriodWords(plan.interval, Number(plan.intervalCount) || 1)}
+                        {...form.getInputProps(`billingPlans.${i}.intervalCount`)}
+                      />
                       <Select
                         label="Interval"
                         data={[
@@ -244,11 +313,21 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
                         {...form.getInputProps(`billingPlans.${i}.startsOn`)}
                       />
                       {plan.startsOn === 'day_of_month' && (
-                        <NumberInput label="Day of the month" min={1} max={28} allowDecimal={false} allowNegative={false} {...form.getInputProps(`billingPlans.${i}.dayOfMonth`)} />
+                        <NumberInput
+                          label="Day of the month"
+                          min={1}
+                          max={28}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          {...form.getInputProps(`billingPlans.${i}.dayOfMonth`)}
+                        />
                       )}
                     </SimpleGrid>
                     {plan.startsOn === 'day_of_month' && (
-                      <Checkbox label="Prorate the first payment (charge only the days until that day)" {...form.getInputProps(`billingPlans.${i}.prorate`, { type: 'checkbox' })} />
+                      <Checkbox
+                        label="Prorate the first payment (charge only the days until that day)"
+                        {...form.getInputProps(`billingPlans.${i}.prorate`, { type: 'checkbox' })}
+                      />
                     )}
                   </Stack>
                 </Paper>
@@ -264,7 +343,13 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
           <Section legend="Fees and options">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MoneyInput label="Sign-up fee" country={country} isTaxInclusive={isTaxInclusive} help="Charged once with the first payment." {...form.getInputProps('signUpFee')} />
+                <MoneyInput
+                  label="Sign-up fee"
+                  country={country}
+                  isTaxInclusive={isTaxInclusive}
+                  help="Charged once with the first payment."
+                  {...form.getInputProps('signUpFee')}
+                />
                 <Select
                   label="Tax rate"
                   inputWrapperOrder={HELP_BELOW}
@@ -275,7 +360,12 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <WholeInput label="Cancellation notice" unit="days" description="Notice a member gives to cancel." {...form.getInputProps('cancellationNoticeDays')} />
+                <WholeInput
+                  label="Cancellation notice"
+                  unit="days"
+                  description="Notice a member gives to cancel."
+                  {...form.getInputProps('cancellationNoticeDays')}
+                />
                 <WholeInput label="Order in the sales portal" description="Lowest first." {...form.getInputProps('portalOrder')} />
               </SimpleGrid>
               <Switch label="Family sharing: linked family members may book with it" {...form.getInputProps('familySharing', { type: 'checkbox' })} />

@@ -71,9 +71,7 @@ export function PackagePhonePage() {
             <Card key={b.billingPlanId} component="li" withBorder radius="md" padding="sm">
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={700}>{b.name}</Text>
-                {b.startsOn === 'day_of_month' && (
-                  <Badge variant="light" color="gray" c="#343a40" radius="sm">{`On day ${b.dayOfMonth}`}</Badge>
-                )}
+                {b.startsOn === 'day_of_month' && <Badge variant="light" color="gray" c="#343a40" radius="sm">{`On day ${b.dayOfMonth}`}</Badge>}
               </Group>
               <Text size="sm">{shown.price}</Text>
               <Text size="xs" c="dimmed">

@@ -10,7 +10,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const GYM_ID = '22222222-2222-4222-8222-222222222222';
 const session = () =>
-  buildSession({ role: 'owner', gym: { gymId: GYM_ID, title: 'Northside Strength', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as never, staff: { staffId: '99999999-9999-4999-8999-000000000001', permissions: [] } } as never);
+  buildSession({
+    role: 'owner',
+    gym: { gymId: GYM_ID, title: 'Northside Strength', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as never,
+    staff: { staffId: '99999999-9999-4999-8999-000000000001', permissions: [] },
+  } as never);
 
 describe('PackagesPage category filter', { timeout: 60_000 }, () => {
   it("offers the gym's categories and asks the list for the one chosen", async () => {
@@ -24,7 +28,9 @@ describe('PackagesPage category filter', { timeout: 60_000 }, () => {
     const select = await screen.findByRole('combobox', { name: 'Category' });
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Memberships' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/packages/?') && String(url).includes('category=Memberships'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/packages/?') && String(url).includes('category=Memberships'))).toBe(true),
+    );
     // Filtered to nothing: the empty state says so (not "no packages yet").
     expect(await screen.findByText('No results found')).toBeTruthy();
   });

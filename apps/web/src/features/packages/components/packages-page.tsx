@@ -111,7 +111,13 @@ export function PackagesPage() {
   ) : status === 'archived' ? (
     <SetupEmpty>No archived packages. Archive a package you no longer sell: members who hold it keep it.</SetupEmpty>
   ) : (
-    <SetupEmpty action={<Button onClick={openNew} disabled={!gym.isReady}>New package</Button>}>
+    <SetupEmpty
+      action={
+        <Button onClick={openNew} disabled={!gym.isReady}>
+          New package
+        </Button>
+      }
+    >
       No packages yet. Create a membership or a class pack with its billing plans, then sell it to your members.
     </SetupEmpty>
   );

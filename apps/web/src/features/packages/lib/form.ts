@@ -1,4 +1,14 @@
-import { isValidName, messages, packageInputSchema, type BillingInterval, type BillingStart, type Package, type PackageInput, type PackageKind, type SessionPeriod } from '@spotter/shared';
+import {
+  isValidName,
+  messages,
+  packageInputSchema,
+  type BillingInterval,
+  type BillingStart,
+  type Package,
+  type PackageInput,
+  type PackageKind,
+  type SessionPeriod,
+} from '@spotter/shared';
 
 type Whole = number | string;
 
@@ -51,7 +61,19 @@ let planSerial = 0;
 export const planKey = () => `plan-${++planSerial}`;
 
 export function newPlanValues(o: Partial<PlanFormValues> = {}): PlanFormValues {
-  return { key: planKey(), name: '', price: '', interval: 'month', intervalCount: 1, paymentMode: 'open', paymentCount: 12, startsOn: 'purchase', dayOfMonth: 1, prorate: true, ...o };
+  return {
+    key: planKey(),
+    name: '',
+    price: '',
+    interval: 'month',
+    intervalCount: 1,
+    paymentMode: 'open',
+    paymentCount: 12,
+    startsOn: 'purchase',
+    dayOfMonth: 1,
+    prorate: true,
+    ...o,
+  };
 }
 
 export function newPackageValues(): PackageFormValues {

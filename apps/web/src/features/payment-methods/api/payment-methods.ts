@@ -22,7 +22,8 @@ export const paymentKeys = {
 };
 const refreshAfterCharge = [paymentKeys.all, ['invoices'] as const, ['athletes'] as const];
 
-export const usePaymentAccount = () => useQuery({ queryKey: paymentKeys.account, queryFn: () => callEndpoint('paymentAccount', {}, { schema: paymentAccountSchema }) });
+export const usePaymentAccount = () =>
+  useQuery({ queryKey: paymentKeys.account, queryFn: () => callEndpoint('paymentAccount', {}, { schema: paymentAccountSchema }) });
 
 export const useStartOnboarding = () =>
   useApiMutation({
@@ -30,9 +31,11 @@ export const useStartOnboarding = () =>
     errorTitle: 'Could not start payment setup',
   });
 
-export const useStripeDashboard = () => useQuery({ queryKey: paymentKeys.dashboard, queryFn: () => callEndpoint('stripeDashboard', {}, { schema: stripeDashboardSchema }) });
+export const useStripeDashboard = () =>
+  useQuery({ queryKey: paymentKeys.dashboard, queryFn: () => callEndpoint('stripeDashboard', {}, { schema: stripeDashboardSchema }) });
 
-export const useMyPaymentMethods = () => useQuery({ queryKey: paymentKeys.mine, queryFn: () => callEndpoint('myPaymentMethods', {}, { schema: paymentMethodListSchema }) });
+export const useMyPaymentMethods = () =>
+  useQuery({ queryKey: paymentKeys.mine, queryFn: () => callEndpoint('myPaymentMethods', {}, { schema: paymentMethodListSchema }) });
 
 export const useAthletePaymentMethods = (athleteId: string) =>
   useQuery({

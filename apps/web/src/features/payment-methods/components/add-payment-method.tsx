@@ -50,7 +50,11 @@ export function AddPaymentMethod({ compact = false }: { compact?: boolean }) {
     if (!started) return;
     setBusy(true);
     setError(null);
-    const result = await started.stripe.confirmSetup({ elements: started.elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    const result = await started.stripe.confirmSetup({
+      elements: started.elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: window.location.href },
+    });
     setBusy(false);
     if (result.error) return setError(result.error.message ?? 'The payment method could not be saved.');
     const pm = result.setupIntent.payment_method;

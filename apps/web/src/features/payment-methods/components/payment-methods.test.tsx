@@ -24,8 +24,22 @@ const athlete = (): Session =>
     athlete: { athleteId: ATHLETE_ID },
   } as Partial<Session>);
 
-const card: PaymentMethodView = { paymentMethodId: CARD_ID, type: 'CARD', nickname: null, metadata: { brand: 'visa', last4: '4242', bankName: null }, isDefault: true, createdAt: '2026-03-01T10:00:00.000Z' };
-const bank: PaymentMethodView = { paymentMethodId: BANK_ID, type: 'US_BANK_ACCOUNT', nickname: 'Checking', metadata: { brand: null, last4: '6789', bankName: 'STRIPE TEST BANK' }, isDefault: false, createdAt: '2026-03-02T10:00:00.000Z' };
+const card: PaymentMethodView = {
+  paymentMethodId: CARD_ID,
+  type: 'CARD',
+  nickname: null,
+  metadata: { brand: 'visa', last4: '4242', bankName: null },
+  isDefault: true,
+  createdAt: '2026-03-01T10:00:00.000Z',
+};
+const bank: PaymentMethodView = {
+  paymentMethodId: BANK_ID,
+  type: 'US_BANK_ACCOUNT',
+  nickname: 'Checking',
+  metadata: { brand: null, last4: '6789', bankName: 'STRIPE TEST BANK' },
+  isDefault: false,
+  createdAt: '2026-03-02T10:00:00.000Z',
+};
 
 const invoice = (o: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
   invoiceId: INVOICE_ID,
@@ -67,7 +81,12 @@ const stub = (methods: PaymentMethodView[], cardPaymentsEnabled: boolean, outcom
 
 describe('PayInvoice (issue 19)', () => {
   it('pays the balance with the default method, then says it is paid', async () => {
-    const fetchMock = stub([card, bank], true, { outcome: 'succeeded', status: 'paid', paymentId: '99999999-9999-4999-8999-999999999999', failureMessage: null });
+    const fetchMock = stub([card, bank], true, {
+      outcome: 'succeeded',
+      status: 'paid',
+      paymentId: '99999999-9999-4999-8999-999999999999',
+      failureMessage: null,
+    });
     render(<PayInvoice invoice={invoice()} />, { session: athlete() });
     expect(await screen.findByRole('heading', { name: 'Pay this invoice' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: /Visa ···· 4242/ }) as HTMLInputElement).checked).toBe(true);
@@ -106,7 +125,20 @@ describe('PayInvoice (issue 19)', () => {
 
   it('says a payment is processing instead of offering to pay again', async () => {
     stub([card], true);
-    const pending = { paymentId: '99999999-9999-4999-8999-999999999999', kind: 'payment' as const, channel: 'us_bank_account' as const, status: 'pending' as const, amountMinor: 12000, refundedMinor: 0, refundOfPaymentId: null, reason: null, reference: null, failureMessage: null, methodLabel: 'STRIPE TEST BANK ···· 6789', createdAt: '2026-03-02T10:00:00.000Z' };
+    const pending = {
+      paymentId: '99999999-9999-4999-8999-999999999999',
+      kind: 'payment' as const,
+      channel: 'us_bank_account' as const,
+      status: 'pending' as const,
+      amountMinor: 12000,
+      refundedMinor: 0,
+      refundOfPaymentId: null,
+      reason: null,
+      reference: null,
+      failureMessage: null,
+      methodLabel: 'STRIPE TEST BANK ···· 6789',
+      createdAt: '2026-03-02T10:00:00.000Z',
+    };
     render(<PayInvoice invoice={invoice({ payments: [pending] })} />, { session: athlete() });
     expect(await screen.findByText('A payment of this invoice is being processed. It shows as paid once it clears.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
@@ -122,7 +154,9 @@ describe('PayInvoice (issue 19)', () => {
 
 describe('SavedMethodsCard (staff)', () => {
   it("lists the athlete's methods with brand, last4 or bank name", async () => {
-    stubFetch((url) => (url === `/api/athletes/${ATHLETE_ID}/payment-methods/` ? jsonResponse({ results: [card, bank], cardPaymentsEnabled: true }) : undefined));
+    stubFetch((url) =>
+      url === `/api/athletes/${ATHLETE_ID}/payment-methods/` ? jsonResponse({ results: [card, bank], cardPaymentsEnabled: true }) : undefined,
+    );
     render(<SavedMethodsCard athleteId={ATHLETE_ID} />, { session: athlete() });
     expect(await screen.findByText('Visa ···· 4242')).toBeTruthy();
     expect(screen.getByText('Checking (STRIPE TEST BANK ···· 6789)')).toBeTruthy();
@@ -134,7 +168,8 @@ describe('ChargeSavedMethod (staff)', () => {
   it("charges the balance to the athlete's default method", async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === `/api/athletes/${ATHLETE_ID}/payment-methods/`) return jsonResponse({ results: [card, bank], cardPaymentsEnabled: true });
-      if (url === `/api/invoices/${INVOICE_ID}/charge/` && init.method === 'POST') return jsonResponse({ outcome: 'succeeded', status: 'paid', paymentId: '99999999-9999-4999-8999-999999999999', failureMessage: null });
+      if (url === `/api/invoices/${INVOICE_ID}/charge/` && init.method === 'POST')
+        return jsonResponse({ outcome: 'succeeded', status: 'paid', paymentId: '99999999-9999-4999-8999-999999999999', failureMessage: null });
       return undefined;
     });
     render(<ChargeSavedMethod invoice={invoice()} />, { session: athlete() });

@@ -16,7 +16,16 @@ const owner = (): Session =>
     gym: { gymId: GYM_ID, title: 'Iron Temple Barbell', stripeStatus: 'Onboard', stripeAccountType: 'custom', ghlV2Enabled: false } as Session['gym'],
     profile: { profileId: '44444444-4444-4444-8444-444444444444' },
   } as Partial<Session>);
-const gym = { gymId: GYM_ID, title: 'Iron Temple Barbell', email: null, profilePicture: null, country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false, eventSettings: { classes: { taxRate: null } } };
+const gym = {
+  gymId: GYM_ID,
+  title: 'Iron Temple Barbell',
+  email: null,
+  profilePicture: null,
+  country: 'US',
+  timeZone: 'America/Chicago',
+  isTaxInclusive: false,
+  eventSettings: { classes: { taxRate: null } },
+};
 const account = (o: Partial<PaymentAccount> = {}): PaymentAccount => ({
   providerConfigured: true,
   accountType: 'express',
@@ -57,7 +66,11 @@ describe('/stripe-dashboard (issue 19)', () => {
     stubFetch((url) => {
       if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym);
       if (url === '/api/payments/dashboard/')
-        return jsonResponse({ available: [{ amountMinor: 123456, currency: 'usd' }], pending: [{ amountMinor: 500, currency: 'usd' }], payouts: [{ id: 'po_1', amountMinor: 98050, currency: 'usd', status: 'in_transit', arrivalDate: '2026-03-05' }] });
+        return jsonResponse({
+          available: [{ amountMinor: 123456, currency: 'usd' }],
+          pending: [{ amountMinor: 500, currency: 'usd' }],
+          payouts: [{ id: 'po_1', amountMinor: 98050, currency: 'usd', status: 'in_transit', arrivalDate: '2026-03-05' }],
+        });
       return undefined;
     });
     render(<StripeDashboardPage />, { session: owner() });
@@ -67,7 +80,7 @@ describe('/stripe-dashboard (issue 19)', () => {
     expect(screen.getByText('In transit')).toBeTruthy();
   });
 
-  it("explains when the account is not a custom one", async () => {
+  it('explains when the account is not a custom one', async () => {
     stubFetch((url) => {
       if (url === `/api/gyms/${GYM_ID}/`) return jsonResponse(gym);
       if (url === '/api/payments/dashboard/') return jsonResponse({ message: 'The Stripe dashboard here is for custom accounts.', code: 'not_custom' }, 409);

@@ -20,7 +20,9 @@ export function SavedMethodsCard({ athleteId }: { athleteId: string }) {
         <Skeleton height={48} aria-busy="true" />
       ) : methods.data.results.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {methods.data.cardPaymentsEnabled ? 'None yet. The athlete adds a card or bank account from their app when paying an invoice.' : 'Card payments are not set up for this gym.'}
+          {methods.data.cardPaymentsEnabled
+            ? 'None yet. The athlete adds a card or bank account from their app when paying an invoice.'
+            : 'Card payments are not set up for this gym.'}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -52,7 +54,14 @@ export function MyPaymentMethods() {
         {methods.data.results.map((m) => (
           <Group key={m.paymentMethodId} justify="space-between" wrap="nowrap" align="center">
             <MethodLine method={m} />
-            <Button variant="subtle" color="red" size="compact-sm" aria-label={`Remove ${paymentMethodLabel(m)}`} loading={remove.isPending && remove.variables === m.paymentMethodId} onClick={() => remove.mutate(m.paymentMethodId)}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              aria-label={`Remove ${paymentMethodLabel(m)}`}
+              loading={remove.isPending && remove.variables === m.paymentMethodId}
+              onClick={() => remove.mutate(m.paymentMethodId)}
+            >
               Remove
             </Button>
           </Group>

@@ -19,7 +19,10 @@ export function StripeDashboardPage() {
     <>
       <PageHeader title="Stripe Dashboard" />
       {dash.isError ? (
-        <Alert color={isApiError(dash.error) && dash.error.status === 409 ? 'blue' : 'red'} title={isApiError(dash.error) && dash.error.status === 409 ? 'Not available' : 'Error'}>
+        <Alert
+          color={isApiError(dash.error) && dash.error.status === 409 ? 'blue' : 'red'}
+          title={isApiError(dash.error) && dash.error.status === 409 ? 'Not available' : 'Error'}
+        >
           {isApiError(dash.error) ? dash.error.message : 'Something went wrong while fetching data!'}
         </Alert>
       ) : !dash.data ? (

@@ -6,7 +6,11 @@ import { listQuery } from './list-params';
 
 /** GET /api/platform/gyms/{gymId}/impersonations/: every start and stop in the gym, newest first. */
 export function getImpersonations(gymId: string, page: number, signal?: AbortSignal) {
-  return callEndpoint('platformGymImpersonations', { params: { gymId }, query: listQuery({ page, search: '' }), signal }, { schema: impersonationAuditPageSchema });
+  return callEndpoint(
+    'platformGymImpersonations',
+    { params: { gymId }, query: listQuery({ page, search: '' }), signal },
+    { schema: impersonationAuditPageSchema },
+  );
 }
 
 export function impersonationsQueryOptions(gymId: string, page: number) {

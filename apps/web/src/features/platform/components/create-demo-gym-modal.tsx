@@ -95,11 +95,7 @@ export function CreateDemoGymModal({ opened, onClose, onCreated }: CreateDemoGym
               <Radio value="PERSISTENT" label="Persistent" />
             </Group>
           </Radio.Group>
-          <NativeSelect
-            label="Country"
-            data={gymCountries.map((c) => ({ value: c, label: countryNames[c] }))}
-            {...form.getInputProps('country')}
-          />
+          <NativeSelect label="Country" data={gymCountries.map((c) => ({ value: c, label: countryNames[c] }))} {...form.getInputProps('country')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancel

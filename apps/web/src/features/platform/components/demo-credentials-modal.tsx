@@ -17,7 +17,13 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         </Code>
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+            <Button
+              size="xs"
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}

@@ -67,7 +67,12 @@ describe('the demo gyms list', () => {
   it('offers Extend only for TIME_LIMITED, Deactivate while on and Reactivate while off', () => {
     const labels = (demo: Parameters<typeof demoGymMenuEntries>[0]) => demoGymMenuEntries(demo).map((e) => e.label);
     const owner = { fullName: 'O', email: 'o@demo.spotter.app' };
-    expect(labels({ type: 'TIME_LIMITED', isActive: true, state: 'active', owner })).toEqual(['Open people', 'Impersonate owner', 'Extend 48 hours', 'Deactivate']);
+    expect(labels({ type: 'TIME_LIMITED', isActive: true, state: 'active', owner })).toEqual([
+      'Open people',
+      'Impersonate owner',
+      'Extend 48 hours',
+      'Deactivate',
+    ]);
     expect(labels({ type: 'TIME_LIMITED', isActive: true, state: 'expired', owner })).toEqual(['Open people', 'Extend 48 hours', 'Deactivate']);
     expect(labels({ type: 'PERSISTENT', isActive: true, state: 'active', owner })).toEqual(['Open people', 'Impersonate owner', 'Deactivate']);
     expect(labels({ type: 'PERSISTENT', isActive: false, state: 'inactive', owner })).toEqual(['Open people', 'Reactivate']);
@@ -114,7 +119,10 @@ describe('creating a demo gym', () => {
   });
 
   it('sends the form and shows the one-time credentials with copy buttons', async () => {
-    const created = { ...buildDemoGym({ title: 'Prospect Barbell' }), credentials: { email: 'demo-abcdefghijkl@demo.spotter.app', password: 'Xy7pQ2rT9sLm4nBv' } };
+    const created = {
+      ...buildDemoGym({ title: 'Prospect Barbell' }),
+      credentials: { email: 'demo-abcdefghijkl@demo.spotter.app', password: 'Xy7pQ2rT9sLm4nBv' },
+    };
     const fetchMock = stubFetch((_url, init) => (init.method === 'POST' ? jsonResponse(created, 201) : jsonResponse(pageOf([]))));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Create demo gym' }));

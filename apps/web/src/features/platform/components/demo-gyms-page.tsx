@@ -17,9 +17,7 @@ import { ToneBadge, type Tone } from './tone-badge';
 const stateTones: Record<DemoGymState, Tone> = { active: 'green', expired: 'orange', inactive: 'gray' };
 
 export function DemoStateBadge({ state }: { state: DemoGymState }) {
-  return (
-    <ToneBadge tone={stateTones[state]}>{state}</ToneBadge>
-  );
+  return <ToneBadge tone={stateTones[state]}>{state}</ToneBadge>;
 }
 
 /**
@@ -51,7 +49,12 @@ export function DemoExpiry({ demo, now }: { demo: Pick<DemoGym, 'expiresAt' | 't
 }
 
 function person(p: { name?: string | null; fullName?: string; email: string | null; phone?: string | null } | null) {
-  if (!p) return <Text size="sm" c="dimmed">—</Text>;
+  if (!p)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={0} display="inline-flex">
       <Text size="sm">{p.fullName ?? p.name ?? '—'}</Text>
@@ -82,9 +85,7 @@ function demoColumns(now: Date): Column<DemoGym>[] {
     },
     {
       header: 'Type',
-      cell: (d) => (
-        <ToneBadge tone="grape">{demoTypeLabel(d.type)}</ToneBadge>
-      ),
+      cell: (d) => <ToneBadge tone="grape">{demoTypeLabel(d.type)}</ToneBadge>,
     },
     { header: 'State', cell: (d) => <DemoStateBadge state={d.state} /> },
     { header: 'Expires', cell: (d) => <DemoExpiry demo={d} now={now} /> },

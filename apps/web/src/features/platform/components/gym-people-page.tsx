@@ -31,11 +31,7 @@ function GymPeoplePage({ kind }: { kind: PeopleKind }) {
       <Anchor component={Link} to={backTo} size="sm" mb="xs" display="inline-block">
         ← Back to {gym.data?.demoGym ? 'Demo Gyms' : 'Gyms'}
       </Anchor>
-      {title ? (
-        <PageHeader title={title} />
-      ) : (
-        <Skeleton role="status" height={34} width={280} mb="md" aria-label="Loading gym" />
-      )}
+      {title ? <PageHeader title={title} /> : <Skeleton role="status" height={34} width={280} mb="md" aria-label="Loading gym" />}
       {gym.data && (
         <Group gap="xs" mt={-8} mb="md">
           <Text size="sm" c="dimmed">

@@ -33,6 +33,9 @@ describe('the gyms table (spec 2.6)', () => {
     for (const text of ['United States', 'Olivia Owner', 'owner@example.com', '118', '6', 'Active', '03/04/2025']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
+    // Issue 34 item 15: the athletes on file are not the dashboard's "Active members" (those with a membership).
+    expect(screen.getByRole('columnheader', { name: 'Athletes (not archived)' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /active/i })).toBeNull();
     const uk = screen.getByRole('link', { name: 'Northside Strength' }).closest('tr') as HTMLElement;
     expect(within(uk).getByText('United Kingdom')).toBeTruthy();
     expect(within(uk).getByText('04/03/2025')).toBeTruthy();
@@ -61,7 +64,9 @@ describe('the gyms table (spec 2.6)', () => {
   });
 
   it('pages by 20 and says which rows it shows', async () => {
-    const fetchMock = stubFetch((url) => jsonResponse(pageOf([buildPlatformGym({ title: url.includes('offset=40') ? 'Last Gym' : 'Iron Temple Barbell' })], 45)));
+    const fetchMock = stubFetch((url) =>
+      jsonResponse(pageOf([buildPlatformGym({ title: url.includes('offset=40') ? 'Last Gym' : 'Iron Temple Barbell' })], 45)),
+    );
     renderPage();
     expect(await screen.findByText('1–20 of 45')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));

@@ -40,13 +40,12 @@ const columns: Column<PlatformGym>[] = [
         </Text>
       ),
   },
-  { header: 'Active athletes', cell: (gym) => gym.activeAthletes },
+  // Issue 34 item 15: every athlete on file, member or not; the gym's dashboard counts "Active members" (a membership).
+  { header: 'Athletes (not archived)', cell: (gym) => gym.activeAthletes },
   { header: 'Staff', cell: (gym) => gym.staffCount },
   {
     header: 'Payment status',
-    cell: (gym) => (
-      <ToneBadge tone={statusTones[gym.stripeStatus]}>{gym.stripeStatus}</ToneBadge>
-    ),
+    cell: (gym) => <ToneBadge tone={statusTones[gym.stripeStatus]}>{gym.stripeStatus}</ToneBadge>,
   },
   { header: 'Created', cell: (gym) => formatDate(dayjs(gym.createdAt).format('YYYY-MM-DD'), gym.country) },
   {

@@ -31,7 +31,15 @@ function nameColumn<T extends Person>(): Column<T> {
 }
 
 function emailColumn<T extends Person>(): Column<T> {
-  return { header: 'Email', cell: (p) => p.email ?? <Text span size="sm" c="dimmed">No email</Text> };
+  return {
+    header: 'Email',
+    cell: (p) =>
+      p.email ?? (
+        <Text span size="sm" c="dimmed">
+          No email
+        </Text>
+      ),
+  };
 }
 
 function loginBadge(person: Person) {
@@ -90,9 +98,7 @@ export function PeopleTable({ gymId, kind, gymTitle }: { gymId: string; kind: Pe
   const staff = useGymStaff(gymId, params, kind === 'staff');
   const impersonate = useImpersonate();
   const noun = kind === 'athletes' ? 'athletes' : 'staff';
-  const searchBox = (
-    <SearchBox label={`Search ${noun}`} placeholder="Search by name or email" value={search} onChange={setSearch} />
-  );
+  const searchBox = <SearchBox label={`Search ${noun}`} placeholder="Search by name or email" value={search} onChange={setSearch} />;
   const common = { page, onPageChange: setPage, rowKey: (p: Person) => p.profileId, label: `${kind === 'athletes' ? 'Athletes' : 'Staff'} of ${gymTitle}` };
   return kind === 'athletes' ? (
     <>

@@ -57,21 +57,26 @@ function Pager({ count, page, pageSize, onPageChange }: { count: number; page: n
       <Text size="sm" c="dimmed">
         {count === 0 ? 'No entries' : `${first}–${last} of ${count}`}
       </Text>
-      {total > 1 && (
-        <LabelledPagination
-          total={total}
-          value={page}
-          onChange={onPageChange}
-          size="sm"
-          siblings={1}
-        />
-      )}
+      {total > 1 && <LabelledPagination total={total} value={page} onChange={onPageChange} size="sm" siblings={1} />}
     </Group>
   );
 }
 
 /** A console list: a table on a tablet or desktop, cards on a phone; skeleton rows, empty state, error alert, pages. */
-export function PlatformTable<T>({ label, columns, rows, rowKey, count, page, onPageChange, isPending, isError, onRowClick, pageSize = PLATFORM_PAGE_SIZE, minWidth = 720 }: PlatformTableProps<T>) {
+export function PlatformTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  count,
+  page,
+  onPageChange,
+  isPending,
+  isError,
+  onRowClick,
+  pageSize = PLATFORM_PAGE_SIZE,
+  minWidth = 720,
+}: PlatformTableProps<T>) {
   const isPhone = useIsPhone();
   if (isError) return <ErrorAlert />;
   const skeletons = isPending ? skeletonRowCount(typeof window === 'undefined' ? 800 : window.innerHeight, pageSize) : 0;

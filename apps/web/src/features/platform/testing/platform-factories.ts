@@ -45,7 +45,16 @@ export function buildDemoGym(overrides: Partial<DemoGym> = {}): DemoGym {
 }
 
 export function buildPlatformStaff(overrides: Partial<PlatformStaff> = {}): PlatformStaff {
-  return { profileId: nextId(), staffId: nextId(), fullName: 'Olivia Owner', email: 'owner@example.com', loginEnabled: true, role: 'owner', isCoach: false, ...overrides };
+  return {
+    profileId: nextId(),
+    staffId: nextId(),
+    fullName: 'Olivia Owner',
+    email: 'owner@example.com',
+    loginEnabled: true,
+    role: 'owner',
+    isCoach: false,
+    ...overrides,
+  };
 }
 
 export function buildPlatformAthlete(overrides: Partial<PlatformAthlete> = {}): PlatformAthlete {

@@ -1,5 +1,25 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import {
@@ -9,9 +29,11 @@ import {
   invoiceMessages,
   invoiceStatusLabels,
   localeOf,
-  manualPaymentTypeLabels,
-  manualPaymentTypes,
-  paymentChannelLabels,
+  manualPaymentChoices,
+  MAX_INVOICE_TOTAL_MINOR,
+  MAX_LINE_QUANTITY,
+  moneyLimitMessages,
+  paymentChannelLabel,
   priceDisplay,
   taxOf,
   type GymCountry,
@@ -19,7 +41,7 @@ import {
   type ManualPaymentType,
   type SaleCatalogItem,
 } from '@spotter/shared';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError, shownMessage } from '../../../lib/api-client';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useCurrentSession } from '../../auth';
 import { newSaleKey, useBuyerChoices, useCreateSale, useSaleCatalog } from '../api/point-of-sale';
@@ -30,10 +52,10 @@ type CartLine = { productId: string; quantity: number | string };
 type Payment = ManualPaymentType | 'later';
 
 const SHOWN_ITEMS = 8;
-const paymentOptions = [...manualPaymentTypes.map((t) => ({ value: t, label: manualPaymentTypeLabels[t] })), { value: 'later', label: 'Not paid now: leave the invoice open' }];
+const paymentOptions = (country: GymCountry) => [...manualPaymentChoices(country), { value: 'later', label: 'Not paid now: leave the invoice open' }];
 
-/** The most a line may hold: what is in stock for a retail item, 999 for a fee. */
-const maxOf = (item: SaleCatalogItem) => (item.kind === 'retail' ? Math.min(item.stockCount ?? 0, 999) : 999);
+/** The most a line may hold: what is in stock for a retail item, 999 for a fee (decision 040). */
+const maxOf = (item: SaleCatalogItem) => (item.kind === 'retail' ? Math.min(item.stockCount ?? 0, MAX_LINE_QUANTITY) : MAX_LINE_QUANTITY);
 
 /**
  * The point of sale: a cart of retail items and fees for an athlete or a guest, its totals in the country's words
@@ -124,7 +146,9 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
     event.preventDefault();
     const next: Record<string, string> = {};
     if (lines.length === 0) next.items = invoiceMessages.cartEmpty;
-    if (lines.some((l) => l.quantity === 0 || l.quantity > maxOf(l.item))) next.items = 'Check the quantities: each is at least 1 and no more than is in stock.';
+    if (lines.some((l) => l.quantity === 0 || l.quantity > maxOf(l.item)))
+      next.items = 'Check the quantities: each is at least 1 and no more than is in stock.';
+    else if (totals.total > MAX_INVOICE_TOTAL_MINOR) next.items = moneyLimitMessages.invoiceTotal;
     if (buyerKind === 'athlete' && !athleteId) next.athleteId = invoiceMessages.buyerRequired;
     if (buyerKind === 'guest' && !guestName.trim()) next.guestName = invoiceMessages.buyerRequired;
     setErrors(next);
@@ -142,8 +166,9 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
         onSuccess: ({ invoice }) => onSold(invoice),
         onError: (e) => {
           const fields = isApiError(e) ? e.fields : undefined;
-          if (fields && Object.keys(fields).length > 0) setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f.startsWith('items') ? 'items' : f, m[0] ?? ''])));
-          else setRefusal(errorMessage(e));
+          if (fields && Object.keys(fields).length > 0)
+            setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f.startsWith('items') ? 'items' : f, m[0] ?? ''])));
+          else setRefusal(shownMessage(e));
           setKey(newSaleKey());
         },
       },
@@ -177,7 +202,9 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
                     {item.name}
                   </Text>
                   <Text size="xs" c="dark.6">
-                    {item.taxRate ? priceDisplay(item.priceMinor, item.taxRate.percent, inclusive, country) : `${money(item.priceMinor)}, no ${words.taxLabel === 'VAT' ? 'VAT' : 'tax'}`}
+                    {item.taxRate
+                      ? priceDisplay(item.priceMinor, item.taxRate.percent, inclusive, country)
+                      : `${money(item.priceMinor)}, no ${words.taxLabel === 'VAT' ? 'VAT' : 'tax'}`}
                     {item.kind === 'retail' ? ` · ${none ? 'Out of stock' : `${item.stockCount} in stock`}` : ' · Fee'}
                   </Text>
                 </Stack>
@@ -265,8 +292,22 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
                 />
               ) : (
                 <>
-                  <TextInput label="Guest name" required value={guestName} onChange={(e) => setGuestName(e.currentTarget.value)} error={errors.guestName || undefined} maxLength={100} />
-                  <TextInput label="Guest email" description="Optional: for the receipt." type="email" value={guestEmail} onChange={(e) => setGuestEmail(e.currentTarget.value)} error={errors.guestEmail || undefined} />
+                  <TextInput
+                    label="Guest name"
+                    required
+                    value={guestName}
+                    onChange={(e) => setGuestName(e.currentTarget.value)}
+                    error={errors.guestName || undefined}
+                    maxLength={100}
+                  />
+                  <TextInput
+                    label="Guest email"
+                    description="Optional: for the receipt."
+                    type="email"
+                    value={guestEmail}
+                    onChange={(e) => setGuestEmail(e.currentTarget.value)}
+                    error={errors.guestEmail || undefined}
+                  />
                 </>
               )}
             </Stack>
@@ -308,7 +349,12 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
                                 <Text size="sm">{money(line.total)}</Text>
                               </Table.Td>
                               <Table.Td w={36}>
-                                <ActionIcon variant="subtle" color="red.9" aria-label={`Remove ${item.name}`} onClick={() => setCart((c) => c.filter((l) => l.productId !== item.productId))}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red.9"
+                                  aria-label={`Remove ${item.name}`}
+                                  onClick={() => setCart((c) => c.filter((l) => l.productId !== item.productId))}
+                                >
                                   ×
                                 </ActionIcon>
                               </Table.Td>
@@ -329,13 +375,23 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
             </Stack>
             <Select
               label="Payment"
-              data={paymentOptions}
+              data={paymentOptions(country)}
               value={payment}
               onChange={(v) => v && setPayment(v as Payment)}
               allowDeselect={false}
-              description={payment === 'later' ? 'The invoice stays open for the athlete or guest to pay later.' : `Paid now: the whole total, ${money(totals.total)}.`}
+              description={
+                payment === 'later' ? 'The invoice stays open for the athlete or guest to pay later.' : `Paid now: the whole total, ${money(totals.total)}.`
+              }
             />
-            {payment !== 'later' && <TextInput label="Reference" description="Optional: a check or terminal receipt number." value={reference} onChange={(e) => setReference(e.currentTarget.value)} maxLength={100} />}
+            {payment !== 'later' && (
+              <TextInput
+                label="Reference"
+                description={`Optional: a ${country === 'US' ? 'check' : 'cheque'} or terminal receipt number.`}
+                value={reference}
+                onChange={(e) => setReference(e.currentTarget.value)}
+                maxLength={100}
+              />
+            )}
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dark.6">
@@ -359,7 +415,9 @@ function Totals({ net, tax, total, inclusive, country }: { net: number; tax: num
   const l = localeOf(country);
   const money = (m: number) => formatMoney(m, country);
   const rows: [string, string][] = inclusive
-    ? [[`Includes ${l.taxLabel}`, money(tax)]]
+    ? tax > 0
+      ? [[`Includes ${l.taxLabel}`, money(tax)]]
+      : [] // issue 34: nothing included says nothing, not "Includes VAT £0.00"
     : [
         [l.taxLabel === 'VAT' ? 'Before VAT' : 'Pre-tax', money(net)],
         [l.taxLabel, money(tax)],
@@ -417,7 +475,7 @@ function Receipt({ invoice, onNew, onClose }: { invoice: InvoiceDetail; onNew: (
       <Totals net={invoice.netMinor} tax={invoice.taxMinor} total={invoice.totalMinor} inclusive={invoice.isTaxInclusive} country={country} />
       {paid.map((p) => (
         <Text key={p.paymentId} size="sm">
-          Paid {money(p.amountMinor)} by {paymentChannelLabels[p.channel]}
+          Paid {money(p.amountMinor)} by {paymentChannelLabel(p.channel, country)}
           {p.reference ? ` (${p.reference})` : ''}.
         </Text>
       ))}

@@ -37,8 +37,19 @@ export type ProductListParams = { kind: ProductKind; status: SetupStatus; search
 /** Spec 9: a page of tax rates holds at most 100; the list shows 20 a page. */
 export const TAX_RATE_LIST_SIZE = Math.min(20, TAX_RATE_PAGE_LIMIT);
 
-const taxRateQuery = ({ status, search, page }: TaxRateListParams) => ({ status, limit: TAX_RATE_LIST_SIZE, offset: (page - 1) * TAX_RATE_LIST_SIZE, ...(search ? { search } : {}) });
-const productFilter = ({ kind, status, search, lowStock, sort }: Omit<ProductListParams, 'page'>) => ({ kind, status, sort, ...(lowStock ? { lowStock: 'true' as const } : {}), ...(search ? { search } : {}) });
+const taxRateQuery = ({ status, search, page }: TaxRateListParams) => ({
+  status,
+  limit: TAX_RATE_LIST_SIZE,
+  offset: (page - 1) * TAX_RATE_LIST_SIZE,
+  ...(search ? { search } : {}),
+});
+const productFilter = ({ kind, status, search, lowStock, sort }: Omit<ProductListParams, 'page'>) => ({
+  kind,
+  status,
+  sort,
+  ...(lowStock ? { lowStock: 'true' as const } : {}),
+  ...(search ? { search } : {}),
+});
 
 export function useTaxRateList(params: TaxRateListParams) {
   return useQuery({
@@ -55,7 +66,8 @@ export function useActiveTaxRates() {
 function useTaxRateListAll() {
   return useQuery({
     queryKey: ['products-catalog', 'tax-rates', 'choices'] as const,
-    queryFn: ({ signal }) => callEndpoint('taxRateList', { query: { status: 'active', limit: TAX_RATE_PAGE_LIMIT, offset: 0 }, signal }, { schema: managedTaxRatePageSchema }),
+    queryFn: ({ signal }) =>
+      callEndpoint('taxRateList', { query: { status: 'active', limit: TAX_RATE_PAGE_LIMIT, offset: 0 }, signal }, { schema: managedTaxRatePageSchema }),
   });
 }
 
@@ -63,7 +75,11 @@ export function useProductList(params: ProductListParams) {
   return useQuery({
     queryKey: catalogKeys.products(params),
     queryFn: ({ signal }) =>
-      callEndpoint('productList', { query: { ...productFilter(params), limit: PRODUCT_PAGE_SIZE, offset: (params.page - 1) * PRODUCT_PAGE_SIZE }, signal }, { schema: productPageSchema }),
+      callEndpoint(
+        'productList',
+        { query: { ...productFilter(params), limit: PRODUCT_PAGE_SIZE, offset: (params.page - 1) * PRODUCT_PAGE_SIZE }, signal },
+        { schema: productPageSchema },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -119,7 +135,8 @@ export function useProductAction() {
 
 export function useAdjustStock() {
   return useApiMutation({
-    mutationFn: ({ productId, body }: { productId: string; body: StockAdjustment }) => callEndpoint('adjustProductStock', { params: { productId }, body }, { schema: productSchema }),
+    mutationFn: ({ productId, body }: { productId: string; body: StockAdjustment }) =>
+      callEndpoint('adjustProductStock', { params: { productId }, body }, { schema: productSchema }),
     success: (p) => ({ title: 'Stock updated', message: `${p.name}: ${p.stockCount ?? 0} in stock` }),
     invalidates: [catalogKeys.all],
   });
@@ -159,5 +176,8 @@ export function useCatalogExport() {
   });
 }
 
-export const taxRatesExport = (p: TaxRateListParams): ExportFilter => ({ name: 'taxRatesCsv', query: { status: p.status, ...(p.search ? { search: p.search } : {}) } });
+export const taxRatesExport = (p: TaxRateListParams): ExportFilter => ({
+  name: 'taxRatesCsv',
+  query: { status: p.status, ...(p.search ? { search: p.search } : {}) },
+});
 export const productsExport = (p: ProductListParams): ExportFilter => ({ name: 'productsCsv', query: productFilter(p) });

@@ -6,7 +6,15 @@ import { MoneyInput } from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useActiveTaxRates, useSaveProduct } from '../api/catalog';
 
-type Values = { name: string; sku: string; description: string; price: number | string; taxRateId: string | null; stockCount: number | string; lowStockThreshold: number | string };
+type Values = {
+  name: string;
+  sku: string;
+  description: string;
+  price: number | string;
+  taxRateId: string | null;
+  stockCount: number | string;
+  lowStockThreshold: number | string;
+};
 
 const NO_TAX = '';
 
@@ -34,9 +42,18 @@ export function ProductForm({
     validate: {
       name: (v) => (v.trim() === '' ? messages.nameRequired : v.trim().length > 100 ? setupMessages.nameTooLong : null),
       sku: (v) => (!isRetail ? null : v.trim().length > 40 ? catalogMessages.skuTooLong : /^[A-Za-z0-9._-]*$/.test(v.trim()) ? null : catalogMessages.skuShape),
-      price: (v) => (v === '' ? catalogMessages.priceRequired : Number(v) < 0 ? catalogMessages.priceNegative : Number(v) > 100_000 ? catalogMessages.priceTooHigh : null),
-      stockCount: (v) => (!isRetail || product ? null : v === '' || !Number.isInteger(Number(v)) ? catalogMessages.wholeNumber : Number(v) < 0 ? catalogMessages.stockNegative : null),
-      lowStockThreshold: (v) => (!isRetail ? null : v === '' || !Number.isInteger(Number(v)) ? catalogMessages.wholeNumber : Number(v) < 0 ? catalogMessages.thresholdNegative : null),
+      price: (v) =>
+        v === '' ? catalogMessages.priceRequired : Number(v) < 0 ? catalogMessages.priceNegative : Number(v) > 100_000 ? catalogMessages.priceTooHigh : null,
+      stockCount: (v) =>
+        !isRetail || product
+          ? null
+          : v === '' || !Number.isInteger(Number(v))
+            ? catalogMessages.wholeNumber
+            : Number(v) < 0
+              ? catalogMessages.stockNegative
+              : null,
+      lowStockThreshold: (v) =>
+        !isRetail ? null : v === '' || !Number.isInteger(Number(v)) ? catalogMessages.wholeNumber : Number(v) < 0 ? catalogMessages.thresholdNegative : null,
     },
   });
   useEffect(() => {
@@ -55,7 +72,10 @@ export function ProductForm({
   }, [opened, product]);
 
   const active = rates.data?.results ?? [];
-  const kept = product?.taxRate && product.taxRate.isArchived ? [{ value: product.taxRate.taxRateId, label: `${product.taxRate.name} (${product.taxRate.percent}%, archived)` }] : [];
+  const kept =
+    product?.taxRate && product.taxRate.isArchived
+      ? [{ value: product.taxRate.taxRateId, label: `${product.taxRate.name} (${product.taxRate.percent}%, archived)` }]
+      : [];
   const rateOptions = [{ value: NO_TAX, label: 'No tax' }, ...active.map((r) => ({ value: r.taxRateId, label: `${r.name} (${r.percent}%)` })), ...kept];
 
   const submit = form.onSubmit((v) =>
@@ -97,8 +117,24 @@ export function ProductForm({
           </SimpleGrid>
           {isRetail && (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {!product && <NumberInput label="Stock count" min={0} allowDecimal={false} allowNegative={false} description="Units on hand now." {...form.getInputProps('stockCount')} />}
-              <NumberInput label="Low-stock threshold" min={0} allowDecimal={false} allowNegative={false} description="Flagged low at or under this count." {...form.getInputProps('lowStockThreshold')} />
+              {!product && (
+                <NumberInput
+                  label="Stock count"
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  description="Units on hand now."
+                  {...form.getInputProps('stockCount')}
+                />
+              )}
+              <NumberInput
+                label="Low-stock threshold"
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                description="Flagged low at or under this count."
+                {...form.getInputProps('lowStockThreshold')}
+              />
             </SimpleGrid>
           )}
           <Textarea label="Description" autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />

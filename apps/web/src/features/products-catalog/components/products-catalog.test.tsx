@@ -21,15 +21,40 @@ const session = (): Session =>
     staff: { staffId: uuid(), permissions: [] },
   });
 const gym = {
-  gymId: GYM_ID, title: 'Iron Temple Barbell', email: null, profilePicture: null, country: 'US', timeZone: 'America/Chicago', isTaxInclusive: false,
+  gymId: GYM_ID,
+  title: 'Iron Temple Barbell',
+  email: null,
+  profilePicture: null,
+  country: 'US',
+  timeZone: 'America/Chicago',
+  isTaxInclusive: false,
   eventSettings: { classes: { taxRate: { taxRateId: '88888888-8888-4888-8888-888888888888', name: 'Sales Tax' } } },
 };
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-const rate = (o: Partial<ManagedTaxRate> = {}): ManagedTaxRate => ({ taxRateId: uuid(), name: 'Sales Tax', percent: '8.25', isArchived: false, isClassTaxRate: false, productCount: 0, ...o });
+const rate = (o: Partial<ManagedTaxRate> = {}): ManagedTaxRate => ({
+  taxRateId: uuid(),
+  name: 'Sales Tax',
+  percent: '8.25',
+  isArchived: false,
+  isClassTaxRate: false,
+  productCount: 0,
+  ...o,
+});
 const product = (o: Partial<Product> = {}): Product => ({
-  productId: uuid(), kind: 'retail', name: 'Club T-Shirt', sku: 'TEE-1', description: '', priceMinor: 2800,
+  productId: uuid(),
+  kind: 'retail',
+  name: 'Club T-Shirt',
+  sku: 'TEE-1',
+  description: '',
+  priceMinor: 2800,
   taxRate: { taxRateId: '88888888-8888-4888-8888-888888888888', name: 'Sales Tax', percent: '8.25', isArchived: false },
-  stockCount: 12, lowStockThreshold: 3, isLowStock: false, isArchived: false, archivedAt: null, soldCount: 4, ...o,
+  stockCount: 12,
+  lowStockThreshold: 3,
+  isLowStock: false,
+  isArchived: false,
+  archivedAt: null,
+  soldCount: 4,
+  ...o,
 });
 const stub = (handler: FetchHandler) =>
   stubFetch((url, init) => {
@@ -39,14 +64,20 @@ const stub = (handler: FetchHandler) =>
 
 describe('TaxRatesPage (issue 18 /products/tax-rates)', () => {
   it('lists rates with their percent and the class tax rate flag, and asks the server with the search', async () => {
-    const fetchMock = stub((url) => (url.startsWith('/api/products/tax-rates/?') ? jsonResponse(page(url.includes('search=') ? [] : [rate({ isClassTaxRate: true }), rate({ name: 'Food', percent: '2.5', productCount: 3 })])) : undefined));
+    const fetchMock = stub((url) =>
+      url.startsWith('/api/products/tax-rates/?')
+        ? jsonResponse(page(url.includes('search=') ? [] : [rate({ isClassTaxRate: true }), rate({ name: 'Food', percent: '2.5', productCount: 3 })]))
+        : undefined,
+    );
     render(<TaxRatesPage />, { session: session(), route: '/products/tax-rates' });
     await screen.findByText('Food');
     expect(screen.getByText('Class tax rate')).toBeTruthy();
     expect(screen.getByText('2.5%')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search tax rates' }), { target: { value: 'zzz' } });
     expect(await screen.findByText('No results found')).toBeTruthy();
-    expect(String(callsTo(fetchMock, 'GET', '/api/products/tax-rates/?').at(-1)![0])).toBe('/api/products/tax-rates/?status=active&limit=20&offset=0&search=zzz');
+    expect(String(callsTo(fetchMock, 'GET', '/api/products/tax-rates/?').at(-1)![0])).toBe(
+      '/api/products/tax-rates/?status=active&limit=20&offset=0&search=zzz',
+    );
   });
 
   it('says what to do next when there are none, and shows the spec text when the list fails', async () => {
@@ -58,7 +89,15 @@ describe('TaxRatesPage (issue 18 /products/tax-rates)', () => {
   it('shows the server field error under the name when the name is taken', async () => {
     const fetchMock = stub((url, init) => {
       if (url.startsWith('/api/products/tax-rates/?')) return jsonResponse(page([rate()]));
-      if (url === '/api/products/tax-rates/' && init?.method === 'POST') return jsonResponse({ message: 'An active tax rate with this name already exists.', code: 'validation_error', fields: { name: ['An active tax rate with this name already exists.'] } }, 400);
+      if (url === '/api/products/tax-rates/' && init?.method === 'POST')
+        return jsonResponse(
+          {
+            message: 'An active tax rate with this name already exists.',
+            code: 'validation_error',
+            fields: { name: ['An active tax rate with this name already exists.'] },
+          },
+          400,
+        );
       return undefined;
     });
     render(<TaxRatesPage />, { session: session(), route: '/products/tax-rates' });
@@ -85,7 +124,13 @@ describe('RetailPage and FeesPage (issue 18)', () => {
   it('shows each item with its price, stock, and low-stock and out-of-stock flags; the filter asks the server', async () => {
     const fetchMock = stub((url) =>
       url.startsWith('/api/products/items/?')
-        ? jsonResponse(page([product(), product({ name: 'Chalk Block', sku: 'CH-1', stockCount: 2, isLowStock: true }), product({ name: 'Wrist Wraps', sku: null, stockCount: 0, isLowStock: true })]))
+        ? jsonResponse(
+            page([
+              product(),
+              product({ name: 'Chalk Block', sku: 'CH-1', stockCount: 2, isLowStock: true }),
+              product({ name: 'Wrist Wraps', sku: null, stockCount: 0, isLowStock: true }),
+            ]),
+          )
         : undefined,
     );
     render(<RetailPage />, { session: session(), route: '/products/retail' });
@@ -103,7 +148,8 @@ describe('RetailPage and FeesPage (issue 18)', () => {
     const shirt = product();
     const fetchMock = stub((url, init) => {
       if (url.startsWith('/api/products/items/?')) return jsonResponse(page([shirt]));
-      if (url === '/api/sales/' && init?.method === 'POST') return jsonResponse({ message: 'Not enough stock: only 12 left. Sell fewer or receive stock first.', code: 'out_of_stock' }, 409);
+      if (url === '/api/sales/' && init?.method === 'POST')
+        return jsonResponse({ message: 'Not enough stock: only 12 left. Sell fewer or receive stock first.', code: 'out_of_stock' }, 409);
       return undefined;
     });
     render(<RetailPage />, { session: session(), route: '/products/retail' });
@@ -115,7 +161,12 @@ describe('RetailPage and FeesPage (issue 18)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
     expect(await within(dialog).findByText('Not enough stock: only 12 left. Sell fewer or receive stock first.')).toBeTruthy();
     const body = JSON.parse(String(callsTo(fetchMock, 'POST', '/api/sales/')[0]![1]!.body));
-    expect(body).toMatchObject({ items: [{ productId: shirt.productId, quantity: 13 }], athleteId: null, guestName: 'Walk-in customer', payment: { type: 'cash_or_check' } });
+    expect(body).toMatchObject({
+      items: [{ productId: shirt.productId, quantity: 13 }],
+      athleteId: null,
+      guestName: 'Walk-in customer',
+      payment: { type: 'cash_or_check' },
+    });
     expect(body.idempotencyKey).toMatch(/^sale-/);
   });
 

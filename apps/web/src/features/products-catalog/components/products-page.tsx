@@ -75,10 +75,12 @@ function ProductsPage({ kind }: { kind: ProductKind }) {
   const [selling, setSelling] = useState<Product | null>(null);
   const [stocking, setStocking] = useState<Product | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const first = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const first =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   const openNew = () => {
     setEditing(null);
@@ -94,11 +96,16 @@ function ProductsPage({ kind }: { kind: ProductKind }) {
     }
     const confirm =
       action === 'archive'
-        ? { title: `Archive ${t.noun}?`, message: `${p.name} will no longer be sold. Its sales are kept and you can restore it later.`, confirmLabel: 'Archive' }
+        ? {
+            title: `Archive ${t.noun}?`,
+            message: `${p.name} will no longer be sold. Its sales are kept and you can restore it later.`,
+            confirmLabel: 'Archive',
+          }
         : { title: `Restore ${t.noun}?`, message: `${p.name} can be sold again.`, confirmLabel: 'Restore' };
     setConfirmation({ ...confirm, run: () => act.mutate({ productId: p.productId, name: p.name, kind, action }, { onSettled: () => setConfirmation(null) }) });
   };
-  const actionsOf = (p: Product): Action[] => (p.isArchived ? ['edit', 'restore'] : [...(['sell'] as const), ...(isRetail ? (['stock'] as const) : []), 'edit', 'archive']);
+  const actionsOf = (p: Product): Action[] =>
+    p.isArchived ? ['edit', 'restore'] : [...(['sell'] as const), ...(isRetail ? (['stock'] as const) : []), 'edit', 'archive'];
   const labels: Record<Action, string> = { sell: 'Sell', stock: 'Adjust stock', edit: 'Edit', archive: 'Archive', restore: 'Restore' };
 
   const columns: Column<Product>[] = [
@@ -132,7 +139,13 @@ function ProductsPage({ kind }: { kind: ProductKind }) {
       cell: (p) => (
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {!p.isArchived && (
-            <Button size="compact-sm" variant="light" onClick={() => onAction(p, 'sell')} aria-label={`Sell ${p.name}`} disabled={isRetail && (p.stockCount ?? 0) === 0}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => onAction(p, 'sell')}
+              aria-label={`Sell ${p.name}`}
+              disabled={isRetail && (p.stockCount ?? 0) === 0}
+            >
               Sell
             </Button>
           )}
@@ -163,7 +176,15 @@ function ProductsPage({ kind }: { kind: ProductKind }) {
   ) : status === 'archived' ? (
     <SetupEmpty>{t.emptyArchived}</SetupEmpty>
   ) : (
-    <SetupEmpty action={<Button onClick={openNew} disabled={!gym.isReady}>{t.newLabel}</Button>}>{t.emptyActive}</SetupEmpty>
+    <SetupEmpty
+      action={
+        <Button onClick={openNew} disabled={!gym.isReady}>
+          {t.newLabel}
+        </Button>
+      }
+    >
+      {t.emptyActive}
+    </SetupEmpty>
   );
 
   return (
@@ -212,7 +233,14 @@ function ProductsPage({ kind }: { kind: ProductKind }) {
         empty={empty}
         pageSize={PRODUCT_PAGE_SIZE}
       />
-      <ProductForm opened={formOpen} onClose={() => setFormOpen(false)} kind={kind} product={editing} country={gym.country} isTaxInclusive={gym.isTaxInclusive} />
+      <ProductForm
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        kind={kind}
+        product={editing}
+        country={gym.country}
+        isTaxInclusive={gym.isTaxInclusive}
+      />
       <SellDialog product={selling} onClose={() => setSelling(null)} country={gym.country} isTaxInclusive={gym.isTaxInclusive} />
       <StockDialog product={stocking} onClose={() => setStocking(null)} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} isPending={act.isPending} />

@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { amountBreakdown, catalogMessages, formatMoney, manualPaymentTypeLabels, manualPaymentTypes, type GymCountry, type ManualPaymentType, type Product } from '@spotter/shared';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import {
+  amountBreakdown,
+  catalogMessages,
+  formatMoney,
+  MAX_LINE_QUANTITY,
+  manualPaymentChoices,
+  type GymCountry,
+  type ManualPaymentType,
+  type Product,
+} from '@spotter/shared';
+import { isApiError, shownMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useAthleteChoices, useSellProduct } from '../api/catalog';
@@ -11,7 +20,17 @@ import { newIdempotencyKey } from './parts';
  * Sell a retail item or fee: a quantity, optionally the athlete it is sold to (else a walk-in guest), and how it was
  * paid. Issue 19: it is a one-item front-desk sale, so it makes a paid invoice (the Point of sale sells a cart).
  */
-export function SellDialog({ product, onClose, country, isTaxInclusive }: { product: Product | null; onClose: () => void; country: GymCountry; isTaxInclusive: boolean }) {
+export function SellDialog({
+  product,
+  onClose,
+  country,
+  isTaxInclusive,
+}: {
+  product: Product | null;
+  onClose: () => void;
+  country: GymCountry;
+  isTaxInclusive: boolean;
+}) {
   const sell = useSellProduct();
   const [quantity, setQuantity] = useState<number | string>(1);
   const [athleteId, setAthleteId] = useState<string | null>(null);
@@ -46,14 +65,15 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
   const q = Number(quantity);
   const isRetail = product?.kind === 'retail';
   const left = product?.stockCount ?? 0;
-  const total = product && Number.isInteger(q) && q > 0 ? amountBreakdown(product.priceMinor * q, Number(product.taxRate?.percent ?? 0), country, isTaxInclusive) : null;
+  const total =
+    product && Number.isInteger(q) && q > 0 ? amountBreakdown(product.priceMinor * q, Number(product.taxRate?.percent ?? 0), country, isTaxInclusive) : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!product) return;
     if (quantity === '' || !Number.isInteger(q)) return setError(catalogMessages.wholeNumber);
     if (q < 1) return setError(catalogMessages.quantityMin);
-    if (q > 999) return setError('Sell at most 999 at once.');
+    if (q > MAX_LINE_QUANTITY) return setError(catalogMessages.quantityMax);
     setError(null);
     setRefusal(null);
     sell.mutate(
@@ -72,7 +92,7 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
         onError: (e) => {
           const field = isApiError(e) ? (e.fields?.quantity?.[0] ?? e.fields?.['items.0.quantity']?.[0]) : undefined;
           if (field) setError(field);
-          else setRefusal(errorMessage(e));
+          else setRefusal(shownMessage(e));
           // A refused sale made nothing: the next try is a new one.
           setKey(newIdempotencyKey());
         },
@@ -90,7 +110,17 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
               {refusal}
             </Alert>
           )}
-          <NumberInput label="Quantity" min={1} max={999} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} error={error} data-autofocus />
+          <NumberInput
+            label="Quantity"
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            allowDecimal={false}
+            allowNegative={false}
+            value={quantity}
+            onChange={setQuantity}
+            error={error}
+            data-autofocus
+          />
           <Select
             label="Athlete"
             description="Optional: search by name or email. Leave empty for a walk-in."
@@ -115,7 +145,7 @@ export function SellDialog({ product, onClose, country, isTaxInclusive }: { prod
           )}
           <Select
             label="Paid by"
-            data={manualPaymentTypes.map((t) => ({ value: t, label: manualPaymentTypeLabels[t] }))}
+            data={manualPaymentChoices(country)}
             value={paidBy}
             onChange={(value) => value && setPaidBy(value as ManualPaymentType)}
             allowDeselect={false}

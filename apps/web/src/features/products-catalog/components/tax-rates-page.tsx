@@ -3,7 +3,17 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import type { ManagedTaxRate, SetupStatus } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useSearchTerm } from '../../../lib/search-term';
-import { ConfirmDialog, RowActions, SetupEmpty, SetupTable, SetupToolbar, StatusBadge, type Column, type Confirmation, type RowAction } from '../../event-setup';
+import {
+  ConfirmDialog,
+  RowActions,
+  SetupEmpty,
+  SetupTable,
+  SetupToolbar,
+  StatusBadge,
+  type Column,
+  type Confirmation,
+  type RowAction,
+} from '../../event-setup';
 import { TAX_RATE_LIST_SIZE, taxRatesExport, useCatalogExport, useTaxRateAction, useTaxRateList } from '../api/catalog';
 import { TaxRateForm } from './tax-rate-form';
 
@@ -34,7 +44,11 @@ export function TaxRatesPage() {
     if (action !== 'archive' && action !== 'restore') return;
     const texts =
       action === 'archive'
-        ? { title: 'Archive tax rate?', message: `${r.name} will no longer be offered for new products, class types or kiosk charges. What already uses it keeps it.`, confirmLabel: 'Archive' }
+        ? {
+            title: 'Archive tax rate?',
+            message: `${r.name} will no longer be offered for new products, class types or kiosk charges. What already uses it keeps it.`,
+            confirmLabel: 'Archive',
+          }
         : { title: 'Restore tax rate?', message: `${r.name} will be offered again.`, confirmLabel: 'Restore' };
     setConfirmation({ ...texts, run: () => act.mutate({ taxRateId: r.taxRateId, name: r.name, action }, { onSettled: () => setConfirmation(null) }) });
   };
@@ -72,7 +86,9 @@ export function TaxRatesPage() {
     ) : status === 'archived' ? (
       <SetupEmpty>No archived tax rates. Archive a rate you no longer charge; what used it keeps it.</SetupEmpty>
     ) : (
-      <SetupEmpty action={<Button onClick={openNew}>New tax rate</Button>}>No tax rates yet. Create your first rate, then choose it on retail items, fees and class types.</SetupEmpty>
+      <SetupEmpty action={<Button onClick={openNew}>New tax rate</Button>}>
+        No tax rates yet. Create your first rate, then choose it on retail items, fees and class types.
+      </SetupEmpty>
     );
 
   return (

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changeEmailInputSchema, type ChangeEmailInput } from '@spotter/shared';
+import { fieldRefusal } from '../../../lib/form-refusal';
 import { useChangeEmail } from '../../auth';
 
 type ChangeEmailFormProps = { onCancel: () => void; onSaved: () => void };
@@ -12,7 +13,10 @@ export function ChangeEmailForm({ onCancel, onSaved }: ChangeEmailFormProps) {
     initialValues: { email: '', newEmail: '', reNewEmail: '' },
     validate: schemaResolver(changeEmailInputSchema, { sync: true }),
   });
-  const submit = form.onSubmit((values) => changeEmail.mutate(values, { onSuccess: onSaved }));
+  const submit = form.onSubmit((values) =>
+    // Issue 34: a refusal that names a field is shown on it; any other is the notification's.
+    changeEmail.mutate(values, { onSuccess: onSaved, onError: (error) => form.setErrors(fieldRefusal(error, ['email', 'newEmail', 'reNewEmail'])) }),
+  );
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">

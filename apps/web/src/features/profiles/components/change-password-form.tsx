@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@spotter/shared';
+import { fieldRefusal } from '../../../lib/form-refusal';
 import { useChangePassword } from '../../auth';
 
 type ChangePasswordFormProps = { onCancel: () => void; onSaved: () => void };
@@ -12,7 +13,13 @@ export function ChangePasswordForm({ onCancel, onSaved }: ChangePasswordFormProp
     initialValues: { password: '', newPassword: '', reNewPassword: '' },
     validate: schemaResolver(changePasswordInputSchema, { sync: true }),
   });
-  const submit = form.onSubmit((values) => changePassword.mutate(values, { onSuccess: onSaved }));
+  const submit = form.onSubmit((values) =>
+    // Issue 34: a refusal that names a field is shown on it; any other is the notification's.
+    changePassword.mutate(values, {
+      onSuccess: onSaved,
+      onError: (error) => form.setErrors(fieldRefusal(error, ['password', 'newPassword', 'reNewPassword'])),
+    }),
+  );
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">

@@ -19,7 +19,11 @@ export function EditLoginModal({ opened, onClose }: EditLoginModalProps) {
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={titles[view]} centered
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={titles[view]}
+      centered
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >

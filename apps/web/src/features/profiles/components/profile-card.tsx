@@ -30,6 +30,11 @@ export function ProfileCard({ profile, sessionUserId, isSelecting, onSelect, onB
               <Badge variant="light" size="sm">
                 {profile.role.toUpperCase()}
               </Badge>
+              {profile.isLinked && (
+                <Badge variant="light" size="sm">
+                  FAMILY
+                </Badge>
+              )}
               {profile.demoGym && (
                 <Badge variant="light" color="grape" size="sm">
                   {demoTypeLabel(profile.demoGym.type)}
@@ -42,9 +47,15 @@ export function ProfileCard({ profile, sessionUserId, isSelecting, onSelect, onB
             <Text size="sm" c="dimmed" truncate>
               {gymTitle}
             </Text>
+            {/* Issue 34 item 16: a dependant's profile, reached through a family link, is told apart from one's own. */}
+            {profile.isLinked && (
+              <Text size="sm" c="dimmed" id={`${titleId}-linked`}>
+                Family member's profile: you act for them.
+              </Text>
+            )}
           </Stack>
         </Group>
-        <Button onClick={choose} loading={isSelecting} aria-describedby={titleId} style={{ flexShrink: 0 }}>
+        <Button onClick={choose} loading={isSelecting} aria-describedby={profile.isLinked ? `${titleId} ${titleId}-linked` : titleId} style={{ flexShrink: 0 }}>
           Select
         </Button>
       </Group>

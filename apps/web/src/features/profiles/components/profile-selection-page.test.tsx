@@ -25,7 +25,11 @@ afterEach(() => {
 describe('profile selection', () => {
   it('follows `next` through every page and shows role, name, gym and demo badge', async () => {
     const first = buildProfile({ fullName: 'Alex Morgan', role: 'owner' });
-    const second = buildProfile({ fullName: 'Demo Owner', gymTitle: null, demoGym: { type: 'TIME_LIMITED', isActive: true, expiresAt: '2999-01-01T00:00:00Z' } });
+    const second = buildProfile({
+      fullName: 'Demo Owner',
+      gymTitle: null,
+      demoGym: { type: 'TIME_LIMITED', isActive: true, expiresAt: '2999-01-01T00:00:00Z' },
+    });
     const fetchMock = stubFetch((url) =>
       url.includes('offset=20') ? page([second]) : page([first], `/api/profiles/?user=${TEST_USER_ID}&include_linked=true&limit=20&offset=20`),
     );
@@ -55,6 +59,11 @@ describe('profile selection', () => {
     expect(checkbox.checked).toBe(true);
     expect(within(card('Linked Child')).queryByRole('checkbox')).toBeNull();
     expect(within(card('Demo Profile')).queryByRole('checkbox')).toBeNull();
+    // Issue 34 item 16: the dependant's card says whose it is; one's own does not.
+    expect(within(card('Linked Child')).getByText('FAMILY')).toBeTruthy();
+    expect(within(card('Linked Child')).getByText("Family member's profile: you act for them.")).toBeTruthy();
+    expect(within(card('Linked Child')).getByRole('button', { name: 'Select' }).getAttribute('aria-describedby')).toMatch(/-linked$/);
+    expect(within(card('Own Profile')).queryByText(/Family/)).toBeNull();
   });
 
   it('disables the checkbox while its update runs, then reports success', async () => {

@@ -12,7 +12,13 @@ const WOD = '11111111-1111-4111-8111-000000000001';
 const OLY = '11111111-1111-4111-8111-000000000002';
 const session: Session = buildSession({
   role: 'owner',
-  gym: { gymId: '22222222-2222-4222-8222-222222222222', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+  gym: {
+    gymId: '22222222-2222-4222-8222-222222222222',
+    title: 'Iron Temple Barbell',
+    stripeStatus: 'Active',
+    stripeAccountType: 'standard',
+    ghlV2Enabled: false,
+  } as Session['gym'],
   profile: { profileId: '33333333-3333-4333-8333-333333333333' },
 });
 
@@ -37,11 +43,21 @@ const week = (o: Partial<WorkoutsAnswer> = {}): WorkoutsAnswer => ({
     { classTypeId: WOD, name: 'CrossFit WOD', color: 'blue' },
     { classTypeId: OLY, name: 'Olympic Lifting', color: 'grape' },
   ],
-  results: [workout(), workout({ workoutId: '44444444-4444-4444-8444-000000000002', classTypeId: OLY, date: '2026-03-02', title: 'Snatch complex', content: '<p>Build to a heavy complex</p>' })],
+  results: [
+    workout(),
+    workout({
+      workoutId: '44444444-4444-4444-8444-000000000002',
+      classTypeId: OLY,
+      date: '2026-03-02',
+      title: 'Snatch complex',
+      content: '<p>Build to a heavy complex</p>',
+    }),
+  ],
   ...o,
 });
 
-const stubWeek = (answer: (url: string) => Response | undefined) => stubFetch((url) => (url.includes('/api/workouts/') && !url.match(/workouts\/[0-9a-f-]{36}\//) ? answer(url) : undefined));
+const stubWeek = (answer: (url: string) => Response | undefined) =>
+  stubFetch((url) => (url.includes('/api/workouts/') && !url.match(/workouts\/[0-9a-f-]{36}\//) ? answer(url) : undefined));
 
 /** Wide screens get the grid (jsdom's matchMedia answers false, the list by day, unless told otherwise). */
 function wideScreen() {
@@ -74,17 +90,16 @@ describe('ProgrammingPage (spec 2.7 /calendar/programming)', () => {
       stubWeek(() => jsonResponse(week()));
       renderPage();
       const table = await screen.findByRole('table', { name: 'Workouts of the week' });
-      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-        'Class type',
-        'Mon 03/02',
-        'Tue 03/03',
-        'Wed 03/04Today',
-        'Thu 03/05',
-        'Fri 03/06',
-        'Sat 03/07',
-        'Sun 03/08',
-      ]);
-      expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['CrossFit WOD', 'Olympic Lifting']);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Class type', 'Mon 03/02', 'Tue 03/03', 'Wed 03/04Today', 'Thu 03/05', 'Fri 03/06', 'Sat 03/07', 'Sun 03/08']);
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual(['CrossFit WOD', 'Olympic Lifting']);
       expect(within(table).getByRole('button', { name: 'Olympic Lifting, Monday 03/02/2026: edit Snatch complex' })).toBeTruthy();
     } finally {
       restore();
@@ -137,7 +152,24 @@ describe('the workout editor', () => {
     await waitFor(() => expect(editor.innerHTML).toContain('<strong>thrusters</strong>'));
     expect(editor.querySelector('h2')?.textContent).toBe('WOD');
     expect(within(dialog).getByText('Last saved 03/03/2026 9:00 AM by Jordan Lee')).toBeTruthy();
-    for (const control of ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Heading 1', 'Heading 6', 'Blockquote', 'Bullet list', 'Ordered list', 'Link', 'Align text: left', 'Align text: center', 'Align text: right', 'Align text: justify', 'Undo', 'Redo']) {
+    for (const control of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Heading 1',
+      'Heading 6',
+      'Blockquote',
+      'Bullet list',
+      'Ordered list',
+      'Link',
+      'Align text: left',
+      'Align text: center',
+      'Align text: right',
+      'Align text: justify',
+      'Undo',
+      'Redo',
+    ]) {
       expect(within(dialog).getByRole('button', { name: control }), control).toBeTruthy();
     }
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Fran (scaled)' } });
@@ -172,7 +204,12 @@ describe('the workout editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('Workout saved');
     const [[, init]] = callsTo(fetchMock, 'PUT', '/api/workouts/') as [[string, RequestInit]];
-    expect(JSON.parse(init.body as string)).toEqual({ classTypeId: OLY, date: '2026-03-04', title: 'Snatch complex', content: '<p>Build to a heavy complex</p>' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      classTypeId: OLY,
+      date: '2026-03-04',
+      title: 'Snatch complex',
+      content: '<p>Build to a heavy complex</p>',
+    });
   });
 
   it('deletes a workout after asking', async () => {

@@ -97,7 +97,9 @@ function Week({ answer, onEdit }: WeekProps) {
   const byCell = new Map(answer.results.map((w) => [`${w.classTypeId}/${w.date}`, w]));
   const cell = (classType: ProgrammingClassType, date: string) => {
     const workout = byCell.get(`${classType.classTypeId}/${date}`) ?? null;
-    return <WorkoutCell classType={classType} date={date} workout={workout} answer={answer} inList={!isWide} onEdit={() => onEdit({ classType, date, workout })} />;
+    return (
+      <WorkoutCell classType={classType} date={date} workout={workout} answer={answer} inList={!isWide} onEdit={() => onEdit({ classType, date, workout })} />
+    );
   };
   return (
     <Stack gap="sm">

@@ -109,7 +109,11 @@ export function WorkoutDialog({ target, answer, onClose }: Props) {
               <Button variant="default" onClick={() => setConfirmingDelete(false)} disabled={remove.isPending}>
                 Keep it
               </Button>
-              <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate({ classTypeId: classType.classTypeId, date }, { onSuccess: onClose })}>
+              <Button
+                color="red.9"
+                loading={remove.isPending}
+                onClick={() => remove.mutate({ classTypeId: classType.classTypeId, date }, { onSuccess: onClose })}
+              >
                 Delete workout
               </Button>
             </Group>

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Box, VisuallyHidden } from '@mantine/core';
 import type { Report } from '@spotter/shared';
+import { ChartFrame, fittedYAxis } from '../../../components/chart-frame';
 
 const DONUT_COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.6', 'yellow.7', 'red.6'];
 
@@ -15,7 +16,9 @@ export function ReportChart({ report, format, isCompare }: Props) {
   // A donut shows one period's shares; the headline and the words below carry the comparison.
   const hasPrevious = isCompare && report.points.some((p) => p.previous !== null);
   const label = `Chart of ${report.title}${hasPrevious ? ', this period and the previous one' : ''}`;
-  const summary = report.points.map((p) => `${p.label}: ${format(p.value)}${hasPrevious && p.previous !== null ? ` (previous period ${format(p.previous)})` : ''}`);
+  const summary = report.points.map(
+    (p) => `${p.label}: ${format(p.value)}${hasPrevious && p.previous !== null ? ` (previous period ${format(p.previous)})` : ''}`,
+  );
   if (report.points.length === 0) return null;
 
   const data = report.points.map((p) => ({ label: p.label, current: p.value, previous: p.previous ?? 0 }));
@@ -23,7 +26,17 @@ export function ReportChart({ report, format, isCompare }: Props) {
     { name: 'current', label: 'This period', color: 'blue.6' },
     ...(hasPrevious ? [{ name: 'previous', label: 'Previous period', color: 'gray.5' }] : []),
   ];
-  const common = { h: 280, data, dataKey: 'label', series, valueFormatter: format, withLegend: hasPrevious, tickLine: 'y' as const };
+  const common = {
+    h: 280,
+    data,
+    dataKey: 'label',
+    series,
+    valueFormatter: format,
+    withLegend: hasPrevious,
+    tickLine: 'y' as const,
+    yAxisProps: fittedYAxis.yAxisProps,
+  };
+  const margin = { margin: fittedYAxis.margin };
 
   return (
     <Box component="figure" m={0} mb="lg" aria-label={label}>
@@ -37,12 +50,18 @@ export function ReportChart({ report, format, isCompare }: Props) {
           thickness={32}
           mx="auto"
         />
-      ) : report.chart === 'line' ? (
-        <LineChart {...common} curveType="monotone" />
-      ) : report.chart === 'area' ? (
-        <AreaChart {...common} curveType="monotone" />
       ) : (
-        <BarChart {...common} />
+        <ChartFrame height={280}>
+          {() =>
+            report.chart === 'line' ? (
+              <LineChart {...common} curveType="monotone" lineChartProps={margin} />
+            ) : report.chart === 'area' ? (
+              <AreaChart {...common} curveType="monotone" areaChartProps={margin} />
+            ) : (
+              <BarChart {...common} barChartProps={margin} />
+            )
+          }
+        </ChartFrame>
       )}
       <VisuallyHidden component="figcaption">
         <span>{label}.</span>

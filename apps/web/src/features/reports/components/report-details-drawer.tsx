@@ -20,7 +20,14 @@ type Props = {
 /** The athletes or invoices behind one row of the table, a page at a time, each linking to its own page. */
 export function ReportDetailsDrawer({ row, onClose, isNarrow, ...rest }: Props) {
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size={isNarrow ? '100%' : 'md'} title={row ? row.label : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size={isNarrow ? '100%' : 'md'}
+      title={row ? row.label : ''}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {row && <DetailsList key={row.key} rowKey={row.key} {...rest} />}
     </Drawer>
   );
@@ -59,14 +66,7 @@ function DetailsList({ type, request, rowKey, country }: Omit<Props, 'row' | 'on
           <DetailItem key={d.id} detail={d} country={country} />
         ))}
       </Stack>
-      {pages > 1 && (
-        <LabelledPagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-        />
-      )}
+      {pages > 1 && <LabelledPagination total={pages} value={page} onChange={setPage} size="sm" />}
     </Stack>
   );
 }

@@ -30,7 +30,10 @@ export function ReportFiltersBar({ type, filters, update, today, country }: Prop
   const def = reportDefinitions[type];
   const { dateFormat, firstDayOfWeek } = localeOf(country);
   const locations = useReportLocations(def.usesLocation);
-  const locationData = [{ value: '', label: 'All locations' }, ...(locations.data?.results ?? []).filter((l) => !l.isArchived).map((l) => ({ value: l.locationId, label: l.name }))];
+  const locationData = [
+    { value: '', label: 'All locations' },
+    ...(locations.data?.results ?? []).filter((l) => !l.isArchived).map((l) => ({ value: l.locationId, label: l.name })),
+  ];
 
   const choosePreset = (value: string | null) => {
     const preset = (value ?? 'month') as ReportPreset;
@@ -57,7 +60,14 @@ export function ReportFiltersBar({ type, filters, update, today, country }: Prop
         firstDayOfWeek={firstDayOfWeek}
         popoverProps={{ withinPortal: true }}
       />
-      <DatePickerInput label="To" value={filters.to} onChange={(v) => setDate('to', v)} valueFormat={dateFormat} firstDayOfWeek={firstDayOfWeek} popoverProps={{ withinPortal: true }} />
+      <DatePickerInput
+        label="To"
+        value={filters.to}
+        onChange={(v) => setDate('to', v)}
+        valueFormat={dateFormat}
+        firstDayOfWeek={firstDayOfWeek}
+        popoverProps={{ withinPortal: true }}
+      />
       <Select
         label="Location"
         data={locationData}

@@ -68,7 +68,16 @@ const revenue = (o: Partial<Report> = {}): Report => ({
 const details: ReportDetailPage = {
   count: 1,
   results: [
-    { kind: 'invoice', id: INVOICE_ID, label: 'Invoice 42', detail: 'Carla Diaz', athleteId: ATHLETE_ID, invoiceId: INVOICE_ID, date: '2026-03-01', amountMinor: 10000 },
+    {
+      kind: 'invoice',
+      id: INVOICE_ID,
+      label: 'Invoice 42',
+      detail: 'Carla Diaz',
+      athleteId: ATHLETE_ID,
+      invoiceId: INVOICE_ID,
+      date: '2026-03-01',
+      amountMinor: 10000,
+    },
   ],
 };
 
@@ -127,7 +136,9 @@ describe('ReportPage', () => {
     show('/reports/arm/total-revenue?from=2026-03-01&to=2026-03-15&preset=custom');
     await screen.findByText('$150.00');
     expect(screen.getByTestId('report-change').textContent).toContain('Up 25.0% from $120.00 in the previous period (02/14/2026 – 02/28/2026)');
-    expect(screen.getByRole('figure', { name: 'Chart of Total Revenue, this period and the previous one' }).textContent).toContain('Mar 1: $100.00 (previous period $80.00)');
+    expect(screen.getByRole('figure', { name: 'Chart of Total Revenue, this period and the previous one' }).textContent).toContain(
+      'Mar 1: $100.00 (previous period $80.00)',
+    );
 
     fireEvent.click(screen.getByRole('switch', { name: 'Compare with the previous period' }));
     await waitFor(() => expect(address()).toContain('compare=false'));
@@ -150,14 +161,20 @@ describe('ReportPage', () => {
     const link = await within(drawer).findByRole('link', { name: 'Invoice 42' });
     expect(link.getAttribute('href')).toBe(`/invoices?invoice=${INVOICE_ID}`);
     expect(within(drawer).getByText('Carla Diaz')).toBeTruthy();
-    expect(callsTo(fetchMock, 'GET', '/reports/total-revenue/details/?from=2026-03-01&to=2026-03-15&compare=true&key=2026-03-01&limit=25&offset=0')).toHaveLength(1);
+    expect(
+      callsTo(fetchMock, 'GET', '/reports/total-revenue/details/?from=2026-03-01&to=2026-03-15&compare=true&key=2026-03-01&limit=25&offset=0'),
+    ).toHaveLength(1);
   });
 
   it('downloads the CSV from the report’s csv endpoint with the same range', async () => {
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const fetchMock = setUp((url) => {
-      if (url.includes('/reports/total-revenue/csv/')) return new Response('Period,Received\nMar 1,$100.00\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="total-revenue.csv"' } });
+      if (url.includes('/reports/total-revenue/csv/'))
+        return new Response('Period,Received\nMar 1,$100.00\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="total-revenue.csv"' },
+        });
       if (url.includes('/reports/total-revenue/')) return jsonResponse(revenue());
       return undefined;
     });
@@ -182,7 +199,11 @@ describe('ReportPage', () => {
   });
 
   it('offers in its Reports menu only the reports the person may see', async () => {
-    setUp((url) => (url.includes('/reports/new-members/') ? jsonResponse(revenue({ type: 'new-members', title: 'New members', unit: 'count', total: 3, previousTotal: 1 })) : undefined));
+    setUp((url) =>
+      url.includes('/reports/new-members/')
+        ? jsonResponse(revenue({ type: 'new-members', title: 'New members', unit: 'count', total: 3, previousTotal: 1 }))
+        : undefined,
+    );
     show('/reports/arm/new-members', session('staff', ['BusinessMetricsReportsView', 'AthleteReportsView']));
     await screen.findByText('3');
     fireEvent.click(screen.getByRole('combobox', { name: 'Reports' }));
@@ -200,7 +221,9 @@ describe('ReportPage', () => {
 
   it('shows what to do next when the range holds nothing', async () => {
     setUp((url) =>
-      url.includes('/reports/total-revenue/') ? jsonResponse(revenue({ total: 0, previousTotal: 0, rows: [{ key: '2026-03-01', cells: { period: 'Mar 1', received: 0 }, canDrill: false }] })) : undefined,
+      url.includes('/reports/total-revenue/')
+        ? jsonResponse(revenue({ total: 0, previousTotal: 0, rows: [{ key: '2026-03-01', cells: { period: 'Mar 1', received: 0 }, canDrill: false }] }))
+        : undefined,
     );
     show('/reports/arm/total-revenue');
     expect(await screen.findByText(/Nothing in this range\. Try a longer range/)).toBeTruthy();

@@ -51,7 +51,12 @@ function formatterOf(report: Pick<Report, 'unit' | 'currency'>, country: GymCoun
 export function ReportPage() {
   const session = useCurrentSession();
   const type = typeOfPath(useLocation().pathname);
-  if (!type) return <Alert color="red" title="Error">This report does not exist.</Alert>;
+  if (!type)
+    return (
+      <Alert color="red" title="Error">
+        This report does not exist.
+      </Alert>
+    );
   if (!mayOpenReport(session, type)) return <NoPermission />;
   return <ReportView key={type} type={type} session={session} />;
 }
@@ -71,7 +76,9 @@ function ReportView({ type, session }: { type: ReportType; session: Session }) {
   const firstDayOfWeek = localeOf(country).firstDayOfWeek;
   const today = gym.data ? toZoned(new Date(), gym.data.timeZone).date : null;
   const { filters, update, params } = useReportFilters(type, today, firstDayOfWeek);
-  const request: ReportRequest | null = filters ? { from: filters.from, to: filters.to, compare: filters.compare, locationId: filters.locationId, days: filters.days } : null;
+  const request: ReportRequest | null = filters
+    ? { from: filters.from, to: filters.to, compare: filters.compare, locationId: filters.locationId, days: filters.days }
+    : null;
   const report = useReport(type, request);
   const csv = useDownloadReportCsv(type);
   const isNarrow = useIsNarrow();
@@ -153,7 +160,17 @@ function ReportView({ type, session }: { type: ReportType; session: Session }) {
   );
 }
 
-function ReportBody({ report, country, isCompare, onDrill }: { report: Report; country: GymCountry; isCompare: boolean; onDrill: Parameters<typeof ReportTable>[0]['onDrill'] }) {
+function ReportBody({
+  report,
+  country,
+  isCompare,
+  onDrill,
+}: {
+  report: Report;
+  country: GymCountry;
+  isCompare: boolean;
+  onDrill: Parameters<typeof ReportTable>[0]['onDrill'];
+}) {
   const format = formatterOf(report, country);
   const isEmpty = report.rows.length === 0 || (report.total === 0 && report.rows.every((r) => !r.canDrill));
   return (

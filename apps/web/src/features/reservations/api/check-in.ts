@@ -55,7 +55,11 @@ export function useCheckIn(eventId: string, kind: EventKind, detailKey: QueryKey
     },
     errorTitle: (v) => (isWalkIn(v) ? 'Adding athlete failed' : 'Athlete reservation update failed'),
     success: (_data, v) => ({
-      title: !isWalkIn(v) ? 'Athlete reservation update success' : kind === 'class' ? 'Adding athlete to class success' : 'Creating appointment for athlete success',
+      title: !isWalkIn(v)
+        ? 'Athlete reservation update success'
+        : kind === 'class'
+          ? 'Adding athlete to class success'
+          : 'Creating appointment for athlete success',
       message: `${v.athlete.fullName} ${v.isCheckedIn ? 'is checked in.' : 'is no longer checked in.'}`,
     }),
     onSuccess: (_data, v) => {

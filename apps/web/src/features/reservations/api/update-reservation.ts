@@ -14,7 +14,12 @@ export function useUpdateReservation(eventId: string, kind: EventKind) {
     success: { title: 'Athlete reservation update success', message: 'The reservation was updated.' },
     onSuccess: (_data, v) => {
       if (v.input.isLateCancel || v.input.isNoShow) {
-        trackEvent(v.input.isLateCancel ? 'kiosk_late_cancel' : 'kiosk_no_show', { eventId, eventType: kind, athleteId: v.athleteId, chargeFee: v.input.chargeFee });
+        trackEvent(v.input.isLateCancel ? 'kiosk_late_cancel' : 'kiosk_no_show', {
+          eventId,
+          eventType: kind,
+          athleteId: v.athleteId,
+          chargeFee: v.input.chargeFee,
+        });
       }
     },
     errorTitle: 'Athlete reservation update failed',

@@ -23,7 +23,10 @@ export function weekdaysFrom(firstDayOfWeek: 0 | 1): readonly (typeof bulkWeekda
 
 /** The chosen weekday codes, sorted and comma-joined ("1,3,5"). */
 export function weekdayCodes(chosen: readonly (string | number)[]): string {
-  return [...new Set(chosen.map(Number))].filter((c) => c >= 1 && c <= 7).sort((a, b) => a - b).join(',');
+  return [...new Set(chosen.map(Number))]
+    .filter((c) => c >= 1 && c <= 7)
+    .sort((a, b) => a - b)
+    .join(',');
 }
 
 /** Spec 5: the start may not be before today, the end not after one year from today; default today to a year ahead. */

@@ -6,7 +6,14 @@ describe('charge rules (spec 5)', () => {
   const fees = { cancellationFee: '15.00', noShowFee: '30.00', cancellationCreditDeduction: 1, noShowCreditDeduction: 0 };
   const today = '2026-05-04';
   it('defaults from the event settings', () => {
-    expect(initialChargeValues('lateCancel', fees, 'tax-1', today)).toEqual({ chargeNow: false, chargeDate: today, fee: 15, waiveFee: false, taxRate: 'tax-1', deductCredit: true });
+    expect(initialChargeValues('lateCancel', fees, 'tax-1', today)).toEqual({
+      chargeNow: false,
+      chargeDate: today,
+      fee: 15,
+      waiveFee: false,
+      taxRate: 'tax-1',
+      deductCredit: true,
+    });
     expect(initialChargeValues('noShow', fees, null, today)).toMatchObject({ fee: 30, deductCredit: false, taxRate: null });
   });
   it('Charge Now sets the date to today; Waive Fee sets the fee to 0 and restores it', () => {
@@ -27,7 +34,13 @@ describe('charge rules (spec 5)', () => {
   it('sends the PUT fields with the fee as a 2-decimal string', () => {
     const v = { ...initialChargeValues('noShow', fees, 'tax-1', today), fee: 12.5 };
     expect(chargePayload('noShow', v, today)).toEqual({
-      isLateCancel: false, isNoShow: true, chargeNow: false, chargeDate: today, chargeFee: '12.50', taxRate: 'tax-1', deductCredit: false,
+      isLateCancel: false,
+      isNoShow: true,
+      chargeNow: false,
+      chargeDate: today,
+      chargeFee: '12.50',
+      taxRate: 'tax-1',
+      deductCredit: false,
     });
     expect(chargePayload('lateCancel', { ...v, waiveFee: true }, today).chargeFee).toBe('0.00');
   });

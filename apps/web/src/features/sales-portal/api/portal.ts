@@ -20,10 +20,19 @@ const slugParser = {
     return { slug };
   },
 };
+/** `{ detail }`: the sign-up's answer (issue 32: the same whether or not the email has an account). */
+const detailParser = {
+  parse: (body: unknown): { detail: string } => {
+    const detail = (body as { detail?: unknown } | null)?.detail;
+    if (typeof detail !== 'string') throw new Error('Unexpected answer: no detail.');
+    return { detail };
+  },
+};
 const purchaseParser = {
   parse: (body: unknown): PortalPurchase => {
     const b = (body ?? {}) as Record<string, unknown>;
-    if (typeof b.athletePackageId !== 'string' || typeof b.created !== 'boolean' || typeof b.dueMinor !== 'number' || !Array.isArray(b.documents)) throw new Error('Unexpected purchase answer.');
+    if (typeof b.athletePackageId !== 'string' || typeof b.created !== 'boolean' || typeof b.dueMinor !== 'number' || !Array.isArray(b.documents))
+      throw new Error('Unexpected purchase answer.');
     if (b.paymentMethod !== 'card' && b.paymentMethod !== 'front_desk') throw new Error('Unexpected purchase answer.');
     const documents = (b.documents as unknown[]).map((d) => {
       const doc = (d ?? {}) as Record<string, unknown>;
@@ -64,17 +73,16 @@ export function useMySalesPortal() {
   });
 }
 
-/** A session answered by the portal (account made, logged in, purchase): the app's session becomes it at once. */
+/** A session answered by the portal (logged in, purchase): the app's session becomes it at once. */
 function useAdoptSession() {
   const queryClient = useQueryClient();
   return (session: Session) => queryClient.setQueryData(sessionQueryKey, session);
 }
 
+/** The sign-up: no session yet; the mail's link activates the account, then the visitor logs in here. */
 export function useCreatePortalAccount(slug: string) {
-  const adopt = useAdoptSession();
   return useApiMutation({
-    mutationFn: (input: PortalAccountInput) => callEndpoint('salesPortalAccount', { params: { salesPortalSlug: slug }, body: input }, { schema: sessionParser }),
-    onSuccess: (session) => void adopt(session),
+    mutationFn: (input: PortalAccountInput) => callEndpoint('salesPortalAccount', { params: { salesPortalSlug: slug }, body: input }, { schema: detailParser }),
   });
 }
 
@@ -89,7 +97,8 @@ export function usePortalLogin(slug: string) {
 export function usePortalPurchase(slug: string) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (input: PortalPurchaseInput) => callEndpoint('salesPortalPurchase', { params: { salesPortalSlug: slug }, body: input }, { schema: purchaseParser }),
+    mutationFn: (input: PortalPurchaseInput) =>
+      callEndpoint('salesPortalPurchase', { params: { salesPortalSlug: slug }, body: input }, { schema: purchaseParser }),
     errorTitle: 'Purchase failed',
     onSuccess: async (answer) => {
       // The buyer is now the gym's athlete: cached reads of another profile are dropped.

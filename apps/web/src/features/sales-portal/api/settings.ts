@@ -8,7 +8,10 @@ const settingsKey = [...portalKeys.all, 'settings'] as const;
 
 /** GET /api/sales-portal/: the gym's portal settings and its packages (staff, /products/sales-portal). */
 export function salesPortalSettingsQueryOptions() {
-  return queryOptions({ queryKey: settingsKey, queryFn: ({ signal }) => callEndpoint('salesPortalSettings', { signal }, { schema: salesPortalSettingsSchema }) });
+  return queryOptions({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => callEndpoint('salesPortalSettings', { signal }, { schema: salesPortalSettingsSchema }),
+  });
 }
 
 export function useSalesPortalSettings() {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { isValidEmail, isValidName, isValidPassword, messages, salesPortalMessages } from '@spotter/shared';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { isValidEmail, isValidName, isValidPassword, messages } from '@spotter/shared';
+import { isApiError, shownMessage } from '../../../lib/api-client';
+import { SsoButtons } from '../../auth';
+import { rememberPortalReturn } from '../lib/sso-return';
 import { useCreatePortalAccount, usePortalLogin } from '../api/portal';
 
 type Values = { firstName: string; lastName: string; email: string; password: string };
@@ -23,7 +25,10 @@ export function validateAccount(values: Values, mode: 'create' | 'login'): Error
   return errors;
 }
 
-/** The portal's inline account step: make an account or log in, without leaving the checkout. */
+/**
+ * The portal's inline account step: sign up (then "check your email": the mail's link activates the account) or log in,
+ * without leaving the checkout.
+ */
 export function PortalAccount({ slug, mode, onLogIn }: { slug: string; mode: 'create' | 'login'; onLogIn: () => void }) {
   const create = useCreatePortalAccount(slug);
   const login = usePortalLogin(slug);
@@ -45,7 +50,7 @@ export function PortalAccount({ slug, mode, onLogIn }: { slug: string; mode: 'cr
         return;
       }
     }
-    setFailure(errorMessage(error));
+    setFailure(shownMessage(error));
   };
 
   const submit = (event: React.FormEvent) => {
@@ -55,10 +60,25 @@ export function PortalAccount({ slug, mode, onLogIn }: { slug: string; mode: 'cr
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     const email = values.email.trim();
-    if (mode === 'create') create.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password }, { onError: onFailure });
+    if (mode === 'create')
+      create.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password }, { onError: onFailure });
     else login.mutate({ email, password: values.password }, { onError: onFailure });
   };
-  const emailInUse = mode === 'create' && errors.email === salesPortalMessages.emailInUse;
+
+  // Issue 32: the same answer whether or not the email has an account; the mail says what to do next.
+  if (mode === 'create' && create.isSuccess) {
+    return (
+      <Stack gap="sm">
+        <Alert color="teal" title="Check your email" role="status">
+          {create.data.detail}
+        </Alert>
+        <Text size="sm">Once your account is active, log in here to finish your purchase.</Text>
+        <Button variant="default" onClick={onLogIn}>
+          Log in
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'Create account' : 'Log in'}>
@@ -69,12 +89,15 @@ export function PortalAccount({ slug, mode, onLogIn }: { slug: string; mode: 'cr
             <TextInput label="Last name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} required />
           </Group>
         )}
-        <TextInput label="Email" type="email" autoComplete={mode === 'create' ? 'email' : 'username'} value={values.email} onChange={set('email')} error={errors.email} required />
-        {emailInUse && (
-          <Anchor component="button" type="button" size="sm" onClick={onLogIn} ta="left">
-            Log in with this email
-          </Anchor>
-        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete={mode === 'create' ? 'email' : 'username'}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+        />
         <PasswordInput
           label="Password"
           autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
@@ -92,6 +115,8 @@ export function PortalAccount({ slug, mode, onLogIn }: { slug: string; mode: 'cr
         <Button type="submit" variant="default" loading={create.isPending || login.isPending}>
           {mode === 'create' ? 'Create account' : 'Log in'}
         </Button>
+        {/* Issue 40: or with a provider; a new person becomes an athlete of this gym. */}
+        <SsoButtons portal={slug} onLeave={() => rememberPortalReturn(slug, window.location.pathname)} />
       </Stack>
     </form>
   );

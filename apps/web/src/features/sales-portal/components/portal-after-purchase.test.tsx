@@ -60,10 +60,18 @@ const detail = (documentId: string, title: string): DocumentDetail => ({
   initialFields: [],
   signature: null,
   voidReason: null,
+  integrity: { state: 'unsigned', message: '', recordedSha256: null, computedSha256: null },
   canSign: true,
 });
 
-const card: PaymentMethodView = { paymentMethodId: METHOD_ID, type: 'CARD', nickname: null, metadata: { brand: 'visa', last4: '4242', bankName: null }, isDefault: true, createdAt: '2026-03-04T10:00:00.000Z' };
+const card: PaymentMethodView = {
+  paymentMethodId: METHOD_ID,
+  type: 'CARD',
+  nickname: null,
+  metadata: { brand: 'visa', last4: '4242', bankName: null },
+  isDefault: true,
+  createdAt: '2026-03-04T10:00:00.000Z',
+};
 
 const props = { packageName: 'Unlimited', gymTitle: 'Card Barbell', country: 'US' as const, allowPayAtDesk: true, accent: { color: 'blue.8', c: 'white' } };
 
@@ -86,7 +94,12 @@ describe('PortalAfterPurchase', () => {
     await user.click(screen.getByRole('checkbox', { name: /I have read this document/ }));
     await user.click(screen.getByRole('button', { name: 'Sign document' }));
     expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
-    expect(bodyOf(fetchMock, `/api/me/documents/${DOC_ID}/sign/`)).toMatchObject({ contentSha256: 'a'.repeat(64), method: 'typed', typedName: 'Cara Card', agreed: true });
+    expect(bodyOf(fetchMock, `/api/me/documents/${DOC_ID}/sign/`)).toMatchObject({
+      contentSha256: 'a'.repeat(64),
+      method: 'typed',
+      typedName: 'Cara Card',
+      agreed: true,
+    });
     expect(screen.getByText('Pay $130.00 at the front desk on your first visit.')).toBeTruthy();
     expect(screen.queryByText('Still to sign')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to my packages' }).getAttribute('href')).toBe('/packages');
@@ -136,7 +149,7 @@ describe('PortalAfterPurchase', () => {
     outcome = 'succeeded';
     await user.click(screen.getByRole('button', { name: 'Pay $130.00' }));
     expect(await screen.findByText('Paid $130.00 by card. Thank you!')).toBeTruthy();
-    const keys = callsTo(fetchMock, 'POST', '/pay/').map(([, init]) => (JSON.parse(init.body as string) as { idempotencyKey: string; paymentMethodId: string }));
+    const keys = callsTo(fetchMock, 'POST', '/pay/').map(([, init]) => JSON.parse(init.body as string) as { idempotencyKey: string; paymentMethodId: string });
     expect(keys).toHaveLength(2);
     expect(keys[0]!.paymentMethodId).toBe(METHOD_ID);
     expect(keys[0]!.idempotencyKey).not.toBe(keys[1]!.idempotencyKey);

@@ -49,7 +49,17 @@ export function PortalAfterPurchase({ sale, packageName, gymTitle, country, allo
     );
   }
   if (paid === null) {
-    return <PayStep invoiceId={sale.invoiceId!} dueMinor={sale.dueMinor} gymTitle={gymTitle} country={country} allowPayAtDesk={allowPayAtDesk} accent={accent} onDone={setPaid} />;
+    return (
+      <PayStep
+        invoiceId={sale.invoiceId!}
+        dueMinor={sale.dueMinor}
+        gymTitle={gymTitle}
+        country={country}
+        allowPayAtDesk={allowPayAtDesk}
+        accent={accent}
+        onDone={setPaid}
+      />
+    );
   }
   const unsigned = documents.filter((d) => !signed.includes(d.documentId));
   const money = formatMoney(sale.dueMinor, country);
@@ -95,7 +105,19 @@ export function PortalAfterPurchase({ sale, packageName, gymTitle, country, allo
   );
 }
 
-function SignStep({ documentId, title, position, count, onDone }: { documentId: string; title: string; position: number; count: number; onDone: (signed: boolean) => void }) {
+function SignStep({
+  documentId,
+  title,
+  position,
+  count,
+  onDone,
+}: {
+  documentId: string;
+  title: string;
+  position: number;
+  count: number;
+  onDone: (signed: boolean) => void;
+}) {
   const doc = usePortalDocument(documentId);
   const sign = useSignPortalDocument(documentId);
   return (

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Radio, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney, packageKindLabels, salesPortalMessages, type PortalPackage, type PortalPaymentMethod, type PortalPurchase, type SalesPortal } from '@spotter/shared';
+import {
+  formatMoney,
+  packageKindLabels,
+  salesPortalMessages,
+  type PortalPackage,
+  type PortalPaymentMethod,
+  type PortalPurchase,
+  type SalesPortal,
+} from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth';
@@ -118,7 +126,14 @@ function PackageList({ portal, base }: { portal: SalesPortal; base: string }) {
                     {fromPrice(pkg, country)}
                   </Text>
                 )}
-                <Button component={Link} to={`${base}/${pkg.packageId}`} {...accentButton(portal.accentColor)} fullWidth mt={4} aria-label={`Choose ${pkg.name}`}>
+                <Button
+                  component={Link}
+                  to={`${base}/${pkg.packageId}`}
+                  {...accentButton(portal.accentColor)}
+                  fullWidth
+                  mt={4}
+                  aria-label={`Choose ${pkg.name}`}
+                >
                   Choose
                 </Button>
               </Stack>
@@ -167,7 +182,14 @@ function PlanList({ portal, pkg, base }: { portal: SalesPortal; pkg: PortalPacka
                     </Text>
                   )}
                   {pkg.signUpFeeMinor > 0 && <Text size="sm">Sign-up fee {formatMoney(pkg.signUpFeeMinor, country)}</Text>}
-                  <Button component={Link} to={`${base}/${pkg.packageId}/${plan.billingPlanId}`} {...accentButton(portal.accentColor)} fullWidth mt={4} aria-label={`Choose ${plan.name}`}>
+                  <Button
+                    component={Link}
+                    to={`${base}/${pkg.packageId}/${plan.billingPlanId}`}
+                    {...accentButton(portal.accentColor)}
+                    fullWidth
+                    mt={4}
+                    aria-label={`Choose ${plan.name}`}
+                  >
                     Choose this plan
                   </Button>
                 </Stack>
@@ -235,7 +257,9 @@ function Checkout({ portal, pkg, planId, base, slug }: { portal: SalesPortal; pk
           <Text size="sm">{planPrice(plan, country)}</Text>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 4 }}>
             <Text component="dt" size="sm">
-              {charge.isProrated ? `First period, today to ${dateText(charge.periodEnd, country)} (prorated)` : `First ${plan.paymentCount === 1 ? 'payment' : 'period'}`}
+              {charge.isProrated
+                ? `First period, today to ${dateText(charge.periodEnd, country)} (prorated)`
+                : `First ${plan.paymentCount === 1 ? 'payment' : 'period'}`}
             </Text>
             <Text component="dd" size="sm" m={0} ta="right">
               {money(charge.firstChargeMinor)}
@@ -304,9 +328,16 @@ function Checkout({ portal, pkg, planId, base, slug }: { portal: SalesPortal; pk
           <Radio.Group value={method} onChange={(v) => setMethod(v as PortalPaymentMethod)} label="Payment method">
             <Stack gap="xs" mt="xs">
               {portal.acceptsCards && (
-                <Radio value="card" label={`Pay by card now (${money(charge.dueMinor)})`} description="After signing any documents, with a saved card or a new one." color={accentButton(portal.accentColor).color} />
+                <Radio
+                  value="card"
+                  label={`Pay by card now (${money(charge.dueMinor)})`}
+                  description="After signing any documents, with a saved card or a new one."
+                  color={accentButton(portal.accentColor).color}
+                />
               )}
-              {portal.allowPayAtDesk && <Radio value="front_desk" label={`Pay at the front desk (${money(charge.dueMinor)})`} color={accentButton(portal.accentColor).color} />}
+              {portal.allowPayAtDesk && (
+                <Radio value="front_desk" label={`Pay at the front desk (${money(charge.dueMinor)})`} color={accentButton(portal.accentColor).color} />
+              )}
             </Stack>
           </Radio.Group>
         ) : (

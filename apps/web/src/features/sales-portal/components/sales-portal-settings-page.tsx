@@ -1,8 +1,33 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Input, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Input,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEditor } from '@tiptap/react';
 import { Link } from 'react-router';
-import { packageKindLabels, portalAccentColors, SALES_PORTAL_SLUG_PATTERN, salesPortalMessages, type PortalAccentColor, type SalesPortalSettings } from '@spotter/shared';
+import {
+  packageKindLabels,
+  portalAccentColors,
+  SALES_PORTAL_SLUG_PATTERN,
+  salesPortalMessages,
+  type PortalAccentColor,
+  type SalesPortalSettings,
+} from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
@@ -34,7 +59,10 @@ export function SalesPortalSettingsPage() {
 }
 
 /** The shown packages first, in order; then the others by name. */
-const orderedRows = (rows: Row[]) => [...rows.filter((r) => r.showInPortal).sort((a, b) => a.portalOrder - b.portalOrder), ...rows.filter((r) => !r.showInPortal)];
+const orderedRows = (rows: Row[]) => [
+  ...rows.filter((r) => r.showInPortal).sort((a, b) => a.portalOrder - b.portalOrder),
+  ...rows.filter((r) => !r.showInPortal),
+];
 
 function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
   const save = useUpdateSalesPortal();
@@ -97,11 +125,20 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
       <Stack gap="lg" maw={720}>
         <Card withBorder radius="md" padding="md">
           <Stack gap="sm">
-            <Switch checked={isEnabled} onChange={(e) => setEnabled(e.currentTarget.checked)} label="Sales portal is on" description="Anyone with the link can buy the packages shown below." />
+            <Switch
+              checked={isEnabled}
+              onChange={(e) => setEnabled(e.currentTarget.checked)}
+              label="Sales portal is on"
+              description="Anyone with the link can buy the packages shown below."
+            />
             <TextInput
               label="Address"
               description="Lowercase letters, digits and hyphens (3 to 50)."
-              leftSection={<Text size="xs" c="dimmed" pl={4}>/sales-portal/</Text>}
+              leftSection={
+                <Text size="xs" c="dimmed" pl={4}>
+                  /sales-portal/
+                </Text>
+              }
               leftSectionWidth={96}
               value={slug}
               onChange={(e) => setSlug(e.currentTarget.value)}
@@ -140,7 +177,12 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
               allowDeselect={false}
               leftSection={<ColorSwatch color={`var(--mantine-color-${accentColor}-filled)`} size={16} />}
             />
-            <Switch checked={allowPayAtDesk} onChange={(e) => setPayAtDesk(e.currentTarget.checked)} label="Allow paying at the front desk" description="Buyers may choose to pay on their first visit. Card payment online is offered once the gym takes card payments (Payments settings)." />
+            <Switch
+              checked={allowPayAtDesk}
+              onChange={(e) => setPayAtDesk(e.currentTarget.checked)}
+              label="Allow paying at the front desk"
+              description="Buyers may choose to pay on their first visit. Card payment online is offered once the gym takes card payments (Payments settings)."
+            />
           </Stack>
         </Card>
 
@@ -166,7 +208,14 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
                 {rows.map((row) => {
                   const position = shown.findIndex((r) => r.packageId === row.packageId);
                   return (
-                    <Group key={row.packageId} component="li" justify="space-between" wrap="nowrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                    <Group
+                      key={row.packageId}
+                      component="li"
+                      justify="space-between"
+                      wrap="nowrap"
+                      py={4}
+                      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                    >
                       <Group gap="sm" wrap="nowrap">
                         <Checkbox checked={row.showInPortal} onChange={(e) => toggle(row.packageId, e.currentTarget.checked)} aria-label={`Show ${row.name}`} />
                         <Stack gap={0}>
@@ -188,10 +237,24 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
                       </Group>
                       {row.showInPortal && (
                         <Group gap={4} wrap="nowrap">
-                          <ActionIcon id={`move--1-${row.packageId}`} variant="default" onClick={() => move(row.packageId, -1)} aria-disabled={position === 0} data-disabled={position === 0 || undefined} aria-label={`Move ${row.name} up`}>
+                          <ActionIcon
+                            id={`move--1-${row.packageId}`}
+                            variant="default"
+                            onClick={() => move(row.packageId, -1)}
+                            aria-disabled={position === 0}
+                            data-disabled={position === 0 || undefined}
+                            aria-label={`Move ${row.name} up`}
+                          >
                             ↑
                           </ActionIcon>
-                          <ActionIcon id={`move-1-${row.packageId}`} variant="default" onClick={() => move(row.packageId, 1)} aria-disabled={position === shown.length - 1} data-disabled={position === shown.length - 1 || undefined} aria-label={`Move ${row.name} down`}>
+                          <ActionIcon
+                            id={`move-1-${row.packageId}`}
+                            variant="default"
+                            onClick={() => move(row.packageId, 1)}
+                            aria-disabled={position === shown.length - 1}
+                            data-disabled={position === shown.length - 1 || undefined}
+                            aria-label={`Move ${row.name} down`}
+                          >
                             ↓
                           </ActionIcon>
                         </Group>

@@ -1,4 +1,15 @@
-import { amountBreakdown, firstPeriod, taxOf, formatDate, formatMoney, portalAccentShades, type GymCountry, type PortalAccentColor, type PortalBillingPlan, type PortalPackage } from '@spotter/shared';
+import {
+  amountBreakdown,
+  firstPeriod,
+  taxOf,
+  formatDate,
+  formatMoney,
+  portalAccentShades,
+  type GymCountry,
+  type PortalAccentColor,
+  type PortalBillingPlan,
+  type PortalPackage,
+} from '@spotter/shared';
 
 /** How a plan is paid, in words: "every month", "every 2 weeks, 6 payments", "one payment". */
 export function planCadence(plan: PortalBillingPlan): string {

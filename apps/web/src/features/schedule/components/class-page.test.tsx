@@ -12,7 +12,13 @@ afterEach(() => vi.unstubAllGlobals());
 const EVENT_ID = '55555555-5555-4555-8555-555555555555';
 const session: Session = buildSession({
   role: 'athlete',
-  gym: { gymId: '22222222-2222-4222-8222-222222222222', title: 'Iron Temple Barbell', stripeStatus: 'Active', stripeAccountType: 'standard', ghlV2Enabled: false } as Session['gym'],
+  gym: {
+    gymId: '22222222-2222-4222-8222-222222222222',
+    title: 'Iron Temple Barbell',
+    stripeStatus: 'Active',
+    stripeAccountType: 'standard',
+    ghlV2Enabled: false,
+  } as Session['gym'],
   profile: { profileId: '33333333-3333-4333-8333-333333333333' },
   athlete: { athleteId: '44444444-4444-4444-8444-444444444444' },
 });
@@ -44,6 +50,7 @@ const answer = (workout: ScheduleClassAnswer['workout']): ScheduleClassAnswer =>
       cancelReason: null,
       myBooking: null,
       cancellation: { isLate: false, feeMinor: 0, cutoffMinutes: 0 },
+      bookability: { action: 'book', reason: null },
     },
   };
 };

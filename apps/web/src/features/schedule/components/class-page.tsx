@@ -26,7 +26,13 @@ export function ClassPage() {
     return (
       <>
         {back}
-        {missing ? <Alert title="Class not found">This class does not exist or is not in your gym.</Alert> : <Alert color="red.9" title="Error">{FETCH_FAILED_MESSAGE}</Alert>}
+        {missing ? (
+          <Alert title="Class not found">This class does not exist or is not in your gym.</Alert>
+        ) : (
+          <Alert color="red.9" title="Error">
+            {FETCH_FAILED_MESSAGE}
+          </Alert>
+        )}
       </>
     );
   }
@@ -108,7 +114,13 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
           <RichText html={workout.content} />
         </Paper>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={action === 'leaveWaitlist' ? 'Leave the waitlist?' : 'Cancel your booking?'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={action === 'leaveWaitlist' ? 'Leave the waitlist?' : 'Cancel your booking?'}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack>
           <Text>
             {c.name}, {formatDate(c.startDate, country)} at {time(c.startsAt)}.
@@ -124,7 +136,10 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
               loading={cancel.isPending}
               onClick={() =>
                 c.myBooking &&
-                cancel.mutate({ reservationId: c.myBooking.reservationId, leavesWaitlist: action === 'leaveWaitlist' }, { onSettled: () => setConfirming(false) })
+                cancel.mutate(
+                  { reservationId: c.myBooking.reservationId, leavesWaitlist: action === 'leaveWaitlist' },
+                  { onSettled: () => setConfirming(false) },
+                )
               }
             >
               {action === 'leaveWaitlist' ? 'Leave waitlist' : 'Cancel booking'}
@@ -136,20 +151,40 @@ function ClassDetail({ answer }: { answer: ScheduleClassAnswer }) {
   );
 }
 
-function ActionButton(props: { action: ReturnType<typeof bookingAction>; pending: boolean; disabled: boolean; onBook: (joinWaitlist: boolean) => void; onCancel: () => void }) {
+function ActionButton(props: {
+  action: ReturnType<typeof bookingAction>;
+  pending: boolean;
+  disabled: boolean;
+  onBook: (joinWaitlist: boolean) => void;
+  onCancel: () => void;
+}) {
   const common = { size: 'lg' as const, loading: props.pending, disabled: props.disabled, fullWidth: true, maw: 360 };
   switch (props.action) {
     case 'book':
-      return <Button {...common} onClick={() => props.onBook(false)}>Book</Button>;
+      return (
+        <Button {...common} onClick={() => props.onBook(false)}>
+          Book
+        </Button>
+      );
     case 'joinWaitlist':
-      return <Button {...common} onClick={() => props.onBook(true)}>Join waitlist</Button>;
+      return (
+        <Button {...common} onClick={() => props.onBook(true)}>
+          Join waitlist
+        </Button>
+      );
     case 'cancel':
-      return <Button {...common} variant="outline" color="red.9" onClick={props.onCancel}>Cancel booking</Button>;
+      return (
+        <Button {...common} variant="outline" color="red.9" onClick={props.onCancel}>
+          Cancel booking
+        </Button>
+      );
     case 'leaveWaitlist':
-      return <Button {...common} variant="outline" color="red.9" onClick={props.onCancel}>Leave waitlist</Button>;
+      return (
+        <Button {...common} variant="outline" color="red.9" onClick={props.onCancel}>
+          Leave waitlist
+        </Button>
+      );
     case 'none':
       return null;
   }
 }
-
-

@@ -34,7 +34,12 @@ function BookingList({ when, empty }: { when: 'upcoming' | 'past'; empty: ReactN
   if (list.data.count === 0) return <>{empty}</>;
   return (
     <Stack gap="sm">
-      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={when === 'upcoming' ? 'Upcoming bookings' : 'Past classes'}>
+      <Stack
+        gap="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label={when === 'upcoming' ? 'Upcoming bookings' : 'Past classes'}
+      >
         {list.data.results.map((c) => (
           <li key={c.eventId}>
             <ClassCard c={c} timeZone={gym.data.timeZone} country={gym.data.country} withDate />

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleClass } from '@spotter/shared';
+import { bookabilityOf, type ScheduleClass } from '@spotter/shared';
 import { bookingAction, cancellationNotice, myStateLabel, placesLabel } from './booking-state';
 
-const cls = (o: Partial<ScheduleClass> = {}): ScheduleClass => ({
+/** A class of the schedule as the server answers it: its bookability decided by the shared policy. */
+const cls = (o: Partial<Omit<ScheduleClass, 'bookability'>> = {}): ScheduleClass => {
+  const read = base(o);
+  return { ...read, bookability: bookabilityOf(read) };
+};
+const base = (o: Partial<Omit<ScheduleClass, 'bookability'>>): Omit<ScheduleClass, 'bookability'> => ({
   eventId: '11111111-1111-4111-8111-111111111111',
   kind: 'class',
   name: 'CrossFit WOD',
@@ -55,14 +60,18 @@ describe('what the athlete can do with a class (issue 16)', () => {
     expect(myStateLabel(cls({ myBooking: booking() }))).toBe('Booked');
     expect(myStateLabel(cls({ myBooking: booking({ isReserved: false, isWaitlisted: true, waitlistPosition: 2 }) }))).toBe('Waitlisted #2');
     expect(myStateLabel(cls({ myBooking: booking({ isCheckedIn: true }) }))).toBe('Checked in');
-    expect([placesLabel(cls()), placesLabel(cls({ placesHeld: 9 })), placesLabel(cls({ placesHeld: 10 })), placesLabel(cls({ placesHeld: 11, waitlistCount: 2 }))]).toEqual([
-      '6 places left',
-      '1 place left',
-      'Full',
-      'Full · 2 waiting',
-    ]);
+    expect([
+      placesLabel(cls()),
+      placesLabel(cls({ placesHeld: 9 })),
+      placesLabel(cls({ placesHeld: 10 })),
+      placesLabel(cls({ placesHeld: 11, waitlistCount: 2 })),
+    ]).toEqual(['6 places left', '1 place left', 'Full', 'Full · 2 waiting']);
     expect(cancellationNotice(cls(), 'US')).toBe('You can cancel free of charge.');
-    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 1500, cutoffMinutes: 120 } }), 'GB')).toBe('This is a late cancel: a late-cancel fee of £15.00 applies.');
-    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 0, cutoffMinutes: 120 } }), 'US')).toBe('This is a late cancel. There is no fee for this class.');
+    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 1500, cutoffMinutes: 120 } }), 'GB')).toBe(
+      'This is a late cancel: a late-cancel fee of £15.00 applies.',
+    );
+    expect(cancellationNotice(cls({ cancellation: { isLate: true, feeMinor: 0, cutoffMinutes: 120 } }), 'US')).toBe(
+      'This is a late cancel. There is no fee for this class.',
+    );
   });
 });

@@ -3,13 +3,21 @@ import { formatMoney, placesLeft, type GymCountry, type ScheduleClass } from '@s
 /** What the athlete can do with a class now (issue 16). */
 export type BookingAction = 'book' | 'joinWaitlist' | 'cancel' | 'leaveWaitlist' | 'none';
 
+/** The server's decision (issue 33: `bookability`, from the booking policy) as the class page's button. */
 export function bookingAction(c: ScheduleClass): BookingAction {
-  const mine = c.myBooking;
-  if (c.hasStarted || c.isCancelled) return 'none';
-  if (mine?.isWaitlisted) return 'leaveWaitlist';
-  if (mine && mine.isReserved && !mine.isCheckedIn && !mine.isLateCancel && !mine.isNoShow) return 'cancel';
-  if (mine) return 'none';
-  return placesLeft(c) > 0 ? 'book' : 'joinWaitlist';
+  switch (c.bookability.action) {
+    case 'book':
+      return 'book';
+    case 'join_waitlist':
+      return 'joinWaitlist';
+    case 'cancel':
+    case 'late_cancel':
+      return 'cancel';
+    case 'leave_waitlist':
+      return 'leaveWaitlist';
+    default:
+      return 'none';
+  }
 }
 
 /** The athlete's own state, as a badge says it; null when they have no booking. */

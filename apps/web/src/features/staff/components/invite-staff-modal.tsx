@@ -49,7 +49,8 @@ export function InviteStaffModal({ opened, onClose, canSetCoach, onInvited }: In
       <form noValidate onSubmit={submit} aria-label="Invite staff">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            They get an email with a link to activate their login. Someone who already uses Spotter (an athlete of the gym, say) keeps their login and gets a staff profile.
+            They get an email with a link to activate their login. Someone who already uses Spotter (an athlete of the gym, say) keeps their login and gets a
+            staff profile.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label="First name" withAsterisk data-autofocus {...form.getInputProps('firstName')} />

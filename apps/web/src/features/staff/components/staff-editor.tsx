@@ -87,7 +87,11 @@ function AccessTab({ member, isOwner, isSelf }: { member: StaffMember; isOwner: 
             : 'They are deactivated: they cannot open this gym’s staff profile.'}
         </Text>
         {isOwner && (
-          <Button color={member.isActive ? 'red.8' : undefined} variant={member.isActive ? 'outline' : 'filled'} onClick={() => askActive(member.isActive ? 'deactivate' : 'reactivate')}>
+          <Button
+            color={member.isActive ? 'red.8' : undefined}
+            variant={member.isActive ? 'outline' : 'filled'}
+            onClick={() => askActive(member.isActive ? 'deactivate' : 'reactivate')}
+          >
             {member.isActive ? 'Deactivate…' : 'Reactivate…'}
           </Button>
         )}
@@ -104,7 +108,14 @@ export function StaffEditor({ staffId, onClose, viewer }: StaffEditorProps) {
   const query = useStaffMember(staffId);
   const member = query.data;
   return (
-    <Drawer opened={staffId !== null} onClose={onClose} position="right" size="lg" title={member?.fullName ?? 'Staff member'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={staffId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={member?.fullName ?? 'Staff member'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {query.isError ? (
         <Alert color="red" title="Error" role="alert">
           Something went wrong while fetching data!

@@ -126,7 +126,9 @@ describe('StaffPage (issue 17, spec 2.7 /users/staff)', () => {
   });
 
   it('lets an owner deactivate after a confirmation that says they are logged out at once', async () => {
-    const fetchMock = stub((url, init) => (init.method === 'POST' && url.endsWith('/deactivate/') ? jsonResponse({ ...dana, isActive: false, deactivatedAt: new Date().toISOString() }) : undefined));
+    const fetchMock = stub((url, init) =>
+      init.method === 'POST' && url.endsWith('/deactivate/') ? jsonResponse({ ...dana, isActive: false, deactivatedAt: new Date().toISOString() }) : undefined,
+    );
     document.cookie = 'csrftoken=t; path=/';
     renderAs('owner');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Dana Whitfield' }));
@@ -155,7 +157,14 @@ describe('StaffPage (issue 17, spec 2.7 /users/staff)', () => {
   it('invites by email with the form rules, and shows the server’s duplicate message on the field', async () => {
     const fetchMock = stub((url, init) =>
       init.method === 'POST' && url === '/api/staff/'
-        ? jsonResponse({ message: 'A staff member with this email already exists.', code: 'validation_error', fields: { email: ['A staff member with this email already exists.'] } }, 400)
+        ? jsonResponse(
+            {
+              message: 'A staff member with this email already exists.',
+              code: 'validation_error',
+              fields: { email: ['A staff member with this email already exists.'] },
+            },
+            400,
+          )
         : undefined,
     );
     document.cookie = 'csrftoken=t; path=/';
@@ -171,6 +180,13 @@ describe('StaffPage (issue 17, spec 2.7 /users/staff)', () => {
     fireEvent.change(within(modal).getByRole('textbox', { name: /Email/ }), { target: { value: 'dana@example.com' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Send invitation' }));
     expect(await within(modal).findByText('A staff member with this email already exists.')).toBeTruthy();
-    expect(bodyOf(fetchMock, '/api/staff/')).toEqual({ firstName: 'Dana', lastName: 'Again', email: 'dana@example.com', phone: '', isCoach: false, permissions: [] });
+    expect(bodyOf(fetchMock, '/api/staff/')).toEqual({
+      firstName: 'Dana',
+      lastName: 'Again',
+      email: 'dana@example.com',
+      phone: '',
+      isCoach: false,
+      permissions: [],
+    });
   });
 });

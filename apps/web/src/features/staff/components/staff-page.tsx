@@ -52,7 +52,14 @@ export function StaffPage() {
         </Group>
       ),
     },
-    { header: 'Email', cell: (m) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{m.email}</Text> },
+    {
+      header: 'Email',
+      cell: (m) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {m.email}
+        </Text>
+      ),
+    },
     { header: 'Phone', cell: (m) => (m.phone ? formatPhone(m.phone) : '—') },
     { header: 'Permissions', cell: (m) => permissionsSummary(m) },
     {
@@ -72,7 +79,9 @@ export function StaffPage() {
     ) : status === 'deactivated' ? (
       <SetupEmpty>No deactivated staff. A deactivated staff member shows here until an owner reactivates them.</SetupEmpty>
     ) : (
-      <SetupEmpty action={<Button onClick={() => setInviting(true)}>Invite staff</Button>}>No staff yet. Invite your coaches and front desk by email.</SetupEmpty>
+      <SetupEmpty action={<Button onClick={() => setInviting(true)}>Invite staff</Button>}>
+        No staff yet. Invite your coaches and front desk by email.
+      </SetupEmpty>
     );
 
   return (

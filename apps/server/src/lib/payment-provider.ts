@@ -1,7 +1,7 @@
 import type { PaymentMethodType, StripeAccountType } from '@spotter/shared';
 
 /**
- * Issue 19 (decision 033): card payments run behind this interface. The one implementation (stripe-provider.ts) uses
+ * Issue 19 (decision 033): card payments run behind this interface. The one implementation (modules/payments/stripe-provider.ts) uses
  * the official `stripe` SDK against the provider's API, or, in tests, against a local fake of that API
  * (test/fake-stripe.ts). With no secret key configured there is no provider (`null`): card options are hidden and
  * everything manual still works.
@@ -47,9 +47,20 @@ export interface PaymentProvider {
     payouts: { id: string; amountMinor: number; currency: string; status: string; arrivalDate: number }[];
   }>;
   /** The provider-side customer of an athlete on the gym's connected account. */
-  ensureCustomer(input: { accountId: string; email: string | null; name: string; athleteId: string; existingCustomerId: string | null }): Promise<{ customerId: string }>;
+  ensureCustomer(input: {
+    accountId: string;
+    email: string | null;
+    name: string;
+    athleteId: string;
+    existingCustomerId: string | null;
+  }): Promise<{ customerId: string }>;
   /** Starts saving a method (a SetupIntent): the browser confirms it with the client secret and the public key. */
-  createSetupIntent(input: { accountId: string; customerId: string; types: PaymentMethodType[]; metadata?: Record<string, string> }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  createSetupIntent(input: {
+    accountId: string;
+    customerId: string;
+    types: PaymentMethodType[];
+    metadata?: Record<string, string>;
+  }): Promise<{ setupIntentId: string; clientSecret: string }>;
   /**
    * The saved method behind a provider payment method id, with its brand and last4 or bank name. With `customerId`,
    * a method not yet attached to a customer is attached to that one (the answer then carries the attached id); one

@@ -1,15 +1,16 @@
-import { Column, and, eq, getTableName, not, or, sql, type SQL } from 'drizzle-orm';
+import { Column, and, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { holdsPlaceRule, reservationMessages, type ReservationFlag } from '@spotter/shared';
-import { documents, invoices, reservations, type athletes, type events } from '../../db/schema';
+import { holdsPlaceRule, type ReservationFlag } from '@spotter/shared';
+import { documents, invoices, reservations } from '../../db/schema';
 
 /**
- * The booking rules as SQL, read from their one definition in packages/shared (rules/reservations.ts), and the two
- * account flags of the kiosk (spec 2.12), each written once here. Every query of the server uses these.
+ * Which reservation holds a place as SQL, read from its one definition in packages/shared (rules/reservations.ts), and
+ * the two account flags of the kiosk (spec 2.12), each written once here. Every query of the server uses these. The
+ * other booking rules are the policy table (policy.ts, decision 043).
  */
 
-type FlagColumns = Record<ReservationFlag, AnyPgColumn>;
+type FlagColumns = Record<ReservationFlag, AnyPgColumn | SQL>;
 const flagColumns = (r: typeof reservations): FlagColumns => ({
   isReserved: r.isReserved,
   isCheckedIn: r.isCheckedIn,
@@ -20,8 +21,12 @@ const flagColumns = (r: typeof reservations): FlagColumns => ({
 
 /** Spec 4 holdsPlace: the reservation counts toward attendance and capacity. */
 export function holdsPlaceSql(r: typeof reservations = reservations): SQL {
-  const c = flagColumns(r);
-  return and(or(...holdsPlaceRule.anyOf.map((flag) => eq(c[flag], true))), ...holdsPlaceRule.noneOf.map((flag) => not(c[flag])))!;
+  return holdsPlaceOf(flagColumns(r));
+}
+
+/** holdsPlace over any five flag expressions (policy.ts asks it of literal values too). */
+export function holdsPlaceOf(c: FlagColumns): SQL<boolean> {
+  return and(or(...holdsPlaceRule.anyOf.map((flag) => sql`${c[flag]} = true`)), ...holdsPlaceRule.noneOf.map((flag) => sql`not ${c[flag]}`))! as SQL<boolean>;
 }
 
 /**
@@ -45,20 +50,4 @@ export function hasPastDueBillSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColu
 /** Spec 2.12 'There is an unsigned document on this account.': the athlete has an unsigned document in the gym. */
 export function hasUnsignedDocumentSql(athleteId: AnyPgColumn | SQL, gymId: AnyPgColumn | SQL | string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${documents} where ${documents.gymId} = ${qualified(gymId)} and ${documents.athleteId} = ${qualified(athleteId)} and ${documents.signedAt} is null and ${documents.voidedAt} is null)`;
-}
-
-/**
- * What an athlete must pass to take a place in an event, each as SQL over the athlete's and the event's rows: the
- * locked write path asks each in turn to name the one that fails, the grouped walk-ins ask all of them at once. The
- * athlete is one of the event's gym (every query asks that); later rules (a package with credits, a signed waiver)
- * belong here.
- */
-export type EligibilityRule = { code: string; message: string; passes: (athlete: typeof athletes, event: typeof events) => SQL };
-
-export const eligibilityRules: readonly EligibilityRule[] = [
-  { code: 'athlete_inactive', message: reservationMessages.athleteInactive, passes: (athlete) => eq(athlete.isActive, true) },
-];
-
-export function eligibleSql(athlete: typeof athletes, event: typeof events): SQL {
-  return and(...eligibilityRules.map((rule) => rule.passes(athlete, event)))!;
 }

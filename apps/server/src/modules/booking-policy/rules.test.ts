@@ -7,7 +7,8 @@ import { TEST_NOW, fixClock, openTestDatabase } from '../../../test/helper';
 import { factories } from '../../../test/factories';
 import type { Database } from '../../db/client';
 import { athletes, events, reservations } from '../../db/schema';
-import { eligibleSql, hasPastDueBillSql, hasUnsignedDocumentSql, holdsPlaceSql } from './rules';
+import { hasPastDueBillSql, hasUnsignedDocumentSql, holdsPlaceSql } from './rules';
+import { eligibleSql } from './policy';
 
 fixClock(TEST_NOW);
 let database: Database;
@@ -43,9 +44,20 @@ describe('holdsPlaceSql', () => {
         await tx.execute(sql`alter table reservations drop constraint reservations_late_cancel_xor_no_show`);
         await tx.execute(sql`alter table reservations drop constraint reservations_waitlisted_holds_no_place`);
         await tx.insert(reservations).values(
-          combinations.map((flags, i) => ({ id: ids[i]!, gymId: gym.id, eventId: event.id, athleteId: members[i]!.athleteId, registrationDatetime: new Date(), ...flags })),
+          combinations.map((flags, i) => ({
+            id: ids[i]!,
+            gymId: gym.id,
+            eventId: event.id,
+            athleteId: members[i]!.athleteId,
+            registrationDatetime: new Date(),
+            ...flags,
+          })),
         );
-        const rows = await tx.select({ id: reservations.id, holds: sql<boolean>`${holdsPlaceSql()}` }).from(reservations).where(eq(reservations.eventId, event.id)).orderBy(asc(reservations.id));
+        const rows = await tx
+          .select({ id: reservations.id, holds: sql<boolean>`${holdsPlaceSql()}` })
+          .from(reservations)
+          .where(eq(reservations.eventId, event.id))
+          .orderBy(asc(reservations.id));
         for (const row of rows) seen.set(row.id, row.holds);
         tx.rollback();
       })

@@ -1,0 +1,1 @@
+ALTER TABLE "gyms" ALTER COLUMN "kiosk_settings" SET DEFAULT '{"athleteModeShowsAppointments":true,"athleteModeShowsPhotos":true,"athleteModeShowsEligible":true,"allowWalkInsWithoutPackage":true,"selfCheckInOpensMinutes":60,"selfCheckInClosesMinutes":0}'::jsonb;

@@ -1,0 +1,4 @@
+// The athletes module's surface: what other modules use. Another module imports only from '../athletes' (issue 33 item 7,
+// decision 048); files inside the module import each other directly.
+export { whereOf } from './athletes-list.repository';
+export { createAthletes } from './athletes.service';

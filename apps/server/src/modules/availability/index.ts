@@ -1,0 +1,3 @@
+// The availability module's surface: what other modules use. Another module imports only from '../availability' (issue 33 item 7,
+// decision 048); files inside the module import each other directly.
+export {};

@@ -1,0 +1,3 @@
+// The gym-settings module's surface: what other modules use. Another module imports only from '../gym-settings' (issue 33 item 7,
+// decision 048); files inside the module import each other directly.
+export { kioskSettingsOf, readClassDefaults, readKioskSettings } from './gym-settings.service';

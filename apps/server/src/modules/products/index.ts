@@ -1,0 +1,4 @@
+// The products module's surface: what other modules use. Another module imports only from '../products' (issue 33 item 7,
+// decision 048); files inside the module import each other directly.
+export { takeProductSale } from './products.service';
+export type { SaleRefusals } from './products.service';
