@@ -490,6 +490,10 @@ describe('every form shows a server refusal (issue 34)', () => {
     await waitFor(() => expect(refusedCalls(fetchMock, form), `the form's call; made: ${madeCalls(fetchMock)}`).toBeGreaterThan(0));
     const input = within(scope).getByLabelText(field.label, { selector: 'input, textarea' });
     await waitFor(() => expect(descriptionOf(input)).toContain(FIELD_REFUSED));
+    // Once (issue 34 item 4): on the field, not also as a notification (useApiMutation notifies a task after settling).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(FIELD_REFUSED)).toHaveLength(1);
+    expect(screen.queryByText(REFUSED)).toBeNull();
   });
 
   it.each(FORMS.map((f) => [f.name, f] as const))('%s: a refusal naming a field the form lacks is still shown', async (_, form) => {

@@ -38,7 +38,3 @@ export function formatDob(value: string | null): string {
   return value ? dayjs(value).format('MMM D, YYYY') : '';
 }
 
-/** Server field errors ("address.zipCode": [...]) onto the form's fields of the same path. */
-export function firstFieldErrors(fields: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).flatMap(([path, texts]) => (texts[0] ? [[path, texts[0]]] : [])));
-}

@@ -1,13 +1,13 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { genders, type Athlete, type UpdateAthleteInput } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneError, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
 import { athleteQueryKey, useAthlete } from '../api/get-athlete';
 import { useUpdateAthlete } from '../api/update-athlete';
-import { dobError, firstFieldErrors, formatDob, requiredNameError, today } from './account-form-rules';
+import { dobError, formatDob, requiredNameError, today } from './account-form-rules';
 import { EditableAccount, FormActions, PanelError, PanelLoader } from './panel-states';
 import { ProfilePictureUpload } from './profile-picture-upload';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type AthleteFormValues = { firstName: string; lastName: string; phone: string; dob: string; gender: string };
 
@@ -36,7 +36,10 @@ function AthleteAccountForm({ athlete, onDone }: { athlete: Athlete; onDone: () 
     validate: { firstName: requiredNameError, lastName: requiredNameError, phone: optionalPhoneError, dob: (value) => dobError(value) },
   });
   const submit = form.onSubmit((values) =>
-    update.mutate(toAthleteUpdate(values), { onSuccess: onDone, onError: (error) => isApiError(error) && form.setErrors(firstFieldErrors(error.fields)) }),
+    update.mutate(toAthleteUpdate(values), {
+      onSuccess: onDone,
+      onError: (error) => form.setErrors(fieldRefusal(error, Object.keys(form.values), (path) => path)),
+    }),
   );
   return (
     <form noValidate onSubmit={submit} aria-label="Edit account details">

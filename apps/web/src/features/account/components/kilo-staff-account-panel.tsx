@@ -1,12 +1,12 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { KiloStaff } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { kiloStaffSelfQueryKey, useKiloStaffSelf } from '../api/get-kilo-staff-self';
 import { useUpdateKiloStaffSelf } from '../api/update-kilo-staff-self';
-import { firstFieldErrors, requiredNameError } from './account-form-rules';
+import { requiredNameError } from './account-form-rules';
 import { EditableAccount, FormActions, PanelError, PanelLoader } from './panel-states';
 import { ProfilePictureUpload } from './profile-picture-upload';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type KiloStaffFormValues = { firstName: string; lastName: string };
 
@@ -19,7 +19,7 @@ function KiloStaffAccountForm({ kiloStaff, onDone }: { kiloStaff: KiloStaff; onD
   const submit = form.onSubmit((values) =>
     update.mutate(
       { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
-      { onSuccess: onDone, onError: (error) => isApiError(error) && form.setErrors(firstFieldErrors(error.fields)) },
+      { onSuccess: onDone, onError: (error) => form.setErrors(fieldRefusal(error, Object.keys(form.values))) },
     ),
   );
   return (

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Checkbox, Divider, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { genders, type Staff, type UpdateStaffSelfInput } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneError, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
 import { AddressFields, toAddressFormValues, toAddressInput, type AddressFormValues } from './address-fields';
-import { dobError, emailError, firstFieldErrors, optionalNameError, requiredNameError, today, zipCodeError } from './account-form-rules';
+import { dobError, emailError, optionalNameError, requiredNameError, today, zipCodeError } from './account-form-rules';
 import { FormActions } from './panel-states';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 export type StaffFormValues = {
   firstName: string;
@@ -144,7 +144,21 @@ export function StaffProfileForm({ staff, canEditCoach, email, isSaving, onSave,
   );
 }
 
-/** A save's failure onto the form: the server's field messages, if it sent any. */
+const STAFF_FORM_FIELDS: readonly (keyof StaffFormValues)[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'dob',
+  'gender',
+  'isCoach',
+  'address',
+  'emergencyName',
+  'emergencyPhone',
+  'medicalNotes',
+];
+
+/** A save's failure onto the form: the server's field messages on the fields they name (paths kept: address.locality). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return isApiError(error) ? firstFieldErrors(error.fields) : {};
+  return fieldRefusal(error, STAFF_FORM_FIELDS, (path) => path);
 }

@@ -2,12 +2,10 @@ import type { ReactNode } from 'react';
 import { Button, Checkbox, Divider, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { genders, isValidEmail, messages, type AthleteInput, type AthleteRecord, type GymCountry } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneErrorFor, PHONE_INPUT_MAX_LENGTH, phoneCountry } from '../../../lib/phone';
 import {
   AddressFields,
   dobError,
-  firstFieldErrors,
   optionalNameError,
   requiredNameError,
   toAddressFormValues,
@@ -16,6 +14,7 @@ import {
   zipCodeError,
   type AddressFormValues,
 } from '../../account';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 export type AthleteFormValues = {
   firstName: string;
@@ -101,7 +100,7 @@ export function AthleteForm({ record, gymCountry, isSaving, submitLabel, onSubmi
     try {
       await onSubmit(toAthleteInput(values), values);
     } catch (error) {
-      if (isApiError(error)) form.setErrors(firstFieldErrors(error.fields));
+      form.setErrors(fieldRefusal(error, Object.keys(form.values), (path) => path));
     }
   });
   const phoneProps = (path: 'phone' | 'emergencyPhone') => ({

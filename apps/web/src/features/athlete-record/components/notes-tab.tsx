@@ -3,11 +3,12 @@ import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Switch, Text, TextI
 import { useEditor, useEditorState } from '@tiptap/react';
 import { formatDate, toZoned, type AthleteNote, type AthleteRecord } from '@spotter/shared';
 import { RichText } from '../../../components/rich-text';
-import { isApiError, shownMessage } from '../../../lib/api-client';
+import { shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useAthleteNotes, useDeleteNote, useSaveNote } from '../api/athlete-record';
 import { LOAD_ERROR } from './parts';
 import { useGymCountry } from './use-gym-country';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Editing = { note: AthleteNote | null };
 
@@ -97,12 +98,10 @@ function NoteForm({ athleteId, note, onDone }: { athleteId: string; note: Athlet
       { noteId: note?.noteId, title: title.trim(), content: editor?.getHTML() ?? '', isPinned },
       {
         onSuccess: onDone,
-        onError: (error) =>
-          setErrors(
-            isApiError(error) && error.fields
-              ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? '']))
-              : { content: shownMessage(error) },
-          ),
+        onError: (error) => {
+          const placed = fieldRefusal(error, ['title', 'content']);
+          setErrors(Object.keys(placed).length > 0 ? placed : { content: shownMessage(error) });
+        },
       },
     );
   };

@@ -4,10 +4,10 @@ import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { DateTimePicker } from '@mantine/dates';
 import { useEditor } from '@tiptap/react';
 import { gymBannerAudiences, localeOf, type GymBanner, type GymCountry } from '@spotter/shared';
-import { isApiError, shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useSaveGymBanner } from '../api/gym-banners';
 import { audienceLabels, bannerValues, newBannerValues, toBannerInput, type BannerFormErrors, type BannerFormValues } from '../lib/banner-form';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 const CALENDAR_LABELS = {
   monthLevelControl: 'Choose the month',
@@ -57,6 +57,9 @@ function MessageField({ value, onChange, error }: { value: string; onChange: (ht
  * Issue 22: create or edit one of the gym's banners: title, rich-text message, who sees it, and when (from / until, in
  * the gym's time zone; empty: at once / until ended). The server's rules are checked here first with its messages.
  */
+/** The fields a refusal can name (each shows its error). */
+const BANNER_FIELDS: readonly (keyof BannerFormValues)[] = ['title', 'message', 'audiences', 'startsAt', 'endsAt'];
+
 export function BannerFormModal({ banner, timeZone, country, onClose }: BannerFormModalProps) {
   const [values, setValues] = useState<BannerFormValues>(() => (banner ? bannerValues(banner, timeZone) : newBannerValues()));
   const [errors, setErrors] = useState<BannerFormErrors>({});
@@ -77,8 +80,7 @@ export function BannerFormModal({ banner, timeZone, country, onClose }: BannerFo
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0]])));
-          else setErrors({ title: shownMessage(error) });
+          setErrors(fieldRefusal(error, BANNER_FIELDS));
         },
       },
     );

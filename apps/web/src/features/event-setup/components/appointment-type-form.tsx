@@ -14,10 +14,10 @@ import {
   type TypeColor,
 } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { useCreateAppointmentType, useUpdateAppointmentType } from '../api/appointment-types';
 import { formatMinutes, fromMinor, toMinor } from '../lib/describe';
 import { ColorField, DescriptionField, GYM_TAX_RATE, HELP_BELOW, Section, TaxRateField, WholeInput } from './type-fields';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Whole = number | string;
 
@@ -101,10 +101,6 @@ const formFieldOf: Record<string, keyof AppointmentTypeFormValues> = {
   priceMinor: 'price',
 };
 
-export function appointmentFormErrorsOf(fields: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
-}
-
 /** The server's rules (packages/shared) on the form's fields; the name rule only for a new name. */
 export function validateAppointmentTypeForm(values: AppointmentTypeFormValues, savedName?: string): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -149,7 +145,7 @@ export function AppointmentTypeForm({ opened, onClose, appointmentType, country,
   }, [opened, appointmentType, setValues, resetDirty, clearErrors]);
 
   const onServerError = (error: Error) => {
-    if (isApiError(error) && error.fields) form.setErrors(appointmentFormErrorsOf(error.fields));
+    form.setErrors(fieldRefusal(error, Object.keys(form.values), formFieldOf));
   };
   const submit = form.onSubmit((values) => {
     const body = toAppointmentTypeInput(values);

@@ -14,10 +14,10 @@ import {
   type TypeColor,
 } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { useClassTypeDefaults, useCreateClassType, useUpdateClassType } from '../api/class-types';
 import { formatMinutes, fromMinor, toMinor } from '../lib/describe';
 import { ColorField, DescriptionField, GYM_TAX_RATE, HELP_BELOW, Section, TaxRateField, WholeInput } from './type-fields';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Whole = number | string;
 
@@ -138,11 +138,6 @@ export function toClassTypeInput(v: ClassTypeFormValues): ClassTypeInput {
 /** The API's field names on the form's. */
 const formFieldOf: Record<string, keyof ClassTypeFormValues> = { cancellationFeeMinor: 'cancellationFee', noShowFeeMinor: 'noShowFee' };
 
-/** The server's field errors on the form's fields (the first message of each). */
-export function formErrorsOf(fields: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
-}
-
 /**
  * The rules of packages/shared (the server's own), read on the form's fields; spec 5's name rule only for a name that
  * is new (a name made before the rule may stay).
@@ -208,7 +203,7 @@ export function ClassTypeForm({ opened, onClose, classType, country, isTaxInclus
   }, [opened, classType, defaults, setValues, resetDirty, isDirty]);
 
   const onServerError = (error: Error) => {
-    if (isApiError(error) && error.fields) form.setErrors(formErrorsOf(error.fields));
+    form.setErrors(fieldRefusal(error, Object.keys(form.values), formFieldOf));
   };
   const submit = form.onSubmit((values) => {
     const body = toClassTypeInput(values);

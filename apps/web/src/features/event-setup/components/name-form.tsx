@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isValidName, messages, setupMessages } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** Spec 5's name rule for a name that is new (an unchanged old name may predate it). */
 export function validateName(value: string, savedName?: string): string | null {
@@ -35,8 +35,7 @@ export function NameForm({ label, savedName, submitLabel, isPending, onSave, onC
         onCancel?.();
       },
       onError: (error) => {
-        const message = isApiError(error) ? error.fields?.name?.[0] : undefined;
-        if (message) form.setFieldError('name', message);
+        form.setErrors(fieldRefusal(error, ['name']));
       },
     }),
   );

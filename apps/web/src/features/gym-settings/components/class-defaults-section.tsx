@@ -2,10 +2,10 @@ import { Button, Group, Radio, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { classDefaultsSchema, type ClassDefaults, type GymSettings } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { HELP_BELOW, WholeInput } from '../../event-setup';
 import { useSaveGymSettings } from '../api/gym-settings';
 import { SectionCard } from './section-card';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Whole = number | string;
 
@@ -77,9 +77,6 @@ export function validateClassDefaults(v: ClassDefaultsFormValues): Record<string
   return errors;
 }
 
-const fieldErrorsOf = (fields: Record<string, string[]>) =>
-  Object.fromEntries(Object.entries(fields).map(([field, list]) => [formFieldOf[field] ?? field, list[0] ?? '']));
-
 /** What a new class type starts with (the class-type form's booking, waitlist and fee fields); existing types keep theirs. */
 export function ClassDefaultsSection({ settings }: { settings: GymSettings }) {
   const save = useSaveGymSettings('classDefaults');
@@ -88,7 +85,7 @@ export function ClassDefaultsSection({ settings }: { settings: GymSettings }) {
     save.mutate(toClassDefaults(values), {
       onSuccess: (answer) => form.setValues(toClassDefaultsValues(answer.classDefaults)),
       onError: (error) => {
-        if (isApiError(error) && error.fields) form.setErrors(fieldErrorsOf(error.fields));
+        form.setErrors(fieldRefusal(error, Object.keys(form.values), formFieldOf));
       },
     }),
   );

@@ -1,10 +1,9 @@
 import { Button, Code, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { emailIdentityInputSchema, type EmailIdentityInput, type GymSettings } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
-import { firstFieldErrors } from '../../account';
 import { useSaveGymSettings } from '../api/gym-settings';
 import { SectionCard } from './section-card';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** What From says with this sender name: `"name" <address>`. */
 export const fromLine = (senderName: string, fromAddress: string) => `"${senderName.trim()}" <${fromAddress}>`;
@@ -30,7 +29,7 @@ export function EmailIdentitySection({ settings }: { settings: GymSettings }) {
       {
         onSuccess: (answer) => form.setValues(toIdentityValues(answer)),
         onError: (error) => {
-          if (isApiError(error) && error.fields) form.setErrors(firstFieldErrors(error.fields));
+          form.setErrors(fieldRefusal(error, Object.keys(form.values)));
         },
       },
     ),

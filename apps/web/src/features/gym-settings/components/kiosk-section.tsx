@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { kioskSettingsSchema, type GymSettings, type KioskSettings } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { WholeInput } from '../../event-setup';
 import { useSaveGymSettings } from '../api/gym-settings';
 import { SectionCard } from './section-card';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type SwitchKey = 'athleteModeShowsAppointments' | 'athleteModeShowsPhotos' | 'athleteModeShowsEligible' | 'allowWalkInsWithoutPackage';
 
@@ -56,7 +56,7 @@ export function KioskSection({ settings }: { settings: GymSettings }) {
     save.mutate(toSettings(values), {
       onSuccess: (answer) => form.setValues(answer.kiosk),
       onError: (error) => {
-        if (isApiError(error) && error.fields) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, list]) => [field, list[0] ?? ''])));
+        form.setErrors(fieldRefusal(error, Object.keys(form.values)));
       },
     }),
   );

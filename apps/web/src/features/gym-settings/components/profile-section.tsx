@@ -10,12 +10,12 @@ import {
   type GymProfileSettingsInput,
   type GymSettings,
 } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { formatPhone, optionalPhoneErrorFor, PHONE_INPUT_MAX_LENGTH, phoneForSave } from '../../../lib/phone';
 import { maskZipCode } from '../../../lib/zip-code';
-import { firstFieldErrors, ProfilePictureUpload } from '../../account';
+import { ProfilePictureUpload } from '../../account';
 import { gymSettingsKeys, useSaveGymSettings } from '../api/gym-settings';
 import { SectionCard } from './section-card';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 export type ProfileFormValues = {
   title: string;
@@ -84,7 +84,7 @@ export function ProfileSection({ settings }: { settings: GymSettings }) {
     save.mutate(toProfileInput(values), {
       onSuccess: (answer) => form.setValues(toProfileFormValues(answer)),
       onError: (error) => {
-        if (isApiError(error) && error.fields) form.setErrors(firstFieldErrors(error.fields));
+        form.setErrors(fieldRefusal(error, Object.keys(form.values)));
       },
     }),
   );

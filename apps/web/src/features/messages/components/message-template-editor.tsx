@@ -5,9 +5,10 @@ import '@mantine/tiptap/styles.css';
 import { useEditor, useEditorState } from '@tiptap/react';
 import { isRichTextEmpty, messageTemplateMessages, type MessageTemplateDetail, type MessageTemplateInput, type MessageTemplateKind } from '@spotter/shared';
 import { MergeFieldMenu } from '../../../components/merge-field-menu';
-import { errorMessage, isApiError, shownMessage } from '../../../lib/api-client';
+import { errorMessage, shownMessage } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useMessagePreview, useMessageTemplate, useResetMessageTemplate, useSaveMessageTemplate, useTestSendMessageTemplate } from '../api/messages';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Props = { kind: MessageTemplateKind; canEdit: boolean; onClose: () => void };
 
@@ -70,10 +71,8 @@ function TemplateForm({ template, canEdit, onClose }: { template: MessageTemplat
   const preview = useMessagePreview(kind, isRichTextEmpty(debounced.bodyHtml) ? null : debounced);
 
   const fieldErrors = (error: unknown) => {
-    if (isApiError(error)) {
-      const fields = error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])) : {};
-      setErrors(Object.keys(fields).length > 0 ? fields : { form: shownMessage(error) });
-    }
+    const placed = fieldRefusal(error, ['subject', 'bodyHtml']);
+    setErrors(Object.keys(placed).length > 0 ? placed : { form: shownMessage(error) });
   };
   const checked = (run: () => void) => {
     const found = validateTemplate(input);

@@ -30,13 +30,12 @@ import {
   type TaxRate,
 } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { HELP_BELOW, Section, WholeInput } from '../../event-setup';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useCreatePackage, useUpdatePackage } from '../api/packages';
 import {
   NO_TAX_RATE,
-  formErrorsOf,
+  formField,
   newPackageValues,
   newPlanValues,
   packageValues,
@@ -45,6 +44,7 @@ import {
   validatePackageForm,
   type PackageFormValues,
 } from '../lib/form';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Option = { value: string; label: string };
 
@@ -110,7 +110,7 @@ export function PackageForm({ opened, onClose, pkg, country, isTaxInclusive, tax
   }, [opened, pkg, setValues, resetDirty, clearErrors]);
 
   const onServerError = (error: Error) => {
-    if (isApiError(error) && error.fields) form.setErrors(formErrorsOf(error.fields));
+    form.setErrors(fieldRefusal(error, Object.keys(form.values), formField));
   };
   const submit = form.onSubmit((values) => {
     const body = toPackageInput(values);

@@ -198,11 +198,6 @@ export function formField(path: readonly PropertyKey[] | string): string {
   return parts.map((p) => formFieldOf[p] ?? p).join('.');
 }
 
-/** The server's field errors on the form's fields (the first message of each). */
-export function formErrorsOf(fields: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([field, list]) => [formField(field), list[0] ?? '']));
-}
-
 /** The rules of packages/shared (the server's own) on the form's fields; spec 5's name rule for a new name only. */
 export function validatePackageForm(values: PackageFormValues, savedName?: string): Record<string, string> {
   const errors: Record<string, string> = {};

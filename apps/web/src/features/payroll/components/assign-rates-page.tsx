@@ -3,10 +3,10 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { formatDate, kindsForTarget, payTargetLabels, payTargets, type PayAssignment, type PayTarget } from '@spotter/shared';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/api-client';
 import { ConfirmDialog, RowActions, SetupEmpty, SetupTable, type Column, type Confirmation } from '../../event-setup';
 import { usePayrollGym } from '../api/use-payroll-gym';
 import { useCreateAssignment, useDeleteAssignment, usePayAssignments, usePayRates, usePayrollOptions, useWorkCategories } from '../api/payroll';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type AssignValues = { staffId: string | null; target: PayTarget; targetId: string | null; payRateId: string | null; startsOn: string };
 
@@ -46,7 +46,7 @@ export function AssignRateForm({ opened, onClose, staffId, today }: { opened: bo
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error) && error.fields) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m[0]])));
+          form.setErrors(fieldRefusal(error, Object.keys(form.values)));
         },
       },
     ),

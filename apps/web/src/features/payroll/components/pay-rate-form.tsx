@@ -3,8 +3,8 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { payRateKindLabels, payRateKinds, type GymCountry, type PayRate, type PayRateInput, type PayRateKind } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { useSavePayRate } from '../api/payroll';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type TierValues = { fromAthletes: number | string; amount: number | string };
 export type PayRateValues = {
@@ -101,7 +101,7 @@ export function PayRateForm({ opened, onClose, rate, country }: { opened: boolea
         onSuccess: onClose,
         onError: (error) => {
           // A refusal without fields (a rate in use) is the notification's.
-          if (isApiError(error) && error.fields) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [formFields[k] ?? k, v[0]])));
+          form.setErrors(fieldRefusal(error, Object.keys(form.values), formFields));
         },
       },
     ),

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { payrollMessages, toZoned, type WorkEntry, type WorkEntryInput } from '@spotter/shared';
 import { isApiError } from '../../../lib/api-client';
 import { useSaveWorkEntry, useWorkCategories } from '../api/payroll';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 export type WorkEntryValues = {
   workCategoryId: string | null;
@@ -92,7 +93,7 @@ export function WorkEntryForm({
         onSuccess: onClose,
         onError: (error) => {
           if (!isApiError(error)) return;
-          if (error.fields) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k === 'durationMinutes' ? 'minutes' : k, m[0]])));
+          if (error.fields) form.setErrors(fieldRefusal(error, Object.keys(form.values), { durationMinutes: 'minutes' }));
           else if (error.status === 409) form.setFieldError(form.values.mode === 'times' ? 'startTime' : 'minutes', error.message);
         },
       },

@@ -3,8 +3,8 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput
 import { useForm } from '@mantine/form';
 import { catalogMessages, messages, setupMessages, type GymCountry, type Product, type ProductKind } from '@spotter/shared';
 import { MoneyInput } from '../../../components/money-input';
-import { isApiError } from '../../../lib/api-client';
 import { useActiveTaxRates, useSaveProduct } from '../api/catalog';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Values = {
   name: string;
@@ -96,9 +96,7 @@ export function ProductForm({
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (!isApiError(error) || !error.fields) return;
-          const fields = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k === 'priceMinor' ? 'price' : k, m[0]]));
-          form.setErrors(fields);
+          form.setErrors(fieldRefusal(error, Object.keys(form.values), { priceMinor: 'price' }));
         },
       },
     ),

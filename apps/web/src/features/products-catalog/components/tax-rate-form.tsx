@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { catalogMessages, messages, setupMessages, type ManagedTaxRate } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
 import { useSaveTaxRate } from '../api/catalog';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** The form's own check of a percent: what the server says, before it is asked. */
 export function validatePercent(value: string): string | null {
@@ -39,7 +39,7 @@ export function TaxRateForm({ opened, onClose, rate }: { opened: boolean; onClos
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (isApiError(error) && error.fields) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0]])));
+          form.setErrors(fieldRefusal(error, Object.keys(form.values)));
         },
       },
     ),

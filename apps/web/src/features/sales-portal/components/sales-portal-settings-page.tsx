@@ -32,6 +32,7 @@ import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { RichTextField, richTextExtensions } from '../../programming';
 import { useSalesPortalSettings, useUpdateSalesPortal } from '../api/settings';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Row = SalesPortalSettings['packages'][number];
 
@@ -63,6 +64,9 @@ const orderedRows = (rows: Row[]) => [
   ...rows.filter((r) => r.showInPortal).sort((a, b) => a.portalOrder - b.portalOrder),
   ...rows.filter((r) => !r.showInPortal),
 ];
+
+/** The settings' fields a refusal can name (their errors are shown under them). */
+const SETTINGS_FIELDS = ['slug', 'headline', 'introduction', 'shownPackageIds'];
 
 function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
   const save = useUpdateSalesPortal();
@@ -114,7 +118,7 @@ function SettingsForm({ initial }: { initial: SalesPortalSettings }) {
       { isEnabled, slug: clean, headline, introduction: editor?.getHTML() ?? '', accentColor, allowPayAtDesk, shownPackageIds: shown.map((r) => r.packageId) },
       {
         onError: (error) => {
-          if (isApiError(error) && error.fields) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])));
+          setErrors(fieldRefusal(error, SETTINGS_FIELDS));
         },
       },
     );
