@@ -21,7 +21,7 @@ import {
   type GymCountry,
   type PaymentMethodView,
 } from '@spotter/shared';
-import { shownMessage } from '../../../lib/api-client';
+import { isShown, shownMessage } from '../../../lib/api-client';
 import { useCurrentSession } from '../../auth';
 import { useAthletePaymentMethods } from '../../payment-methods';
 import {
@@ -35,6 +35,7 @@ import {
   type CatalogPlan,
 } from '../api/athlete-packages';
 import { LOAD_ERROR, useGymLocale } from './parts';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 type Locale = { country: GymCountry | null; today: string };
 
@@ -148,7 +149,14 @@ function SellForm({ athleteId, onDone, locale }: { athleteId: string; onDone: ()
     setFailure(null);
     sell.mutate(
       { packageId: pkg.packageId, billingPlanId: plan?.billingPlanId ?? null, startDate, idempotencyKey, chargeSavedMethod: charging },
-      { onSuccess: onDone, onError: (e) => setFailure(shownMessage(e)) },
+      {
+        onSuccess: onDone,
+        // A refusal naming the package, plan or start date is shown on it, once; any other above the buttons.
+        onError: (e) => {
+          setErrors(fieldRefusal(e, ['packageId', 'billingPlanId', 'startDate']));
+          if (!isShown(e)) setFailure(shownMessage(e));
+        },
+      },
     );
   };
   return (

@@ -84,7 +84,7 @@ export function ProfileSection({ settings }: { settings: GymSettings }) {
     save.mutate(toProfileInput(values), {
       onSuccess: (answer) => form.setValues(toProfileFormValues(answer)),
       onError: (error) => {
-        form.setErrors(fieldRefusal(error, Object.keys(form.values)));
+        form.setErrors(fieldRefusal(error, Object.keys(form.values), (path) => path));
       },
     }),
   );

@@ -41,10 +41,11 @@ import {
   type ManualPaymentType,
   type SaleCatalogItem,
 } from '@spotter/shared';
-import { errorMessage, isApiError, shownMessage } from '../../../lib/api-client';
+import { errorMessage, isShown, shownMessage } from '../../../lib/api-client';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useCurrentSession } from '../../auth';
 import { newSaleKey, useBuyerChoices, useCreateSale, useSaleCatalog } from '../api/point-of-sale';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 export type SaleAthlete = { athleteId: string; fullName: string };
 
@@ -62,6 +63,9 @@ const maxOf = (item: SaleCatalogItem) => (item.kind === 'retail' ? Math.min(item
  * (spec 9: Pre-tax/Tax in the US and Canada, VAT in the UK; tax-inclusive prices say what they include), paid now with
  * one of the four manual types or left open; then a receipt with the invoice's number.
  */
+/** The sale's fields a refusal can name (each shows its error). */
+const SALE_FIELDS = ['athleteId', 'guestName', 'guestEmail', 'items'];
+
 export function PointOfSaleModal({ onClose, athlete }: { onClose: () => void; athlete?: SaleAthlete }) {
   const isPhone = useMediaQuery('(max-width: 48em)');
   const [receipt, setReceipt] = useState<InvoiceDetail | null>(null);
@@ -165,10 +169,10 @@ function CartForm({ athlete, onSold, onCancel }: { athlete?: SaleAthlete; onSold
       {
         onSuccess: ({ invoice }) => onSold(invoice),
         onError: (e) => {
-          const fields = isApiError(e) ? e.fields : undefined;
-          if (fields && Object.keys(fields).length > 0)
-            setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f.startsWith('items') ? 'items' : f, m[0] ?? ''])));
-          else setRefusal(shownMessage(e));
+          // A refusal naming the buyer or the cart is shown there, once; any other as the sale's alert.
+          const placed = fieldRefusal(e, SALE_FIELDS, (path) => (path.startsWith('items') ? 'items' : path));
+          setErrors(placed);
+          if (!isShown(e)) setRefusal(shownMessage(e));
           setKey(newSaleKey());
         },
       },

@@ -10,11 +10,12 @@ import {
   type ManualPaymentType,
   type Product,
 } from '@spotter/shared';
-import { isApiError, shownMessage } from '../../../lib/api-client';
+import { isShown, shownMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSearchTerm } from '../../../lib/search-term';
 import { useAthleteChoices, useSellProduct } from '../api/catalog';
 import { newIdempotencyKey } from './parts';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /**
  * Sell a retail item or fee: a quantity, optionally the athlete it is sold to (else a walk-in guest), and how it was
@@ -90,8 +91,8 @@ export function SellDialog({
           onClose();
         },
         onError: (e) => {
-          const field = isApiError(e) ? (e.fields?.quantity?.[0] ?? e.fields?.['items.0.quantity']?.[0]) : undefined;
-          if (field) setError(field);
+          const field = fieldRefusal(e, ['quantity'], (path) => (path === 'items.0.quantity' ? 'quantity' : path)).quantity;
+          if (field && isShown(e)) setError(field);
           else setRefusal(shownMessage(e));
           // A refused sale made nothing: the next try is a new one.
           setKey(newIdempotencyKey());

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { catalogMessages, type Product } from '@spotter/shared';
-import { isApiError } from '../../../lib/api-client';
+import { shownMessage } from '../../../lib/api-client';
 import { useAdjustStock } from '../api/catalog';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** Receive stock (+N) or correct the count after a stocktake. */
 export function StockDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
@@ -27,7 +28,11 @@ export function StockDialog({ product, onClose }: { product: Product | null; onC
     if (mode === 'correct' && n < 0) return setError(catalogMessages.stockNegative);
     adjust.mutate(
       { productId: product.productId, body: mode === 'receive' ? { mode, quantity: n } : { mode, stockCount: n } },
-      { onSuccess: onClose, onError: (e) => setError(isApiError(e) ? (Object.values(e.fields ?? {})[0]?.[0] ?? e.message) : e.message) },
+      {
+        onSuccess: onClose,
+        // The one field shows any refusal, once (the count's own message, else the server's).
+        onError: (e) => setError(Object.values(fieldRefusal(e, ['quantity', 'stockCount']))[0] ?? shownMessage(e)),
+      },
     );
   };
   return (

@@ -9,6 +9,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import { WORKOUT_TITLE_MAX, formatDate, formatTime, toZoned, type ProgrammingClassType, type Workout, type WorkoutsAnswer } from '@spotter/shared';
 import { useDeleteWorkout, useSaveWorkout } from '../api/programming';
 import { dayLabel } from '../lib/week';
+import { fieldRefusal } from '../../../lib/form-refusal';
 
 /** The cell being edited: a class type on a local date, with its workout if it has one. */
 export type EditTarget = { classType: ProgrammingClassType; date: string; workout: Workout | null };
@@ -46,6 +47,7 @@ export function WorkoutDialog({ target, answer, onClose }: Props) {
   const isNarrow = useMediaQuery('(max-width: 47.99em)');
   const [title, setTitle] = useState(workout?.title ?? '');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [titleError, setTitleError] = useState<string | undefined>();
   const save = useSaveWorkout();
   const remove = useDeleteWorkout();
   const editor = useEditor({
@@ -61,7 +63,14 @@ export function WorkoutDialog({ target, answer, onClose }: Props) {
 
   const onSave = () => {
     if (!editor) return;
-    save.mutate({ classTypeId: classType.classTypeId, date, title: title.trim(), content: editor.getHTML() }, { onSuccess: onClose });
+    save.mutate(
+      { classTypeId: classType.classTypeId, date, title: title.trim(), content: editor.getHTML() },
+      {
+        onSuccess: onClose,
+        // A refusal of the title is shown on it, once; any other is the notification's.
+        onError: (e) => setTitleError(fieldRefusal(e, ['title']).title),
+      },
+    );
   };
   const onCopy = (workoutId: string | null) => {
     const from = others.find((w) => w.workoutId === workoutId);
@@ -80,7 +89,17 @@ export function WorkoutDialog({ target, answer, onClose }: Props) {
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
-        <TextInput label="Title" placeholder="e.g. Fran" maxLength={WORKOUT_TITLE_MAX} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput
+          label="Title"
+          placeholder="e.g. Fran"
+          maxLength={WORKOUT_TITLE_MAX}
+          value={title}
+          error={titleError}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setTitleError(undefined);
+          }}
+        />
         {others.length > 0 && (
           <Select
             label="Copy from another day"
