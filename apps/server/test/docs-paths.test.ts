@@ -14,6 +14,7 @@ const documents = [
   'README.md',
   'bench/README.md',
   'docs/architecture.md',
+  'docs/domains.md',
   ...fs
     .readdirSync(path.join(root, 'docs/decisions'))
     .filter((f) => f.endsWith('.md'))
