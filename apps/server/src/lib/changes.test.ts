@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiClient, TEST_NOW, countDriverQueries, fixClock, openTestDatabase, testConfig } from '../../test/helper';
 import { TEST_PASSWORD, factories } from '../../test/factories';
 import { buildApp } from '../app';
+import { runBilling } from '../modules/billing';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ChangeFeed, writeTransaction, type Change } from './changes';
@@ -240,6 +241,32 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database, kee
     const after = await onB.get(url);
     expect(after.json().event).toMatchObject({ attendeeCount: 3, athletesAttended: 1 });
     expect(after.json().results.find((r: { reservationId: string }) => r.reservationId === first)).toMatchObject({ isCheckedIn: true });
+  });
+
+  it("shows the past-due flag of a billing run through A on B's kiosk in its very next read (issue 33 item 8)", async () => {
+    const { gym, staff, members } = await make().kioskGym({ athletes: 2 });
+    const event = await make().event(gym, { time: '18:00' });
+    await make().reserve(
+      event,
+      members.map((m) => m.athleteId),
+    );
+    // An open bill whose due date has passed: the billing run (a job, not a route) makes it past due.
+    await make().invoice(gym.id, members[0]!.athleteId, { status: 'open', dueDate: '2026-03-01' });
+    const { token } = await make().session(staff);
+    const onB = clientOf(b, token);
+    const url = `/api/events/${event.id}/kiosk-event/?eventType=class`;
+    const flags = (body: { results: { athleteId: string; hasPastDueBills: boolean }[] }) =>
+      Object.fromEntries(body.results.map((r) => [r.athleteId, r.hasPastDueBills]));
+    const before = await onB.get(url);
+    expect(flags(before.json())[members[0]!.athleteId]).toBe(false);
+    expect((await countDriverQueries(b.db, () => onB.get(url))).count).toBe(0);
+
+    const heard = hears(b, (change) => change.kind === 'gym' && change.gymId === gym.id);
+    const run = await runBilling({ db: a.db, changes: a.changes }, null, { gymId: gym.id });
+    expect(run.overdue).toBe(1);
+    await heard;
+    const after = await onB.get(url);
+    expect(flags(after.json())).toEqual({ [members[0]!.athleteId]: true, [members[1]!.athleteId]: false });
   });
 
   it('ends the session B keeps for reads when it is logged out through A', async () => {
