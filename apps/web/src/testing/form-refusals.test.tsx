@@ -7,8 +7,14 @@ import {
   defaultKioskSettings,
   messageTemplateCatalogue,
   type GymSettings,
+  type AthleteRecord,
   type MessageTemplateDetail,
+  type Product,
+  type SaleCatalog,
   type Session,
+  type StaffMember,
+  type Workout,
+  type WorkoutsAnswer,
 } from '@spotter/shared';
 import { Route, Routes } from 'react-router';
 import { render } from './render';
@@ -40,6 +46,14 @@ import { TaxSection } from '../features/gym-settings/components/tax-section';
 import { ResetPasswordConfirmPage } from '../features/auth/components/reset-password-confirm-page';
 import { LocationsPage } from '../features/event-setup/components/locations-page';
 import { gym, GYM_ID } from '../features/event-setup/components/setup-test-fixtures';
+import { PointOfSaleButton } from '../features/point-of-sale/components/point-of-sale-button';
+import { SellPackageDialog } from '../features/athlete-packages/components/package-dialogs';
+import { StockDialog } from '../features/products-catalog/components/stock-dialog';
+import { SellDialog } from '../features/products-catalog/components/sell-dialog';
+import { WorkoutDialog } from '../features/programming/components/workout-dialog';
+import { NotesTab } from '../features/athlete-record/components/notes-tab';
+import { ProfileTab } from '../features/athlete-record/components/profile-tab';
+import { StaffEditor } from '../features/staff/components/staff-editor';
 
 /**
  * Issue 34 item 2, the kind: every form shows a server refusal — on its field when the answer names one of the form's
@@ -119,6 +133,135 @@ const settingsReads: FetchHandler = (url) =>
     : url.includes('/api/gym-settings/')
       ? jsonResponse(settings)
       : undefined;
+
+const gymRead: FetchHandler = (url) => (url === `/api/gyms/${GYM_ID}/` ? jsonResponse(gym) : undefined);
+
+const saleCatalog: SaleCatalog = {
+  country: 'US',
+  isTaxInclusive: false,
+  results: [{ productId: '77777777-7777-4777-8777-100000000001', kind: 'fee', name: 'Drop-in', sku: null, priceMinor: 2000, taxRate: null, stockCount: null }],
+};
+
+const ATHLETE_ID = '33333333-3333-4333-8333-333333333333';
+const PACKAGE_ID = '88888888-8888-4888-8888-888888888888';
+const packageCatalog = {
+  count: 1,
+  next: null,
+  previous: null,
+  results: [
+    {
+      packageId: PACKAGE_ID,
+      name: 'Unlimited',
+      kind: 'membership',
+      category: 'Memberships',
+      credits: null,
+      validityDays: null,
+      signUpFeeMinor: 0,
+      cancellationNoticeDays: 30,
+      billingPlans: [
+        {
+          billingPlanId: '99999999-9999-4999-8999-999999999999',
+          name: 'Monthly',
+          priceMinor: 12000,
+          interval: 'month',
+          intervalCount: 1,
+          paymentCount: null,
+          startsOn: 'purchase',
+          dayOfMonth: null,
+        },
+      ],
+    },
+  ],
+};
+
+const shirt: Product = {
+  productId: '77777777-7777-4777-8777-100000000002',
+  kind: 'retail',
+  name: 'Club T-Shirt',
+  sku: 'TEE-1',
+  description: '',
+  priceMinor: 2800,
+  taxRate: null,
+  stockCount: 12,
+  lowStockThreshold: 3,
+  isLowStock: false,
+  isArchived: false,
+  archivedAt: null,
+  soldCount: 4,
+};
+
+const WOD = '11111111-1111-4111-8111-000000000001';
+const fran: Workout = {
+  workoutId: '44444444-4444-4444-8444-000000000001',
+  classTypeId: WOD,
+  date: '2026-03-04',
+  title: 'Fran',
+  content: '<p>21-15-9 thrusters and pull-ups</p>',
+  updatedAt: '2026-03-03T15:00:00.000Z',
+  updatedBy: 'Jordan Lee',
+};
+const programmingWeek: WorkoutsAnswer = {
+  timeZone: 'America/Chicago',
+  country: 'US',
+  today: '2026-03-04',
+  start: '2026-03-02',
+  end: '2026-03-08',
+  classTypes: [{ classTypeId: WOD, name: 'CrossFit WOD', color: 'blue' }],
+  results: [fran],
+};
+
+const athleteRecord: AthleteRecord = {
+  athleteId: ATHLETE_ID,
+  firstName: 'Dana',
+  lastName: 'Lopez',
+  fullName: 'Dana Lopez',
+  email: 'dana@example.com',
+  phone: '13125550142',
+  dob: '1990-04-02',
+  gender: null,
+  profilePicture: null,
+  address: { addressLines: ['1 Main St'], locality: 'Chicago', region: 'Illinois', zipCode: '60601', country: 'US' },
+  emergencyName: '',
+  emergencyPhone: '',
+  medicalNotes: '',
+  membershipState: 'active',
+  tags: [],
+  isArchived: false,
+  isAnonymised: false,
+  hasLogin: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const athleteNote = {
+  noteId: '66666666-6666-4666-8666-000000000001',
+  title: 'Shoulder',
+  content: '<p>Scale overhead work.</p>',
+  isPinned: false,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  createdBy: 'Jordan Lee',
+};
+
+const colleague: StaffMember = {
+  staffId: '55555555-5555-4555-8555-000000000001',
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  fullName: 'Dana Whitfield',
+  phone: '',
+  dob: null,
+  isCoach: true,
+  isOwner: false,
+  gender: null,
+  address: { addressLines: [], locality: '', region: '', zipCode: '', country: '' },
+  emergencyName: '',
+  emergencyPhone: '',
+  medicalNotes: '',
+  profilePicture: null,
+  permissions: ['Kiosk', 'AthleteView'],
+  isActive: true,
+  deactivatedAt: null,
+  hasLogin: true,
+};
 
 const FORMS: FormCase[] = [
   {
@@ -431,6 +574,96 @@ const FORMS: FormCase[] = [
     submit: 'Create',
     call: ['POST', '/api/locations/'],
     field: { name: 'name', label: 'Location name' },
+  },
+  {
+    name: 'point of sale',
+    ui: () => <PointOfSaleButton />,
+    reads: (url) => (url === '/api/sales/catalog/' ? jsonResponse(saleCatalog) : undefined),
+    open: 'Point of sale',
+    dialog: 'Point of sale',
+    fill: async (s) => {
+      fireEvent.click(await within(s).findByRole('button', { name: 'Add Drop-in' }));
+      fireEvent.click(within(s).getByRole('radio', { name: 'Guest' }));
+      type(s, /Guest name/, 'Walk In');
+    },
+    submit: /^Take/,
+    call: ['POST', '/api/sales/'],
+    field: { name: 'guestName', label: /Guest name/ },
+  },
+  {
+    name: 'sell or assign a package',
+    ui: () => <SellPackageDialog athleteId={ATHLETE_ID} opened onClose={() => {}} locale={{ country: 'US', today: '2026-03-04' }} />,
+    reads: (url, init) => (url.startsWith('/api/packages/?') && url.includes('status=active') ? jsonResponse(packageCatalog) : gymRead(url, init)),
+    dialog: 'Sell or assign a package',
+    fill: async (s) => {
+      fireEvent.click(await within(s).findByRole('combobox', { name: /Package/ }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Unlimited (Membership)' }));
+    },
+    submit: 'Add package',
+    call: ['POST', `/api/athletes/${ATHLETE_ID}/packages/`],
+    field: { name: 'startDate', label: /^Start date/ },
+  },
+  {
+    name: 'product stock',
+    ui: () => <StockDialog product={shirt} onClose={() => {}} />,
+    dialog: /^Stock/,
+    submit: 'Receive',
+    call: ['POST', `/api/products/items/${shirt.productId}/stock/`],
+    field: { name: 'quantity', label: 'Units received' },
+  },
+  {
+    name: 'product sell',
+    ui: () => <SellDialog product={shirt} onClose={() => {}} country="US" isTaxInclusive={false} />,
+    dialog: /^Sell/,
+    submit: 'Sell',
+    call: ['POST', '/api/sales/'],
+    // The server names the line's quantity by its path in the sale.
+    field: { name: 'items.0.quantity', label: 'Quantity' },
+  },
+  {
+    name: 'workout',
+    ui: () => (
+      <WorkoutDialog target={{ classType: programmingWeek.classTypes[0]!, date: fran.date, workout: fran }} answer={programmingWeek} onClose={() => {}} />
+    ),
+    dialog: /^CrossFit WOD/,
+    fill: async (s) => {
+      const editor = await within(s).findByRole('textbox', { name: 'Workout' });
+      await waitFor(() => expect(editor.textContent).toContain('thrusters'));
+    },
+    submit: 'Save',
+    call: ['PUT', '/api/workouts/'],
+    field: { name: 'title', label: 'Title' },
+  },
+  {
+    name: 'athlete note',
+    ui: () => <NotesTab athlete={athleteRecord} />,
+    reads: (url, init) => (url === `/api/athletes/${ATHLETE_ID}/notes/` ? jsonResponse({ results: [athleteNote] }) : gymRead(url, init)),
+    open: `Edit ${athleteNote.title}`,
+    dialog: 'Edit note',
+    fill: async (s) => {
+      const editor = await within(s).findByRole('textbox', { name: 'Note' });
+      await waitFor(() => expect(editor.textContent).toContain('Scale overhead work.'));
+    },
+    submit: 'Save',
+    call: ['PUT', `/api/athletes/${ATHLETE_ID}/notes/`],
+    field: { name: 'title', label: /^Title/ },
+  },
+  {
+    name: 'athlete (edit)',
+    ui: () => <ProfileTab athlete={athleteRecord} />,
+    reads: gymRead,
+    submit: 'Save',
+    call: ['PUT', `/api/athletes/${ATHLETE_ID}/record/`],
+    field: { name: 'firstName', label: /^First name/ },
+  },
+  {
+    name: 'staff member (edit)',
+    ui: () => <StaffEditor staffId={colleague.staffId} onClose={() => {}} viewer={{ isOwner: true, staffId: null }} />,
+    reads: (url) => (url === `/api/staff/${colleague.staffId}/` ? jsonResponse(colleague) : undefined),
+    dialog: colleague.fullName,
+    submit: 'Save',
+    call: ['PUT', `/api/staff/${colleague.staffId}/`],
+    field: { name: 'firstName', label: /^First name/ },
   },
 ];
 
