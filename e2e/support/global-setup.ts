@@ -17,7 +17,9 @@ declare module 'vitest' {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const STARTUP_TIMEOUT_MS = 90_000;
+// A fresh server migrates and seeds the demo data before it is healthy: about 70 s on a busy 2-core machine, and the
+// shards start theirs side by side.
+const STARTUP_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
