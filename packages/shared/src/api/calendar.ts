@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gymCountries } from '../roles';
 import { isoDateSchema, uuidSchema } from './common';
 import { coachSchema, localTimeSchema, locationRefSchema } from './events';
-import { bookabilitySchema } from './schedule';
+import { bookabilitySchema } from './bookability';
 
 /**
  * Issue 16: the staff calendar (`/calendar/scheduling`) and the schedule's writes: recurring class series, one-off
