@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gymCountries } from '../roles';
 import { isoDateSchema, uuidSchema } from './common';
 import { coachSchema, localTimeSchema, locationRefSchema } from './events';
+import { bookabilitySchema } from './bookability';
 
 /**
  * Issue 16: the staff calendar (`/calendar/scheduling`) and the schedule's writes: recurring class series, one-off
@@ -63,6 +64,8 @@ export const calendarEventSchema = z.object({
   isCancelled: z.boolean(),
   cancelReason: z.string().nullable(),
   hasStarted: z.boolean(),
+  /** Issue 33: what the desk can do adding an athlete now (rules/booking-policy.ts deskBookabilityOf); null with the reason when nothing. */
+  bookability: bookabilitySchema,
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateRangeRefinement, isoDateSchema, pageSchema, queryBooleanSchema, searchTermSchema, uuidSchema } from './common';
 import { CLASS_PREVIEW_PAGE_LIMIT, TAX_RATE_PAGE_LIMIT } from './limits';
+import { bookabilitySchema } from './bookability';
 
 /** Spec 3 Event, Class and Appointment: what a gym schedules, with its types, locations and tax rates. */
 
@@ -128,11 +129,16 @@ export const kiloClassPreviewSchema = z.object({
   reservationAndCancellationSettings: feeSettingsSchema,
   /** Whether the `athlete` of the query already has a reservation (false without one). */
   isReserved: z.boolean(),
+  /**
+   * Issue 33: whether a bulk reservation books the `athlete` into this class (rules/booking-policy.ts
+   * bulkBookabilityOf, as the create skips): `book`, or null with the reason (already_reserved, full, started, cancelled).
+   */
+  bookability: bookabilitySchema,
 });
 export type KiloClassPreview = z.infer<typeof kiloClassPreviewSchema>;
 export const kiloClassPreviewPageSchema = pageSchema(kiloClassPreviewSchema);
 
-export const kiloClassSchema = kiloClassPreviewSchema.omit({ isReserved: true }).extend({ athleteKiloClasses: z.array(attendeeSchema) });
+export const kiloClassSchema = kiloClassPreviewSchema.omit({ isReserved: true, bookability: true }).extend({ athleteKiloClasses: z.array(attendeeSchema) });
 export type KiloClass = z.infer<typeof kiloClassSchema>;
 
 export const appointmentSchema = z.object({

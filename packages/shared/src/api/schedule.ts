@@ -3,6 +3,7 @@ import { gymCountries } from '../roles';
 import { isoDateSchema, pageSchema, paginationQuerySchema } from './common';
 import { coachSchema, locationRefSchema } from './events';
 import { classWorkoutSchema } from './programming';
+import { bookabilitySchema } from './bookability';
 
 /**
  * The athlete's schedule (issue 16): a day of the gym's classes, each with its places and the athlete's own booking,
@@ -20,16 +21,7 @@ export const myBookingSchema = z.object({
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;
 
-/**
- * Issue 33: what the athlete can do with the class now, decided by the server from the booking policy
- * (rules/booking-policy.ts bookabilityOf); null with the reason when nothing. The web shows it and re-derives nothing.
- */
-export const bookabilityActions = ['book', 'join_waitlist', 'cancel', 'late_cancel', 'leave_waitlist'] as const;
-export const bookabilitySchema = z.object({
-  action: z.enum(bookabilityActions).nullable(),
-  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
-});
-export type Bookability = z.infer<typeof bookabilitySchema>;
+export { bookabilityActions, bookabilitySchema, type Bookability } from './bookability';
 
 export const scheduleClassSchema = z.object({
   eventId: z.uuid(),

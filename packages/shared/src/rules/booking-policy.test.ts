@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyBooking } from '../api/schedule';
-import { bookabilityOf, bookingPolicy } from './booking-policy';
+import { bookabilityOf, bookingPolicy, bulkBookabilityOf, deskBookabilityOf } from './booking-policy';
 
 const at = (iso: string) => new Date(iso);
 const start = at('2026-03-05T12:00:00Z');
@@ -68,5 +68,43 @@ describe('bookabilityOf', () => {
     });
     expect(bookabilityOf({ ...cls, isCancelled: true, myBooking: mine() }).reason?.code).toBe('cancelled');
     expect(bookabilityOf({ ...cls, hasStarted: true }).reason?.code).toBe('started');
+  });
+});
+
+describe('deskBookabilityOf (the staff calendar adding an athlete)', () => {
+  const ev = { kind: 'class' as const, isCancelled: false, hasStarted: false, capacity: 10, placesHeld: 4 };
+  it('books while places are left, joins a full class by its waitlist, and says why not otherwise', () => {
+    expect(deskBookabilityOf(ev)).toEqual({ action: 'book', reason: null });
+    expect(deskBookabilityOf({ ...ev, placesHeld: 9 }).action).toBe('book');
+    expect(deskBookabilityOf({ ...ev, placesHeld: 10 })).toEqual({ action: 'join_waitlist', reason: null });
+    // The desk may have filled it past its capacity.
+    expect(deskBookabilityOf({ ...ev, placesHeld: 12 }).action).toBe('join_waitlist');
+    expect(deskBookabilityOf({ ...ev, isCancelled: true })).toEqual({ action: null, reason: { code: 'cancelled', message: expect.any(String) } });
+    expect(deskBookabilityOf({ ...ev, hasStarted: true })).toEqual({ action: null, reason: { code: 'started', message: 'This class has started.' } });
+    expect(deskBookabilityOf({ ...ev, isCancelled: true, hasStarted: true }).reason?.code).toBe('cancelled');
+    // A full appointment has no line.
+    expect(deskBookabilityOf({ ...ev, kind: 'appointment', placesHeld: 10 })).toEqual({
+      action: null,
+      reason: bookingPolicy.capacity.check({ kind: 'appointment', placesHeld: 10, capacity: 10 }),
+    });
+    expect(deskBookabilityOf({ ...ev, kind: 'appointment', capacity: 1, placesHeld: 0 }).action).toBe('book');
+  });
+});
+
+describe('bulkBookabilityOf (the bulk reservation preview and create)', () => {
+  const c = { isCancelled: false, hasStarted: false, isReserved: false, capacity: 10, placesHeld: 4 };
+  it('books a class with places left, and leaves the others out with the reason', () => {
+    expect(bulkBookabilityOf(c)).toEqual({ action: 'book', reason: null });
+    expect(bulkBookabilityOf({ ...c, placesHeld: 9 }).action).toBe('book');
+    expect(bulkBookabilityOf({ ...c, placesHeld: 10 })).toEqual({ action: null, reason: { code: 'full', message: expect.any(String) } });
+    expect(bulkBookabilityOf({ ...c, hasStarted: true }).reason?.code).toBe('started');
+    expect(bulkBookabilityOf({ ...c, isCancelled: true }).reason?.code).toBe('cancelled');
+    expect(bulkBookabilityOf({ ...c, isReserved: true })).toEqual({
+      action: null,
+      reason: { code: 'already_reserved', message: 'The athlete already has a booking for this class.' },
+    });
+    // A reservation the athlete holds says so before started or full (as the create reports it).
+    expect(bulkBookabilityOf({ ...c, isReserved: true, hasStarted: true, placesHeld: 10 }).reason?.code).toBe('already_reserved');
+    expect(bulkBookabilityOf({ ...c, hasStarted: true, placesHeld: 10 }).reason?.code).toBe('started');
   });
 });

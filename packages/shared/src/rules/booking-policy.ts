@@ -137,7 +137,11 @@ export type BookingRuleName = keyof typeof bookingPolicy;
 export const bookabilityMessages = {
   started: 'This class has started.',
   booked: 'You already have a booking for this class.',
+  athleteBooked: 'The athlete already has a booking for this class.',
 } as const;
+
+const cancelledReason = () => bookingPolicy.eventOpen.check({ cancelledAt: new Date(0) });
+const startedReason = { code: 'started', message: bookabilityMessages.started } as const;
 
 /**
  * Issue 33: what the athlete can do with a class of their schedule now. A cancelled or started class takes nothing;
@@ -152,12 +156,44 @@ export function bookabilityOf(c: {
   myBooking: MyBooking | null;
   cancellation: { isLate: boolean };
 }): Bookability {
-  if (c.isCancelled) return { action: null, reason: bookingPolicy.eventOpen.check({ cancelledAt: new Date(0) }) };
-  if (c.hasStarted) return { action: null, reason: { code: 'started', message: bookabilityMessages.started } };
+  if (c.isCancelled) return { action: null, reason: cancelledReason() };
+  if (c.hasStarted) return { action: null, reason: startedReason };
   const mine = c.myBooking;
   if (mine?.isWaitlisted) return { action: 'leave_waitlist', reason: null };
   if (mine && mine.isReserved && !mine.isCheckedIn && !mine.isLateCancel && !mine.isNoShow)
     return { action: c.cancellation.isLate ? 'late_cancel' : 'cancel', reason: null };
   if (mine) return { action: null, reason: { code: 'already_reserved', message: bookabilityMessages.booked } };
   return { action: placesLeft(c) > 0 ? 'book' : 'join_waitlist', reason: null };
+}
+
+/**
+ * Issue 33: what the front desk can do adding an athlete to an event of the staff calendar now. A cancelled or
+ * started event takes no one; one with places left is booked; a full class is joined by its waitlist (a full
+ * appointment has none). The write still asks the whole policy (waitlistRoom: enabled, size).
+ */
+export function deskBookabilityOf(e: { kind: EventKind; isCancelled: boolean; hasStarted: boolean; capacity: number; placesHeld: number }): Bookability {
+  if (e.isCancelled) return { action: null, reason: cancelledReason() };
+  if (e.hasStarted) return { action: null, reason: startedReason };
+  if (placesLeft(e) > 0) return { action: 'book', reason: null };
+  return e.kind === 'class' ? { action: 'join_waitlist', reason: null } : { action: null, reason: bookingPolicy.capacity.check(e) };
+}
+
+/** Why a bulk reservation leaves a class out (spec 7.3, decision 005): the codes of `bulkBookabilityOf`'s reasons. */
+export type BulkSkipCode = 'already_reserved' | 'full' | 'started' | 'cancelled';
+
+/**
+ * Issue 33: whether a bulk reservation (spec 7.3, a front-desk tool) books the athlete into a class: its preview says
+ * so per class and the create skips by the same answer. A cancelled or started class, one the athlete already has a
+ * reservation on (any), or a full one (capacity: no waitlist in bulk) is left out, with the reason.
+ */
+export function bulkBookabilityOf(c: { isCancelled: boolean; hasStarted: boolean; isReserved: boolean; capacity: number; placesHeld: number }): {
+  action: 'book' | null;
+  reason: { code: BulkSkipCode; message: string } | null;
+} {
+  if (c.isCancelled) return { action: null, reason: { code: 'cancelled', message: cancelledReason()!.message } };
+  if (c.isReserved) return { action: null, reason: { code: 'already_reserved', message: bookabilityMessages.athleteBooked } };
+  if (c.hasStarted) return { action: null, reason: startedReason };
+  const full = bookingPolicy.capacity.check({ kind: 'class', placesHeld: c.placesHeld, capacity: c.capacity });
+  if (full) return { action: null, reason: { code: 'full', message: full.message } };
+  return { action: 'book', reason: null };
 }

@@ -214,12 +214,20 @@ describe('the athlete detail tabs (issue 17)', () => {
     const later = await t.make.event(w.gym, { daysAhead: 2, classTypeId: w.classType.id, capacity: 1 });
     const day = scheduleDaySchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookable-classes/?date=${later.startDate}`)).json());
     expect(day.results.map((c) => c.eventId)).toContain(later.id);
+    expect(day.results.find((c) => c.eventId === later.id)?.bookability).toEqual({ action: 'book', reason: null });
     const booked = await staff.post(`/api/athletes/${a.athleteId}/bookings/`, { eventId: later.id });
     expect(booked.statusCode, booked.body).toBe(201);
     const again = await staff.post(`/api/athletes/${a.athleteId}/bookings/`, { eventId: later.id });
     expect(again.statusCode).toBe(409);
-    // Full: another athlete is refused (the class type has no waitlist).
+    // Issue 33: the record's reads answer the bookability of the athlete in question, not the caller's.
+    const theirs = athleteBookingsPageSchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookings/`)).json());
+    expect(theirs.results.find((c) => c.eventId === later.id)?.bookability).toEqual({ action: 'cancel', reason: null });
     const b = await create();
+    const forB = scheduleDaySchema.parse((await staff.get(`/api/athletes/${b.athleteId}/bookable-classes/?date=${later.startDate}`)).json());
+    expect(forB.results.find((c) => c.eventId === later.id)).toMatchObject({ myBooking: null, bookability: { action: 'join_waitlist', reason: null } });
+    const forA = scheduleDaySchema.parse((await staff.get(`/api/athletes/${a.athleteId}/bookable-classes/?date=${later.startDate}`)).json());
+    expect(forA.results.find((c) => c.eventId === later.id)?.bookability.action).toBe('cancel');
+    // Full: another athlete is refused (the class type has no waitlist).
     expect((await staff.post(`/api/athletes/${b.athleteId}/bookings/`, { eventId: later.id })).statusCode).toBe(409);
     const id = booked.json().reservationId as string;
     // Another athlete's path does not reach this booking.

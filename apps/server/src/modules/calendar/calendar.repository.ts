@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { type CalendarEvent, type CalendarOptions, type CalendarQuery, type RosterEntry, type Series } from '@spotter/shared';
+import { deskBookabilityOf, type CalendarEvent, type CalendarOptions, type CalendarQuery, type RosterEntry, type Series } from '@spotter/shared';
 import { fromRRuleText } from '@spotter/shared/recurrence';
 import {
   appointmentTypes,
@@ -67,7 +67,7 @@ function selectCalendarEvents(db: DbOrTx, gymId: string, now: Date) {
 type CalendarColumns = Awaited<ReturnType<ReturnType<typeof selectCalendarEvents>['execute']>>[number];
 
 function toCalendarEvent(c: CalendarColumns): CalendarEvent {
-  return {
+  const read = {
     eventId: c.eventId,
     kind: c.kind,
     typeId: c.typeId,
@@ -89,6 +89,8 @@ function toCalendarEvent(c: CalendarColumns): CalendarEvent {
     cancelReason: c.cancelReason,
     hasStarted: Boolean(c.hasStarted),
   };
+  // Issue 33: what the desk can do adding an athlete, from the booking policy (the web re-spells no rule).
+  return { ...read, bookability: deskBookabilityOf(read) };
 }
 
 /** The gym's classes and appointments whose local start date is in [start, end], earliest first (one statement). */

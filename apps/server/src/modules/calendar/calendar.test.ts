@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, calendarMessages, fromZoned, toZoned } from '@spotter/shared';
+import { addDays, calendarAnswerSchema, calendarMessages, fromZoned, toZoned } from '@spotter/shared';
 import { classSeries, eventCoaches, events, reservations } from '../../db/schema';
 import { TEST_NOW, countDriverQueries, createTestApp, fixClock, type ApiClient, type TestApp } from '../../../test/helper';
 import { todayOf, type StaffMember } from '../../../test/factories';
@@ -313,6 +313,31 @@ describe('changing and cancelling classes (issue 16)', () => {
       (await owner.post('/api/classes/', { classTypeId: g.classType.id, date: '2026-03-04', startTime: '10:00', durationMinutes: 60, capacity: 8 })).json()
         .message,
     ).toBe(calendarMessages.dateInPast);
+  });
+
+  it("issue 33: each calendar event says what the desk can do adding an athlete (the booking policy's deskBookabilityOf)", async () => {
+    const [a, b] = g.members;
+    const ev = (o: Parameters<TestApp['make']['event']>[1]) => t.make.event(g.gym, { classTypeId: g.classType.id, date: '2026-03-25', ...o });
+    const open = await ev({ time: '06:00', capacity: 2 });
+    await t.make.reserve(open, [a!.athleteId]);
+    const full = await ev({ time: '07:00', capacity: 1 });
+    await t.make.reserve(full, [a!.athleteId]);
+    await t.make.reserve(full, [b!.athleteId], { isWaitlisted: true });
+    const cancelled = await ev({ time: '08:00', cancelledAt: new Date(), cancelReason: 'Closed' });
+    const started = await ev({ date: '2026-03-04', time: '09:00' });
+    const appointment = await t.make.event(g.gym, { kind: 'appointment', date: '2026-03-25', time: '10:00', capacity: 1 });
+    await t.make.reserve(appointment, [b!.athleteId]);
+    const read = async (date: string) => calendarAnswerSchema.parse((await owner.get(`/api/calendar/?start=${date}&end=${date}`)).json()).results;
+    const byId = new Map([...(await read('2026-03-25')), ...(await read('2026-03-04'))].map((e) => [e.eventId, e.bookability]));
+    expect(byId.get(open.id)).toEqual({ action: 'book', reason: null });
+    expect(byId.get(full.id)).toEqual({ action: 'join_waitlist', reason: null });
+    expect(byId.get(cancelled.id)).toEqual({ action: null, reason: { code: 'cancelled', message: calendarMessages.cancelled } });
+    expect(byId.get(started.id)).toEqual({ action: null, reason: { code: 'started', message: 'This class has started.' } });
+    expect(byId.get(appointment.id)?.action).toBeNull();
+    expect(byId.get(appointment.id)?.reason?.code).toBe('event_full');
+    // The roster's event (the drawer) answers the same.
+    const roster = (await owner.get(`/api/classes/${full.id}/roster/`)).json();
+    expect(roster.event.bookability).toEqual({ action: 'join_waitlist', reason: null });
   });
 
   it("answers another gym's classes and series as not found, changing nothing, and refuses athletes", async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql, type Placeholder, typ
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import {
   eventTypeOf,
+  bulkBookabilityOf,
   isFull,
   minorToDecimal,
   type Attendee,
@@ -251,7 +252,7 @@ export function eventTiming(e: EventRow) {
   };
 }
 
-export function toClassPreview(e: EventRow): Omit<KiloClassPreview, 'isReserved'> {
+export function toClassPreview(e: EventRow): Omit<KiloClassPreview, 'isReserved' | 'bookability'> {
   return {
     kiloClassId: e.id,
     kiloClassType: { kiloClassTypeId: e.typeId, name: e.name },
@@ -317,7 +318,22 @@ export async function listClassPreview(
       );
     for (const m of mine) reserved.add(m.eventId);
   }
-  return { count: total, results: rows.map((e) => ({ ...toClassPreview(e), isReserved: reserved.has(e.id) })) };
+  // Issue 33: what a bulk reservation does with each class for the athlete, as the create skips (classFilter keeps no cancelled class).
+  const now = Date.now();
+  return {
+    count: total,
+    results: rows.map((e) => {
+      const isReserved = reserved.has(e.id);
+      const bookability = bulkBookabilityOf({
+        isCancelled: false,
+        hasStarted: new Date(e.startsAt).getTime() <= now,
+        isReserved,
+        capacity: e.capacity,
+        placesHeld: e.attendeeCount,
+      });
+      return { ...toClassPreview(e), isReserved, bookability };
+    }),
+  };
 }
 
 /** Spec 7.3: the gym's active tax rates by name (two queries). */

@@ -198,11 +198,15 @@ describe('GET /api/kilo-classes/ (bulk preview)', () => {
     await t.make.reserve(cls, [athlete.athleteId]);
     const marked = (await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${athlete.athleteId}`)).json();
     expect(marked.results).toHaveLength(1);
-    expect(marked.results[0]).toMatchObject({ kiloClassId: cls.id, isReserved: true, attendeeCount: 1 });
+    expect(marked.results[0]).toMatchObject({
+      kiloClassId: cls.id,
+      isReserved: true,
+      attendeeCount: 1,
+      bookability: { action: null, reason: { code: 'already_reserved', message: 'The athlete already has a booking for this class.' } },
+    });
     expect(
-      (await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${w.members[4]!.athleteId}`)).json().results[0]
-        .isReserved,
-    ).toBe(false);
+      (await staff.get(`/api/kilo-classes/?start=${cls.startDate}&end=${cls.startDate}&start_time=05:15&athlete=${w.members[4]!.athleteId}`)).json().results[0],
+    ).toMatchObject({ isReserved: false, bookability: { action: 'book', reason: null } });
 
     for (let day = 3; day < 13; day++) await makeClass({ daysAhead: day, time: '05:15' });
     const counts: number[] = [];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   bookingPolicy,
+  bulkBookabilityOf,
   eventMessages,
   holdsPlace,
   isBeforePromotionCutoff,
@@ -702,15 +703,17 @@ export async function createBulkReservations(ctx: ReservationsContext, w: Writer
     const skipped: BulkReservationResult['skipped'] = [];
     const rows: (typeof r.$inferInsert)[] = [];
     for (const c of targets) {
-      const reason = mine.has(c.id)
-        ? 'already_reserved'
-        : new Date(c.startsAt) <= now
-          ? 'started'
-          : bookingPolicy.capacity.check({ kind: 'class', placesHeld: held.get(c.id) ?? 0, capacity: c.capacity })
-            ? 'full'
-            : null;
-      if (reason) skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason });
-      else
+      // Issue 33: the preview's answer (bulkBookabilityOf); classFilter keeps no cancelled class.
+      const { reason } = bulkBookabilityOf({
+        isCancelled: false,
+        hasStarted: new Date(c.startsAt) <= now,
+        isReserved: mine.has(c.id),
+        capacity: c.capacity,
+        placesHeld: held.get(c.id) ?? 0,
+      });
+      if (reason) {
+        if (reason.code !== 'cancelled') skipped.push({ kiloClassId: c.id, startDate: c.startDate, reason: reason.code });
+      } else
         rows.push({
           id: randomUUID(),
           gymId: w.gymId,

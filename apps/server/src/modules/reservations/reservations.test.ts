@@ -631,6 +631,20 @@ describe('POST /api/athlete-kilo-classes/create-bulk/', () => {
       kiloClassType: w.classType.id,
       location: w.location.id,
     };
+    // Issue 33: the preview says per class what the create then does (one rule: bulkBookabilityOf).
+    const preview = await staff.get(
+      `/api/kilo-classes/?days=${codes}&start=${body.startDate}&end=${body.endDate}&start_time=${time}&kilo_class_type=${w.classType.id}&location=${w.location.id}&athlete=${a.athleteId}`,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    const said = new Map(
+      (preview.json().results as { kiloClassId: string; bookability: { action: string | null; reason: { code: string } | null } }[]).map((k) => [
+        k.kiloClassId,
+        k.bookability.action ?? k.bookability.reason?.code,
+      ]),
+    );
+    expect(said).toEqual(
+      new Map([[started!.id, 'started'], [reserved!.id, 'already_reserved'], [full!.id, 'full'], ...rest.map((m) => [m.id, 'book'] as const)]),
+    );
     const res = await staff.post('/api/athlete-kilo-classes/create-bulk/', body);
     expect(res.statusCode).toBe(201);
     const result = res.json();

@@ -37,4 +37,3 @@ export function zipCodeError(country: GymCountry | '', zipCode: string): string 
 export function formatDob(value: string | null): string {
   return value ? dayjs(value).format('MMM D, YYYY') : '';
 }
-

@@ -150,7 +150,8 @@ export async function downloadAthleteExport(id: string) {
 
 export const useBookForAthlete = (id: string) =>
   useApiMutation({
-    mutationFn: (eventId: string) => callEndpoint('bookForAthlete', { params: { athleteId: id }, body: { eventId } }, { schema: athleteBookingAnswerSchema }),
+    mutationFn: (body: { eventId: string; joinWaitlist: boolean }) =>
+      callEndpoint('bookForAthlete', { params: { athleteId: id }, body }, { schema: athleteBookingAnswerSchema }),
     success: (r) => r.detail,
     errorTitle: 'Could not book the class',
     invalidates: refresh(id),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DUPLICATE_ATHLETE_EMAIL, messages, type AthleteRecord, type Gym, type Session } from '@spotter/shared';
+import { DUPLICATE_ATHLETE_EMAIL, messages, type AthleteRecord, type Gym, type MyBooking, type ScheduleClass, type Session } from '@spotter/shared';
 import { render } from '../../../testing/render';
 import { buildSession } from '../../../testing/factories';
 import { bodyOf, callsTo, jsonResponse, stubFetch, type FetchHandler } from '../../../testing/stub-fetch';
@@ -309,6 +309,108 @@ describe('AthleteDetailPage (issue 17)', () => {
     );
     renderPage('attendance');
     expect(await screen.findByText(/No visits yet\./)).toBeTruthy();
+  });
+
+  describe('bookings tab: what the server says the athlete can do (issue 33 bookability)', () => {
+    const mine = (o: Partial<MyBooking> = {}): MyBooking => ({
+      reservationId: 'bbbbbbb1-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      isReserved: true,
+      isWaitlisted: false,
+      waitlistPosition: null,
+      isCheckedIn: false,
+      isLateCancel: false,
+      isNoShow: false,
+      ...o,
+    });
+    const cls = (n: number, o: Partial<ScheduleClass>): ScheduleClass => ({
+      eventId: `aaaaaaa${n}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
+      kind: 'class',
+      name: `Class ${n}`,
+      color: 'blue',
+      startDate: '2099-03-05',
+      startTime: '18:00',
+      startsAt: '2099-03-06T00:00:00.000Z',
+      endsAt: '2099-03-06T01:00:00.000Z',
+      duration: 60,
+      capacity: 10,
+      placesHeld: 4,
+      waitlistCount: 0,
+      coaches: [],
+      location: null,
+      hasStarted: false,
+      isCancelled: false,
+      cancelReason: null,
+      myBooking: null,
+      cancellation: { isLate: false, feeMinor: 0, cutoffMinutes: 0 },
+      bookability: { action: 'book', reason: null },
+      ...o,
+    });
+    const none = (code: string) => ({ action: null, reason: { code, message: code } });
+
+    it('offers the cancel, late cancel or leave-waitlist the server decided, and nothing when it says none', async () => {
+      const fetchMock = stub((url, init) => {
+        if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`) && (init.method ?? 'GET') === 'GET')
+          return jsonResponse({
+            count: 4,
+            next: null,
+            previous: null,
+            timeZone: 'America/Chicago',
+            results: [
+              cls(1, { myBooking: mine({ reservationId: 'bbbbbbb1-bbbb-4bbb-8bbb-bbbbbbbbbbbb' }), bookability: { action: 'cancel', reason: null } }),
+              cls(2, { myBooking: mine({ reservationId: 'bbbbbbb2-bbbb-4bbb-8bbb-bbbbbbbbbbbb' }), bookability: { action: 'late_cancel', reason: null } }),
+              cls(3, {
+                myBooking: mine({ reservationId: 'bbbbbbb3-bbbb-4bbb-8bbb-bbbbbbbbbbbb', isReserved: false, isWaitlisted: true, waitlistPosition: 2 }),
+                bookability: { action: 'leave_waitlist', reason: null },
+              }),
+              cls(4, { myBooking: mine({ reservationId: 'bbbbbbb4-bbbb-4bbb-8bbb-bbbbbbbbbbbb', isCheckedIn: true }), bookability: none('already_reserved') }),
+            ],
+          });
+        if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`) && init.method === 'DELETE') return jsonResponse({ detail: 'Booking cancelled.' });
+        return undefined;
+      });
+      renderPage('bookings');
+      expect(await screen.findByRole('button', { name: 'Cancel booking: Class 1' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Cancel booking: Class 2' }).textContent).toBe('Cancel booking');
+      fireEvent.click(screen.getByRole('button', { name: 'Leave waitlist: Class 3' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/bookings/bbbbbbb3-bbbb-4bbb-8bbb-bbbbbbbbbbbb/')).toHaveLength(1));
+      const checkedIn = screen.getByText('Class 4').closest('.mantine-Card-root') as HTMLElement;
+      expect(within(checkedIn).queryByRole('button')).toBeNull();
+    });
+
+    it('"Book a class" lists only what the server says can be booked or joined, and joins a full class\'s waitlist', async () => {
+      const fetchMock = stub((url, init) => {
+        if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookings/`) && (init.method ?? 'GET') === 'GET')
+          return jsonResponse({ count: 0, next: null, previous: null, results: [], timeZone: 'America/Chicago' });
+        if (url.startsWith(`/api/athletes/${ATHLETE_ID}/bookable-classes/`))
+          return jsonResponse({
+            date: '2099-03-05',
+            timeZone: 'America/Chicago',
+            country: 'US',
+            isTaxInclusive: false,
+            results: [
+              cls(1, { placesHeld: 7 }),
+              cls(2, { placesHeld: 10, waitlistCount: 1, bookability: { action: 'join_waitlist', reason: null } }),
+              // Not started, not cancelled, no booking: still the server's word that it takes nothing.
+              cls(3, { bookability: none('booking_closed') }),
+              cls(4, { myBooking: mine(), bookability: { action: 'cancel', reason: null } }),
+              cls(5, { isCancelled: true, bookability: none('cancelled') }),
+            ],
+          });
+        if (url === `/api/athletes/${ATHLETE_ID}/bookings/` && init.method === 'POST')
+          return jsonResponse({ reservationId: 'bbbbbbb9-bbbb-4bbb-8bbb-bbbbbbbbbbbb', isWaitlisted: true, detail: 'Added to the waitlist.' }, 201);
+        return undefined;
+      });
+      renderPage('bookings');
+      fireEvent.click(await screen.findByRole('button', { name: 'Book a class' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Book a class' });
+      expect((await within(dialog).findByRole('button', { name: 'Book: Class 1' })).textContent).toBe('Book (3 left)');
+      expect(within(dialog).queryByText('Class 3')).toBeNull();
+      expect(within(dialog).queryByText('Class 4')).toBeNull();
+      expect(within(dialog).queryByText('Class 5')).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Join waitlist: Class 2' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'POST', `/api/athletes/${ATHLETE_ID}/bookings/`)).toHaveLength(1));
+      expect(bodyOf(fetchMock, `/api/athletes/${ATHLETE_ID}/bookings/`)).toEqual({ eventId: 'aaaaaaa2-aaaa-4aaa-8aaa-aaaaaaaaaaaa', joinWaitlist: true });
+    });
   });
 
   it('bookings tab: books an appointment for the athlete in a free slot through the appointment booking endpoint', async () => {

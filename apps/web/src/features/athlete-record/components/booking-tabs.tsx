@@ -40,6 +40,22 @@ function ClassRow({ c, action }: { c: ScheduleClass; action?: React.ReactNode })
   );
 }
 
+/**
+ * Issue 33: the upcoming booking's action as the server decided it for the athlete (`bookability`), labelled as the
+ * class page labels it (a late cancel is a cancel there too: the desk's cancel carries no fee); null when none.
+ */
+function cancelLabel(c: ScheduleClass): string | null {
+  switch (c.bookability.action) {
+    case 'cancel':
+    case 'late_cancel':
+      return 'Cancel booking';
+    case 'leave_waitlist':
+      return 'Leave waitlist';
+    default:
+      return null;
+  }
+}
+
 /** Attendance: the counts and the visits the front desk marked (checked in, late cancel, no show), each labelled, paged. */
 export function AttendanceTab({ athleteId }: { athleteId: string }) {
   const [page, setPage] = useState(1);
@@ -117,25 +133,30 @@ export function BookingsTab({ athlete }: { athlete: AthleteRecord }) {
           Nothing booked. Use Book a class or Book an appointment to reserve a place.
         </Text>
       ) : (
-        q.data.results.map((c) => (
-          <ClassRow
-            key={c.eventId}
-            c={c}
-            action={
-              c.myBooking && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={cancel.isPending && cancel.variables === c.myBooking.reservationId}
-                  onClick={() => cancel.mutate(c.myBooking!.reservationId)}
-                  aria-label={`Cancel ${c.name}`}
-                >
-                  Cancel
-                </Button>
-              )
-            }
-          />
-        ))
+        q.data.results.map((c) => {
+          const label = cancelLabel(c);
+          const reservationId = c.myBooking?.reservationId;
+          return (
+            <ClassRow
+              key={c.eventId}
+              c={c}
+              action={
+                label &&
+                reservationId && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={cancel.isPending && cancel.variables === reservationId}
+                    onClick={() => cancel.mutate(reservationId)}
+                    aria-label={`${label}: ${c.name}`}
+                  >
+                    {label}
+                  </Button>
+                )
+              }
+            />
+          );
+        })
       )}
       <Modal opened={picking} onClose={() => setPicking(false)} title="Book a class" size="lg">
         {picking && <ClassPicker athleteId={athlete.athleteId} />}
@@ -152,7 +173,8 @@ function ClassPicker({ athleteId }: { athleteId: string }) {
   const [date, setDate] = useState(() => toZoned(new Date(), timeZone ?? 'UTC').date);
   const day = useBookableClasses(athleteId, date, true);
   const book = useBookForAthlete(athleteId);
-  const upcoming = (day.data?.results ?? []).filter((c) => !c.hasStarted && !c.isCancelled);
+  // Issue 33: the server's bookability for this athlete decides what is offered; the web re-spells no rule.
+  const upcoming = (day.data?.results ?? []).filter((c) => c.bookability.action === 'book' || c.bookability.action === 'join_waitlist');
   return (
     <Stack gap="sm">
       <TextInput label="Date" type="date" value={date} onChange={(e) => e.currentTarget.value && setDate(e.currentTarget.value)} />
@@ -163,19 +185,25 @@ function ClassPicker({ athleteId }: { athleteId: string }) {
           No classes left to book on this day. Choose another date.
         </Text>
       )}
-      {upcoming.map((c) => (
-        <ClassRow
-          key={c.eventId}
-          c={c}
-          action={
-            c.myBooking ? null : (
-              <Button size="xs" loading={book.isPending && book.variables === c.eventId} onClick={() => book.mutate(c.eventId)} aria-label={`Book ${c.name}`}>
-                {placesLeft(c) > 0 ? `Book (${placesLeft(c)} left)` : 'Full'}
+      {upcoming.map((c) => {
+        const joinWaitlist = c.bookability.action === 'join_waitlist';
+        return (
+          <ClassRow
+            key={c.eventId}
+            c={c}
+            action={
+              <Button
+                size="xs"
+                loading={book.isPending && book.variables?.eventId === c.eventId}
+                onClick={() => book.mutate({ eventId: c.eventId, joinWaitlist })}
+                aria-label={`${joinWaitlist ? 'Join waitlist' : 'Book'}: ${c.name}`}
+              >
+                {joinWaitlist ? 'Join waitlist' : `Book (${placesLeft(c)} left)`}
               </Button>
-            )
-          }
-        />
-      ))}
+            }
+          />
+        );
+      })}
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isFull, type CalendarEvent } from '@spotter/shared';
+import { type CalendarEvent } from '@spotter/shared';
 import { useSearchTerm } from '../../../lib/search-term';
 import { getEligibleAthletes } from '../../kiosk';
 import { useAddAthlete } from '../api/class-writes';
 import { calendarKeys } from '../api/query-keys';
 
 /**
- * Issue 16: the front desk books an athlete into a class from its roster, or, when the class is full, puts them on
- * its waitlist (the server decides, in the order of joining). Athletes come from the kiosk's eligible search.
+ * Issue 16: the front desk books an athlete into a class from its roster, or, when the server's bookability says
+ * join_waitlist (the class is full), puts them on its waitlist (in the order of joining). Athletes come from the kiosk's eligible search.
  */
 export function AddAthlete({ event }: { event: CalendarEvent }) {
   const [text, setText] = useState('');
@@ -20,7 +20,8 @@ export function AddAthlete({ event }: { event: CalendarEvent }) {
     enabled: term.length > 0,
   });
   const add = useAddAthlete(event.eventId);
-  const full = isFull(event.placesHeld, event.capacity);
+  // Issue 33: the server's bookability (the drawer shows this only when it has an action): book, or join the waitlist.
+  const full = event.bookability.action === 'join_waitlist';
   const candidates = (found.data?.results ?? []).filter((a) => !a.isReserved && !a.isCheckedIn);
   return (
     <Stack gap="xs">

@@ -269,6 +269,36 @@ describe('CalendarPage: adding an athlete from the roster (issue 16)', () => {
   });
 });
 
+describe("CalendarPage: the desk's bookability decides the roster's actions (issue 33)", () => {
+  it('offers the waitlist when the server says join_waitlist, whatever the counts', async () => {
+    const event = buildEvent({ placesHeld: 3, bookability: { action: 'join_waitlist', reason: null } });
+    const ada = buildKioskAthlete({ fullName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', isReserved: false, reservationId: null });
+    const { drawer } = await openDrawer(event, (u, init) =>
+      (init.method ?? 'GET') === 'GET' && u.includes('/api/athletes/eligible-athletes')
+        ? jsonResponse({ count: 1, next: null, previous: null, results: [ada] })
+        : undefined,
+    );
+    expect(within(drawer).getByText('The class is full: the athlete joins its waitlist.')).toBeTruthy();
+    fireEvent.change(within(drawer).getByRole('searchbox', { name: 'Add an athlete' }), { target: { value: 'ada' } });
+    expect(await within(drawer).findByRole('button', { name: 'Add to waitlist: Ada Lovelace' }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('offers no Add an athlete, Edit or Cancel class when the server says the class takes no one', async () => {
+    const event = buildEvent({ bookability: { action: null, reason: { code: 'started', message: 'This class has started.' } } });
+    const { drawer } = await openDrawer(event, () => undefined);
+    expect(within(drawer).queryByRole('searchbox', { name: 'Add an athlete' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Cancel class' })).toBeNull();
+  });
+
+  it('builds the fixtures as the server decides: book with places, join_waitlist when full, none once started or cancelled', () => {
+    expect(buildEvent({ placesHeld: 3 }).bookability.action).toBe('book');
+    expect(buildEvent({ placesHeld: 12 }).bookability.action).toBe('join_waitlist');
+    expect(buildEvent({ hasStarted: true }).bookability.reason?.code).toBe('started');
+    expect(buildEvent({ isCancelled: true }).bookability.reason?.code).toBe('cancelled');
+  });
+});
+
 async function openDrawer(event: CalendarEvent, writes: (url: string, init: RequestInit) => Response | undefined) {
   const fetchMock = stubCalendarFetch({ events: [event], roster: () => buildRoster(event), other: writes });
   renderPage(`/calendar/scheduling?eventId=${event.eventId}&eventType=class`);

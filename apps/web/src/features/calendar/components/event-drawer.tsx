@@ -118,7 +118,9 @@ function DetailsView({
   const { event, timeZone, country, attendees, waitlist } = answer;
   const session = useCurrentSession();
   const isClass = event.kind === 'class';
-  const canChange = isClass && !event.isCancelled && !event.hasStarted;
+  // Issue 33: the server's bookability for the desk: a class that still takes an athlete (not cancelled, not started)
+  // is one the desk may still edit, cancel or add to; null (with its reason) when not.
+  const canChange = isClass && event.bookability.action !== null;
   const place = [event.location?.name, event.room?.name].filter(Boolean).join(' · ');
   return (
     <Stack gap="md">

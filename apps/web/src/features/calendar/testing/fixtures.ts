@@ -1,4 +1,5 @@
 import {
+  deskBookabilityOf,
   fromZoned,
   type CalendarEvent,
   type CalendarOptions,
@@ -65,14 +66,14 @@ export function buildOptions(overrides: Partial<CalendarOptions> = {}): Calendar
   };
 }
 
-/** A class at a local date and time of a zone, its instants computed as the server would. */
+/** A class at a local date and time of a zone, its instants and bookability (unless given) computed as the server would. */
 export function buildEvent(overrides: Partial<CalendarEvent> & { timeZone?: string } = {}): CalendarEvent {
-  const { timeZone = 'America/Chicago', ...rest } = overrides;
+  const { timeZone = 'America/Chicago', bookability, ...rest } = overrides;
   const startDate = rest.startDate ?? '2026-05-06';
   const startTime = rest.startTime ?? '06:00:00';
   const duration = rest.duration ?? 60;
   const startsAt = fromZoned(startDate, startTime, timeZone);
-  return {
+  const read: Omit<CalendarEvent, 'bookability'> = {
     eventId: uuid(),
     kind: 'class',
     typeId: ids.barbell,
@@ -95,6 +96,7 @@ export function buildEvent(overrides: Partial<CalendarEvent> & { timeZone?: stri
     hasStarted: false,
     ...rest,
   };
+  return { ...read, bookability: bookability ?? deskBookabilityOf(read) };
 }
 
 export function rosterEntry(overrides: Partial<RosterEntry> & { name: string }): RosterEntry {

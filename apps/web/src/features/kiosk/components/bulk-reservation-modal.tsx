@@ -5,7 +5,6 @@ import { formatDate, formatTime, localeOf, type GymCountry, type KioskAthlete } 
 import { useClassPreview, useEventSettings, type EventSettings } from '../../events';
 import { bulkDateLimits, canGoToPreview, defaultBulkRange, useCreateBulkReservations, weekdayCodes, weekdaysFrom } from '../../reservations';
 import { FETCH_FAILED_MESSAGE } from './kiosk-context-gate';
-import { useNow } from './use-kiosk-context';
 
 type BulkReservationModalProps = { athlete: KioskAthlete; eventId: string; today: string; country: GymCountry; onClose: () => void };
 
@@ -28,7 +27,6 @@ export function BulkReservationModal(props: BulkReservationModalProps) {
 }
 
 function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservationModalProps & { settings: EventSettings }) {
-  const now = useNow();
   const [step, setStep] = useState<1 | 2>(1);
   const [days, setDays] = useState<string[]>([]);
   const [range, setRange] = useState(() => defaultBulkRange(today));
@@ -46,9 +44,9 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
   const preview = useClassPreview(params, step === 2);
   const create = useCreateBulkReservations();
   const classes = preview.data?.results ?? [];
-  // The server skips reserved, full and started classes (decision 005).
-  const isStarted = (startsAt: string) => Date.parse(startsAt) <= now.getTime();
-  const bookable = classes.filter((c) => !c.isFull && !c.isReserved && !isStarted(c.startsAt)).length;
+  // Issue 33: the server says per class whether the bulk reservation books it (it skips reserved, full and started
+  // classes, decision 005, by the same answer).
+  const bookable = classes.filter((c) => c.bookability.action === 'book').length;
 
   const confirm = () =>
     create.mutate(
@@ -135,13 +133,7 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
                   <Text>
                     {formatDate(c.startDate, country)} {formatTime(c.startTime, country)} · {c.kiloClassType.name}
                   </Text>
-                  {c.isReserved ? (
-                    <Badge color="gray.7">Reserved</Badge>
-                  ) : c.isFull ? (
-                    <Badge color="red.9">Full</Badge>
-                  ) : isStarted(c.startsAt) ? (
-                    <Badge color="gray.7">Started</Badge>
-                  ) : null}
+                  <SkipBadge code={c.bookability.reason?.code} />
                 </Group>
               ))}
             </Stack>
@@ -158,4 +150,22 @@ function BulkSteps({ athlete, today, country, onClose, settings }: BulkReservati
       </Group>
     </Stack>
   );
+}
+
+/** Why the server leaves a class out (its bookability's reason), as a badge; nothing for a class it books. */
+function SkipBadge({ code }: { code: string | undefined }) {
+  switch (code) {
+    case undefined:
+      return null;
+    case 'already_reserved':
+      return <Badge color="gray.7">Reserved</Badge>;
+    case 'full':
+      return <Badge color="red.9">Full</Badge>;
+    case 'started':
+      return <Badge color="gray.7">Started</Badge>;
+    case 'cancelled':
+      return <Badge color="gray.7">Cancelled</Badge>;
+    default:
+      return <Badge color="gray.7">Not bookable</Badge>;
+  }
 }

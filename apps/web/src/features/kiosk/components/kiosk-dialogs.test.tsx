@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '../../../testing/render';
 import { callsTo, jsonResponse } from '../../../testing/stub-fetch';
 import { ChargeDialog } from './charge-dialog';
@@ -123,6 +123,7 @@ describe('BulkReservationModal (spec 5)', () => {
             startDate: '2026-05-06',
             startsAt: '2099-05-06T11:00:00.000Z',
             isReserved: false,
+            bookability: { action: 'book', reason: null },
           },
         ]);
       if (init.method === 'POST') return jsonResponse({ count: 1, results: [], skipped: [] }, 201);
@@ -163,6 +164,38 @@ describe('BulkReservationModal (spec 5)', () => {
       location: null,
     });
     expect(await screen.findByText('Athlete reservations create success')).toBeTruthy();
+  }, 20_000);
+
+  it("counts and badges the classes by the server's bookability (issue 33), not by its own reading of the counts", async () => {
+    const preview = (n: number, bookability: { action: 'book' | null; reason: { code: string; message: string } | null }) => ({
+      ...kiloClass,
+      kiloClassId: `99999999-9999-4999-8999-99999999999${n}`,
+      startDate: `2026-05-0${n + 5}`,
+      // Every one of them in the future, not full and not reserved by its own fields: only the server's word differs.
+      startsAt: `2099-05-0${n + 5}T11:00:00.000Z`,
+      isReserved: false,
+      isFull: false,
+      bookability,
+    });
+    const fetchMock = stubClassApi((url) =>
+      url.includes('/kilo-classes/?')
+        ? page([
+            preview(1, { action: 'book', reason: null }),
+            preview(2, { action: null, reason: { code: 'already_reserved', message: 'The athlete already has a booking for this class.' } }),
+            preview(3, { action: null, reason: { code: 'full', message: 'This class is full.' } }),
+            preview(4, { action: null, reason: { code: 'started', message: 'This class has started.' } }),
+          ])
+        : undefined,
+    );
+    render(<BulkReservationModal athlete={athlete} eventId={EVENT_ID} today={TODAY} country="US" onClose={vi.fn()} />, { session: staffSession() });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Wed' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(next);
+    expect(await screen.findByText('4 matching classes; 1 will be reserved.')).toBeTruthy();
+    const rows = within(screen.getByRole('list', { name: 'Matching classes' })).getAllByRole('listitem');
+    expect(rows.map((r) => within(r).queryByText(/^(Reserved|Full|Started)$/)?.textContent ?? null)).toEqual([null, 'Reserved', 'Full', 'Started']);
+    expect(callsTo(fetchMock, 'GET', '/kilo-classes/?')).toHaveLength(1);
   }, 20_000);
 
   it("lists a UK gym's weekdays from Monday, with the same codes", async () => {
