@@ -229,6 +229,8 @@ export const payLineSchema = z.object({
   /** Null: no rate assigned on that date (the line pays nothing). */
   rateName: z.string().nullable(),
   amountMinor: z.number().int(),
+  /** A class cancelled before it started, paid because the gym pays cancelled classes (gym settings, payroll). */
+  cancelled: z.boolean(),
 });
 export type PayLine = z.infer<typeof payLineSchema>;
 

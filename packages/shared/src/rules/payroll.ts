@@ -130,6 +130,8 @@ export type PayFacts = {
     typeId: string;
     item: string;
     checkedIn: number;
+    /** A class cancelled before it started (read only when the gym pays cancelled classes): paid at its rate. */
+    cancelled?: boolean;
   }[];
   /** Approved hours. */
   work: readonly { staffId: string; date: string; categoryId: string; item: string; minutes: number; note: string }[];
@@ -224,6 +226,7 @@ export function payrollRows(
       payRateId: rate?.id ?? null,
       rateName: rate?.name ?? null,
       amountMinor,
+      cancelled: e.cancelled === true,
     });
   }
   for (const w of facts.work) {
@@ -239,6 +242,7 @@ export function payrollRows(
       payRateId: rate?.id ?? null,
       rateName: rate?.name ?? null,
       amountMinor: rate ? workPay(rate, w.minutes) : 0,
+      cancelled: false,
     });
   }
   for (const s of facts.sales) {
@@ -256,6 +260,7 @@ export function payrollRows(
       payRateId: rate.id,
       rateName: rate.name,
       amountMinor: commissionPay(rate, s.soldMinor),
+      cancelled: false,
     });
   }
 

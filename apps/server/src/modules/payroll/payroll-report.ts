@@ -28,6 +28,8 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
   const toAt = fromZoned(addDays(q.to, 1), '00:00', gym.timeZone);
   const staffFilter = q.staffId ? sql`and s.id = ${q.staffId}` : sql``;
   const eventsOnly = Boolean(q.classTypeId || q.locationId);
+  // Decision 044: a class cancelled before it started pays nothing unless the gym pays cancelled classes (gym settings).
+  const payCancelled = sql`(select g.pay_cancelled_classes from gyms g where g.id = ${g})`;
 
   const [staffRows, rateRows, assignmentRows, eventRows, workRows, saleRows] = await Promise.all([
     queryRows<{ id: string; name: string; email: string }>(
@@ -62,17 +64,20 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
       type_id: string;
       item: string;
       checked_in: number;
+      cancelled: boolean;
     }>(
       db,
       sql`select e.id as event_id, e.kind, e.start_date::text as date, e.duration_minutes, ec.staff_id,
                  coalesce(e.class_type_id, e.appointment_type_id) as type_id, coalesce(ct.name, apt.name) as item,
-                 (select count(*)::int from reservations r where r.event_id = e.id and r.is_checked_in) as checked_in
+                 (select count(*)::int from reservations r where r.event_id = e.id and r.is_checked_in) as checked_in,
+                 e.cancelled_at is not null as cancelled
           from events e
           join event_coaches ec on ec.event_id = e.id
           join staff s on s.id = ec.staff_id
           left join class_types ct on ct.id = e.class_type_id
           left join appointment_types apt on apt.id = e.appointment_type_id
-          where e.gym_id = ${g} and e.start_date between ${q.from} and ${q.to} and e.cancelled_at is null and e.starts_at < ${now.toISOString()}::timestamptz
+          where e.gym_id = ${g} and e.start_date between ${q.from} and ${q.to} and e.starts_at < ${now.toISOString()}::timestamptz
+            and (e.cancelled_at is null or (${payCancelled} and e.kind = 'class' and e.cancelled_at < e.starts_at))
             ${staffFilter}
             ${q.classTypeId ? sql`and e.class_type_id = ${q.classTypeId}` : sql``}
             ${q.locationId ? sql`and e.location_id = ${q.locationId}` : sql``}
@@ -137,6 +142,7 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
       typeId: e.type_id,
       item: e.item,
       checkedIn: e.checked_in,
+      cancelled: e.cancelled,
     })),
     work: workRows.map((w) => ({ staffId: w.staff_id, date: w.date, categoryId: w.category_id, item: w.item, minutes: w.minutes, note: w.note })),
     sales: saleRows.map((s) => ({ staffId: s.staff_id, date: s.date, soldMinor: Math.round(Number(s.sold)) })),
@@ -194,7 +200,7 @@ export function payrollLinesCsv(report: PayrollReport): string {
         r.name,
         r.email,
         l.date,
-        kindWords[l.kind],
+        l.cancelled ? `${kindWords[l.kind]} (cancelled)` : kindWords[l.kind],
         l.item,
         l.detail,
         l.checkedIn,

@@ -361,6 +361,26 @@ describe('payroll report (issue 37)', () => {
     expect(march.rows[0]!.lines.map((l) => [l.date, l.rateName, l.amountMinor])).toEqual([['2026-03-01', 'March raise', 9000]]);
   });
 
+  it('pays a class cancelled before it started only when the gym chooses to, marked cancelled (gym settings)', async () => {
+    const off = await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`);
+    expect(off.rows[0]!.lines.some((l) => l.date === '2026-02-25' || l.cancelled)).toBe(false);
+    expect((await owner.put('/api/gym-settings/payroll/', { payCancelledClasses: true })).statusCode).toBe(200);
+    try {
+      const on = await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`);
+      const cancelled = on.rows[0]!.lines.filter((l) => l.cancelled);
+      // At its rate on its date (tiers: 10 checked in as recorded → 3500), and nothing else changes.
+      expect(cancelled.map((l) => [l.date, l.kind, l.checkedIn, l.rateName, l.amountMinor])).toEqual([['2026-02-25', 'class', 10, 'Tiers', 3500]]);
+      expect(on.rows[0]!.totalMinor).toBe(off.rows[0]!.totalMinor + 3500);
+      expect(on.rows[0]!.classes).toBe(off.rows[0]!.classes + 1);
+      expect(on.rows[0]!.lines.filter((l) => !l.cancelled)).toEqual(off.rows[0]!.lines);
+      const csv = await owner.get(`/api/payroll/report/export/?from=2026-02-25&to=2026-02-25&view=lines&staffId=${coach.staffId}`);
+      expect(csv.body).toContain('Class (cancelled)');
+    } finally {
+      await owner.put('/api/gym-settings/payroll/', { payCancelledClasses: false });
+    }
+    expect(await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`)).toEqual(off);
+  });
+
   it('exports the summary and the lines as CSV a payroll service imports, with formula-safe cells', async () => {
     await t.make.staff(w.gym.id, { firstName: '=HYPERLINK("x")', lastName: 'Evil', permissions: [] });
     const summary = await owner.get('/api/payroll/report/export/?from=2026-02-01&to=2026-02-28');
