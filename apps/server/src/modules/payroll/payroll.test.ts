@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import {
+  myPaySchema,
   payAssignmentSchema,
   payRateSchema,
   payrollMessages,
@@ -438,6 +439,26 @@ describe('payroll report (issue 37)', () => {
     await t.make.event(w.gym, { classTypeId: w.classType.id, date: '2026-02-05', coachIds: [evil.staffId] });
     const unsafe = await owner.get(`/api/payroll/report/export/?from=2026-02-01&to=2026-02-28&staffId=${evil.staffId}`);
     expect(unsafe.body).toContain("'=cmd x");
+  });
+
+  it('shows a coach without PayrollReportView their own lines and totals only (my pay)', async () => {
+    const full = await report('from=2026-02-01&to=2026-02-28');
+    const mine = async (client: ApiClient, query = 'from=2026-02-01&to=2026-02-28') => {
+      const res = await client.get(`/api/payroll/my-pay/?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return myPaySchema.parse(res.json());
+    };
+    const avery = await mine(await t.as(coach));
+    expect(avery.row).toEqual(full.rows.find((r) => r.staffId === coach.staffId));
+    expect((await mine(await t.as(sub))).row).toEqual(full.rows.find((r) => r.staffId === sub.staffId));
+    // Another gym's coach sees nothing of this gym; a staff member with nothing to pay gets no row.
+    const other = await t.make.kioskGym({ athletes: 1 });
+    const stranger = await t.make.staff(other.gym.id, { permissions: [] });
+    expect((await mine(await t.as(stranger))).row).toBeNull();
+    // The owner (no staff record of their own here) gets no one else's lines.
+    expect((await mine(owner)).row?.staffId ?? null).not.toBe(coach.staffId);
+    const long = await (await t.as(coach)).get('/api/payroll/my-pay/?from=2026-01-01&to=2026-05-01');
+    expect([long.statusCode, long.json().fields]).toEqual([400, { to: [payrollMessages.rangeTooLong] }]);
   });
 
   it('is refused without PayrollReportView, and refuses a range past 93 days or in the wrong order', async () => {
