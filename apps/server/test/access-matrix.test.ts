@@ -409,7 +409,7 @@ const sampleBodies: Record<string, unknown> = {
 };
 /** Issue 21: a valid range (and row key) for the report endpoints, so allowed callers reach the handler. */
 const queryOf = (name: string) =>
-  name.startsWith('report:') || name.startsWith('reportCsv:') || name.startsWith('payrollReport')
+  name.startsWith('report:') || name.startsWith('reportCsv:') || name.startsWith('payrollReport') || name === 'myPay'
     ? '?from=2026-02-01&to=2026-03-04'
     : name.startsWith('reportDetails:')
       ? '?from=2026-02-01&to=2026-03-04&key=2026-02-01'

@@ -117,6 +117,7 @@ const settings: GymSettings = {
   classTaxRate: null,
   classDefaults: defaultClassDefaults,
   kiosk: defaultKioskSettings,
+  payroll: { payCancelledClasses: false },
   emailIdentity: { senderName: null, replyTo: null, fromAddress: 'no-reply@spotter.example' },
   isDemo: false,
 };

@@ -99,6 +99,10 @@ export type GymRegionSettingsInput = z.infer<typeof gymRegionSettingsInputSchema
 export const gymTaxSettingsInputSchema = z.object({ isTaxInclusive: z.boolean(), classTaxRateId: uuidSchema.nullable() });
 export type GymTaxSettingsInput = z.infer<typeof gymTaxSettingsInputSchema>;
 
+/** Issue 37 (decision 044): payroll. A class cancelled before it started pays nothing unless the gym chooses otherwise. */
+export const gymPayrollSettingsInputSchema = z.object({ payCancelledClasses: z.boolean() });
+export type GymPayrollSettingsInput = z.infer<typeof gymPayrollSettingsInputSchema>;
+
 /** Spec 5's sender rules and texts. */
 export const emailIdentityInputSchema = z.object({
   senderName: z
@@ -128,6 +132,7 @@ export const gymSettingsSchema = z.object({
   classTaxRate: taxRateSchema.nullable(),
   classDefaults: classDefaultsSchema,
   kiosk: kioskSettingsAnswerSchema,
+  payroll: gymPayrollSettingsInputSchema,
   emailIdentity: z.object({
     /** null until set: mails go out under the gym's title. */
     senderName: z.string().nullable(),

@@ -229,6 +229,8 @@ export const payLineSchema = z.object({
   /** Null: no rate assigned on that date (the line pays nothing). */
   rateName: z.string().nullable(),
   amountMinor: z.number().int(),
+  /** A class cancelled before it started, paid because the gym pays cancelled classes (gym settings, payroll). */
+  cancelled: z.boolean(),
 });
 export type PayLine = z.infer<typeof payLineSchema>;
 
@@ -258,3 +260,10 @@ export const payrollReportSchema = z.object({
   unratedLines: z.number().int(),
 });
 export type PayrollReport = z.infer<typeof payrollReportSchema>;
+
+/** Issue 37: a staff member's own pay for a period (the report's period rules), without PayrollReportView. */
+export const myPayQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema }).superRefine(checkRange);
+export type MyPayQuery = z.infer<typeof myPayQuerySchema>;
+/** `row`: the caller's own row of the payroll report (null: nothing to pay, or the caller is no staff member). */
+export const myPaySchema = z.object({ from: z.string(), to: z.string(), row: payrollRowSchema.nullable() });
+export type MyPay = z.infer<typeof myPaySchema>;

@@ -6,6 +6,7 @@ import {
   emailIdentityInputSchema,
   gymProfileSettingsInputSchema,
   gymRegionSettingsInputSchema,
+  gymPayrollSettingsInputSchema,
   gymSettingsSchema,
   gymTaxSettingsInputSchema,
 } from '../api/gym-settings';
@@ -71,6 +72,15 @@ export const gymSettingsEndpoints = {
     tags,
     summary: 'Kiosk: what athlete mode shows, whether walk-ins without a package are allowed, and when athletes may check themselves in',
     body: kioskSettingsSchema,
+    answers: { 200: gymSettingsSchema },
+  }),
+  updateGymPayrollSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/gym-settings/payroll/',
+    access: access.gymMutate,
+    tags,
+    summary: 'Payroll: whether a class cancelled before it started is still paid to its coach at their rate (off: it pays nothing)',
+    body: gymPayrollSettingsInputSchema,
     answers: { 200: gymSettingsSchema },
   }),
   updateGymEmailIdentity: defineEndpoint({

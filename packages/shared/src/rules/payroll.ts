@@ -1,3 +1,6 @@
+import type { PayLine, PayTotals, PayrollRow } from '../api/payroll';
+import { formatMoney } from '../locale';
+import type { GymCountry } from '../roles';
 import { addDays, dayOfWeek } from '../time';
 
 /**
@@ -109,6 +112,174 @@ export function assignmentOn<A extends DatedAssignment>(assignments: readonly A[
   let found: A | undefined;
   for (const a of assignments) if (a.startsOn <= date && (!found || a.startsOn >= found.startsOn)) found = a;
   return found;
+}
+
+/** A rate as the report applies it: its fixed terms, its id and name. */
+export type AppliedPayRate = PayRateTerms & { id: string; name: string };
+/** An assignment of a rate to a staff member for a target (`targetId` null for commission) from `startsOn`. */
+export type StaffPayAssignment = DatedAssignment & { staffId: string; target: PayTarget; targetId: string | null };
+
+/** The facts of a period the pay is a function of (read by the server at their gym-local dates). */
+export type PayFacts = {
+  /** Classes and appointments held, one per coach (the substitute, not the series' coach), with their check-ins. */
+  events: readonly {
+    kind: 'class' | 'appointment';
+    date: string;
+    durationMinutes: number;
+    staffId: string;
+    typeId: string;
+    item: string;
+    checkedIn: number;
+    /** A class cancelled before it started (read only when the gym pays cancelled classes): paid at its rate. */
+    cancelled?: boolean;
+  }[];
+  /** Approved hours. */
+  work: readonly { staffId: string; date: string; categoryId: string; item: string; minutes: number; note: string }[];
+  /** Sales by who sold them, per gym-local day. */
+  sales: readonly { staffId: string; date: string; soldMinor: number }[];
+};
+
+export const zeroPayTotals = (): PayTotals => ({
+  classes: 0,
+  classMinor: 0,
+  appointments: 0,
+  appointmentMinor: 0,
+  workMinutes: 0,
+  workMinor: 0,
+  soldMinor: 0,
+  commissionMinor: 0,
+  totalMinor: 0,
+});
+
+/** "1 h 30 min", "45 min", "2 h". */
+export function hoursWords(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Adds a line to totals (in place): its count or minutes and its amount by kind, and the total. */
+export function addPayLine(totals: PayTotals, line: PayLine): PayTotals {
+  if (line.kind === 'class') {
+    totals.classes += 1;
+    totals.classMinor += line.amountMinor;
+  } else if (line.kind === 'appointment') {
+    totals.appointments += 1;
+    totals.appointmentMinor += line.amountMinor;
+  } else if (line.kind === 'work') {
+    totals.workMinutes += line.minutes ?? 0;
+    totals.workMinor += line.amountMinor;
+  } else {
+    totals.soldMinor += line.soldMinor ?? 0;
+    totals.commissionMinor += line.amountMinor;
+  }
+  totals.totalMinor += line.amountMinor;
+  return totals;
+}
+
+const lineOrder: Record<PayLine['kind'], number> = { class: 0, appointment: 1, work: 2, commission: 3 };
+
+/**
+ * The pure part of the payroll report (issue 37, decision 044): every fact paid at the rate assigned to its staff
+ * member on its date, one row per staff member with lines (by date, then kind) and totals by kind, the report's totals
+ * the sum of the rows. A class or appointment with no rate is a line of 0 counted in `unratedLines`; sales without a
+ * commission rate make no line. Staff without lines make no row.
+ */
+export function payrollRows(
+  staff: readonly { id: string; name: string; email: string }[],
+  facts: PayFacts,
+  rates: ReadonlyMap<string, AppliedPayRate>,
+  assignments: readonly StaffPayAssignment[],
+  country: GymCountry,
+): { rows: PayrollRow[]; totals: PayTotals; unratedLines: number } {
+  const byTarget = new Map<string, StaffPayAssignment[]>();
+  for (const a of assignments) {
+    const key = `${a.staffId}|${a.target}|${a.targetId ?? ''}`;
+    const list = byTarget.get(key) ?? [];
+    list.push(a);
+    byTarget.set(key, list);
+  }
+  const rateOn = (staffId: string, target: PayTarget, targetId: string | null, date: string): AppliedPayRate | null => {
+    const found = assignmentOn(byTarget.get(`${staffId}|${target}|${targetId ?? ''}`) ?? [], date);
+    return found ? (rates.get(found.payRateId) ?? null) : null;
+  };
+
+  const linesByStaff = new Map<string, PayLine[]>();
+  const push = (staffId: string, line: PayLine) => {
+    const list = linesByStaff.get(staffId) ?? [];
+    list.push(line);
+    linesByStaff.set(staffId, list);
+  };
+
+  for (const e of facts.events) {
+    const isClass = e.kind === 'class';
+    const rate = rateOn(e.staffId, isClass ? 'class_type' : 'appointment_type', e.typeId, e.date);
+    const amountMinor = rate ? (isClass ? classPay(rate, e.checkedIn, e.durationMinutes) : appointmentPay(rate, e.durationMinutes)) : 0;
+    push(e.staffId, {
+      kind: e.kind,
+      date: e.date,
+      item: e.item,
+      detail: isClass ? `${e.checkedIn} checked in · ${hoursWords(e.durationMinutes)}` : hoursWords(e.durationMinutes),
+      checkedIn: isClass ? e.checkedIn : null,
+      minutes: e.durationMinutes,
+      soldMinor: null,
+      payRateId: rate?.id ?? null,
+      rateName: rate?.name ?? null,
+      amountMinor,
+      cancelled: e.cancelled === true,
+    });
+  }
+  for (const w of facts.work) {
+    const rate = rateOn(w.staffId, 'work_category', w.categoryId, w.date);
+    push(w.staffId, {
+      kind: 'work',
+      date: w.date,
+      item: w.item,
+      detail: w.note ? `${hoursWords(w.minutes)} · ${w.note}` : hoursWords(w.minutes),
+      checkedIn: null,
+      minutes: w.minutes,
+      soldMinor: null,
+      payRateId: rate?.id ?? null,
+      rateName: rate?.name ?? null,
+      amountMinor: rate ? workPay(rate, w.minutes) : 0,
+      cancelled: false,
+    });
+  }
+  for (const s of facts.sales) {
+    const rate = rateOn(s.staffId, 'commission', null, s.date);
+    // Sales without a commission rate pay nothing and are no line to act on.
+    if (!rate) continue;
+    push(s.staffId, {
+      kind: 'commission',
+      date: s.date,
+      item: 'Sales',
+      detail: `Sold ${formatMoney(s.soldMinor, country)}`,
+      checkedIn: null,
+      minutes: null,
+      soldMinor: s.soldMinor,
+      payRateId: rate.id,
+      rateName: rate.name,
+      amountMinor: commissionPay(rate, s.soldMinor),
+      cancelled: false,
+    });
+  }
+
+  const totals = zeroPayTotals();
+  let unratedLines = 0;
+  const rows: PayrollRow[] = staff
+    .filter((s) => linesByStaff.has(s.id))
+    .map((s) => {
+      const lines = linesByStaff.get(s.id)!.sort((a, b) => a.date.localeCompare(b.date) || lineOrder[a.kind] - lineOrder[b.kind]);
+      const own = zeroPayTotals();
+      for (const line of lines) {
+        addPayLine(own, line);
+        addPayLine(totals, line);
+        if (line.payRateId === null) unratedLines += 1;
+      }
+      return { staffId: s.id, name: s.name, email: s.email, ...own, lines };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.staffId.localeCompare(b.staffId));
+  return { rows, totals, unratedLines };
 }
 
 export const payPeriodPresets = [

@@ -39,6 +39,8 @@ export const gyms = pgTable('gyms', {
   classDefaults: jsonb().$type<ClassDefaults>().notNull().default(defaultClassDefaults),
   /** Issue 22: what the kiosk's athlete mode shows, and whether walk-ins without a package are allowed. */
   kioskSettings: jsonb().$type<KioskSettings>().notNull().default(defaultKioskSettings),
+  /** Issue 37 (decision 044): whether a class cancelled before it started is still paid to its coach at their rate. */
+  payCancelledClasses: boolean().notNull().default(false),
   createdAt: createdAt(),
 });
 

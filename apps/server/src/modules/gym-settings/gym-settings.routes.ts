@@ -8,6 +8,7 @@ import {
   updateClassDefaults,
   updateEmailIdentity,
   updateKioskSettings,
+  updatePayrollSettings,
   updateProfileSettings,
   updateRegionSettings,
   updateTaxSettings,
@@ -48,6 +49,12 @@ export async function gymSettingsRoutes(app: FastifyInstance) {
   route(app, endpoints.updateGymKioskSettings, async (request) => {
     const { gymId } = gymCaller(request).gym;
     await updateKioskSettings(ctx, gymId, request.body);
+    return settingsOf(gymId);
+  });
+
+  route(app, endpoints.updateGymPayrollSettings, async (request) => {
+    const { gymId } = gymCaller(request).gym;
+    await updatePayrollSettings(ctx, gymId, request.body);
     return settingsOf(gymId);
   });
 

@@ -11,6 +11,7 @@ import {
   zipCodeMessages,
   type ClassDefaults,
   type EmailIdentityInput,
+  type GymPayrollSettingsInput,
   type GymProfileSettingsInput,
   type GymRegionSettingsInput,
   type GymSettings,
@@ -68,6 +69,7 @@ export async function readGymSettings(db: DbOrTx, gymId: string, mailFrom: strin
     classTaxRate: row.taxRateId ? { taxRateId: row.taxRateId, name: row.taxRateName!, percent: row.taxRatePercent! } : null,
     classDefaults: classDefaultsOf(g.classDefaults),
     kiosk: kioskSettingsOf(g.kioskSettings),
+    payroll: { payCancelledClasses: g.payCancelledClasses },
     emailIdentity: { senderName: g.senderName, replyTo: g.replyTo, fromAddress: addressOf(mailFrom) },
     isDemo: row.demoId !== null,
   };
@@ -174,6 +176,15 @@ export async function updateKioskSettings(ctx: WriteContext, gymId: string, inpu
   await writeTransaction(ctx, async (tx, publish) => {
     await lockGym(tx, gymId);
     await tx.update(gyms).set({ kioskSettings: input }).where(eq(gyms.id, gymId));
+    await publish({ kind: 'gym', gymId });
+  });
+}
+
+/** Payroll (issue 37): whether cancelled classes are paid (the payroll report reads it). */
+export async function updatePayrollSettings(ctx: WriteContext, gymId: string, input: GymPayrollSettingsInput): Promise<void> {
+  await writeTransaction(ctx, async (tx, publish) => {
+    await lockGym(tx, gymId);
+    await tx.update(gyms).set({ payCancelledClasses: input.payCancelledClasses }).where(eq(gyms.id, gymId));
     await publish({ kind: 'gym', gymId });
   });
 }

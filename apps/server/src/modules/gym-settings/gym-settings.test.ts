@@ -70,6 +70,7 @@ describe('gym settings: reading and GymMutate (issue 22)', () => {
       timeZone: 'America/Chicago',
       classDefaults: defaultClassDefaults,
       kiosk: defaultKioskSettings,
+      payroll: { payCancelledClasses: false },
       emailIdentity: { senderName: null, replyTo: null, fromAddress: 'no-reply@spotter.local' },
       isDemo: false,
       classTaxRate: null,
@@ -88,6 +89,7 @@ describe('gym settings: reading and GymMutate (issue 22)', () => {
       ['class-defaults/', defaultClassDefaults],
       ['kiosk/', { ...defaultKioskSettings, allowWalkInsWithoutPackage: false }],
       ['email-identity/', { senderName: 'Iron Temple', replyTo: 'hi@example.com' }],
+      ['payroll/', { payCancelledClasses: true }],
     ];
     for (const [path, body] of puts) expect((await noMutate.put(`${URL}${path}`, body)).statusCode, path).toBe(403);
     expect(await gymRow()).toEqual(before);
@@ -270,6 +272,18 @@ describe('gym settings: tax, class defaults, kiosk, email identity', () => {
     expect((await owner.put(`${URL}kiosk/`, older)).json().kiosk).toMatchObject({ selfCheckInOpensMinutes: 60, selfCheckInClosesMinutes: 0 });
     expect((await (await t.as(await t.make.staff(w.gym.id, { permissions: [] }))).get('/api/kiosk/settings/')).statusCode).toBe(403);
     await owner.put(`${URL}kiosk/`, defaultKioskSettings);
+  });
+
+  it('saves whether cancelled classes are paid (issue 37), off by default, for the caller’s gym only', async () => {
+    expect((await read()).payroll).toEqual({ payCancelledClasses: false });
+    const on = await owner.put(`${URL}payroll/`, { payCancelledClasses: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(gymSettingsSchema.parse(on.json()).payroll).toEqual({ payCancelledClasses: true });
+    expect((await gymRow()).payCancelledClasses).toBe(true);
+    expect((await gymRow(otherGymId)).payCancelledClasses).toBe(false);
+    expect((await owner.put(`${URL}payroll/`, { payCancelledClasses: 'yes' })).statusCode).toBe(400);
+    const off = await withMutate.put(`${URL}payroll/`, { payCancelledClasses: false });
+    expect(gymSettingsSchema.parse(off.json()).payroll).toEqual({ payCancelledClasses: false });
   });
 
   it('saves the email identity by spec 5’s sender rules', async () => {

@@ -1,69 +1,26 @@
 import { sql } from 'drizzle-orm';
 import {
   addDays,
-  appointmentPay,
-  assignmentOn,
-  classPay,
-  commissionPay,
-  formatMoney,
   fromZoned,
-  workPay,
+  payrollRows,
   type GymCountry,
+  type StaffPayAssignment,
   type PayLine,
-  type PayRateTerms,
+  type AppliedPayRate,
   type PayTarget,
-  type PayTotals,
   type PayrollReport,
   type PayrollReportQuery,
-  type PayrollRow,
 } from '@spotter/shared';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { toCsv } from '../../lib/csv';
 
 /**
  * Issue 37 (decision 044): the payroll of a period. The facts are read at their dates (classes held and their check-ins,
- * appointments held, approved hours, sales by who sold them), each paid by the shared pay rules at the rate assigned
- * on its date; a later assignment never reaches back. Five queries whatever the size of the period.
+ * appointments held, approved hours, sales by who sold them) and paid by the shared `payrollRows`, each at the rate
+ * assigned on its date; a later assignment never reaches back. Six queries whatever the size of the period.
  */
 
 type Gym = { gymId: string; timeZone: string; country: GymCountry };
-type Rate = PayRateTerms & { id: string; name: string };
-type Assignment = { staffId: string; target: PayTarget; targetId: string | null; startsOn: string; payRateId: string };
-
-const zeroTotals = (): PayTotals => ({
-  classes: 0,
-  classMinor: 0,
-  appointments: 0,
-  appointmentMinor: 0,
-  workMinutes: 0,
-  workMinor: 0,
-  soldMinor: 0,
-  commissionMinor: 0,
-  totalMinor: 0,
-});
-
-export function hoursWords(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
-function addLine(totals: PayTotals, line: PayLine) {
-  if (line.kind === 'class') {
-    totals.classes += 1;
-    totals.classMinor += line.amountMinor;
-  } else if (line.kind === 'appointment') {
-    totals.appointments += 1;
-    totals.appointmentMinor += line.amountMinor;
-  } else if (line.kind === 'work') {
-    totals.workMinutes += line.minutes ?? 0;
-    totals.workMinor += line.amountMinor;
-  } else {
-    totals.soldMinor += line.soldMinor ?? 0;
-    totals.commissionMinor += line.amountMinor;
-  }
-  totals.totalMinor += line.amountMinor;
-}
 
 export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery, now = new Date()): Promise<PayrollReport> {
   const g = gym.gymId;
@@ -71,6 +28,8 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
   const toAt = fromZoned(addDays(q.to, 1), '00:00', gym.timeZone);
   const staffFilter = q.staffId ? sql`and s.id = ${q.staffId}` : sql``;
   const eventsOnly = Boolean(q.classTypeId || q.locationId);
+  // Decision 044: a class cancelled before it started pays nothing unless the gym pays cancelled classes (gym settings).
+  const payCancelled = sql`(select g.pay_cancelled_classes from gyms g where g.id = ${g})`;
 
   const [staffRows, rateRows, assignmentRows, eventRows, workRows, saleRows] = await Promise.all([
     queryRows<{ id: string; name: string; email: string }>(
@@ -80,12 +39,12 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
     queryRows<{
       id: string;
       name: string;
-      kind: Rate['kind'];
+      kind: AppliedPayRate['kind'];
       amount_minor: number;
       per_athlete_minor: number;
       athlete_threshold: number;
       cap_minor: number | null;
-      tiers: Rate['tiers'];
+      tiers: AppliedPayRate['tiers'];
       commission_basis_points: number;
     }>(
       db,
@@ -105,17 +64,20 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
       type_id: string;
       item: string;
       checked_in: number;
+      cancelled: boolean;
     }>(
       db,
       sql`select e.id as event_id, e.kind, e.start_date::text as date, e.duration_minutes, ec.staff_id,
                  coalesce(e.class_type_id, e.appointment_type_id) as type_id, coalesce(ct.name, apt.name) as item,
-                 (select count(*)::int from reservations r where r.event_id = e.id and r.is_checked_in) as checked_in
+                 (select count(*)::int from reservations r where r.event_id = e.id and r.is_checked_in) as checked_in,
+                 e.cancelled_at is not null as cancelled
           from events e
           join event_coaches ec on ec.event_id = e.id
           join staff s on s.id = ec.staff_id
           left join class_types ct on ct.id = e.class_type_id
           left join appointment_types apt on apt.id = e.appointment_type_id
-          where e.gym_id = ${g} and e.start_date between ${q.from} and ${q.to} and e.cancelled_at is null and e.starts_at < ${now.toISOString()}::timestamptz
+          where e.gym_id = ${g} and e.start_date between ${q.from} and ${q.to} and e.starts_at < ${now.toISOString()}::timestamptz
+            and (e.cancelled_at is null or (${payCancelled} and e.kind = 'class' and e.cancelled_at < e.starts_at))
             ${staffFilter}
             ${q.classTypeId ? sql`and e.class_type_id = ${q.classTypeId}` : sql``}
             ${q.locationId ? sql`and e.location_id = ${q.locationId}` : sql``}
@@ -148,7 +110,7 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
         ),
   ]);
 
-  const rates = new Map<string, Rate>(
+  const rates = new Map<string, AppliedPayRate>(
     rateRows.map((r) => [
       r.id,
       {
@@ -164,92 +126,28 @@ export async function payrollReport(db: DbOrTx, gym: Gym, q: PayrollReportQuery,
       },
     ]),
   );
-  const assignments = new Map<string, Assignment[]>();
-  for (const a of assignmentRows) {
-    const key = `${a.staff_id}|${a.target}|${a.target_id ?? ''}`;
-    const list = assignments.get(key) ?? [];
-    list.push({ staffId: a.staff_id, target: a.target, targetId: a.target_id, startsOn: a.starts_on, payRateId: a.pay_rate_id });
-    assignments.set(key, list);
-  }
-  const rateOn = (staffId: string, target: PayTarget, targetId: string | null, date: string): Rate | null => {
-    const found = assignmentOn(assignments.get(`${staffId}|${target}|${targetId ?? ''}`) ?? [], date);
-    return found ? (rates.get(found.payRateId) ?? null) : null;
-  };
-
-  const linesByStaff = new Map<string, PayLine[]>();
-  const push = (staffId: string, line: PayLine) => {
-    const list = linesByStaff.get(staffId) ?? [];
-    list.push(line);
-    linesByStaff.set(staffId, list);
-  };
-
-  for (const e of eventRows) {
-    const isClass = e.kind === 'class';
-    const rate = rateOn(e.staff_id, isClass ? 'class_type' : 'appointment_type', e.type_id, e.date);
-    const amountMinor = rate ? (isClass ? classPay(rate, e.checked_in, e.duration_minutes) : appointmentPay(rate, e.duration_minutes)) : 0;
-    push(e.staff_id, {
+  const assignments: StaffPayAssignment[] = assignmentRows.map((a) => ({
+    staffId: a.staff_id,
+    target: a.target,
+    targetId: a.target_id,
+    startsOn: a.starts_on,
+    payRateId: a.pay_rate_id,
+  }));
+  const facts = {
+    events: eventRows.map((e) => ({
       kind: e.kind,
       date: e.date,
+      durationMinutes: e.duration_minutes,
+      staffId: e.staff_id,
+      typeId: e.type_id,
       item: e.item,
-      detail: isClass ? `${e.checked_in} checked in · ${hoursWords(e.duration_minutes)}` : hoursWords(e.duration_minutes),
-      checkedIn: isClass ? e.checked_in : null,
-      minutes: e.duration_minutes,
-      soldMinor: null,
-      payRateId: rate?.id ?? null,
-      rateName: rate?.name ?? null,
-      amountMinor,
-    });
-  }
-  for (const w of workRows) {
-    const rate = rateOn(w.staff_id, 'work_category', w.category_id, w.date);
-    push(w.staff_id, {
-      kind: 'work',
-      date: w.date,
-      item: w.item,
-      detail: w.note ? `${hoursWords(w.minutes)} · ${w.note}` : hoursWords(w.minutes),
-      checkedIn: null,
-      minutes: w.minutes,
-      soldMinor: null,
-      payRateId: rate?.id ?? null,
-      rateName: rate?.name ?? null,
-      amountMinor: rate ? workPay(rate, w.minutes) : 0,
-    });
-  }
-  for (const s of saleRows) {
-    const rate = rateOn(s.staff_id, 'commission', null, s.date);
-    const sold = Math.round(Number(s.sold));
-    // Sales without a commission rate pay nothing and are no line to act on.
-    if (!rate) continue;
-    push(s.staff_id, {
-      kind: 'commission',
-      date: s.date,
-      item: 'Sales',
-      detail: `Sold ${formatMoney(sold, gym.country)}`,
-      checkedIn: null,
-      minutes: null,
-      soldMinor: sold,
-      payRateId: rate.id,
-      rateName: rate.name,
-      amountMinor: commissionPay(rate, sold),
-    });
-  }
-
-  const order: Record<PayLine['kind'], number> = { class: 0, appointment: 1, work: 2, commission: 3 };
-  const totals = zeroTotals();
-  let unratedLines = 0;
-  const rows: PayrollRow[] = staffRows
-    .filter((s) => linesByStaff.has(s.id))
-    .map((s) => {
-      const lines = linesByStaff.get(s.id)!.sort((a, b) => a.date.localeCompare(b.date) || order[a.kind] - order[b.kind]);
-      const own = zeroTotals();
-      for (const line of lines) {
-        addLine(own, line);
-        addLine(totals, line);
-        if (line.payRateId === null) unratedLines += 1;
-      }
-      return { staffId: s.id, name: s.name, email: s.email, ...own, lines };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name) || a.staffId.localeCompare(b.staffId));
+      checkedIn: e.checked_in,
+      cancelled: e.cancelled,
+    })),
+    work: workRows.map((w) => ({ staffId: w.staff_id, date: w.date, categoryId: w.category_id, item: w.item, minutes: w.minutes, note: w.note })),
+    sales: saleRows.map((s) => ({ staffId: s.staff_id, date: s.date, soldMinor: Math.round(Number(s.sold)) })),
+  };
+  const { rows, totals, unratedLines } = payrollRows(staffRows, facts, rates, assignments, gym.country);
   return { from: q.from, to: q.to, rows, totals, unratedLines };
 }
 
@@ -302,7 +200,7 @@ export function payrollLinesCsv(report: PayrollReport): string {
         r.name,
         r.email,
         l.date,
-        kindWords[l.kind],
+        l.cancelled ? `${kindWords[l.kind]} (cancelled)` : kindWords[l.kind],
         l.item,
         l.detail,
         l.checkedIn,

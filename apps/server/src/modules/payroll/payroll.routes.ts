@@ -141,6 +141,14 @@ export async function payrollRoutes(app: FastifyInstance) {
     const { gym } = gymCaller(request);
     return payrollReport(db, gym, request.query);
   });
+  // A staff member's own lines and totals (issue 37): the report narrowed to the caller, whatever their permissions.
+  route(app, endpoints.myPay, async (request) => {
+    const caller = gymCaller(request);
+    const { from, to } = request.query;
+    if (!caller.staffId) return { from, to, row: null };
+    const own = await payrollReport(db, caller.gym, { from, to, staffId: caller.staffId });
+    return { from, to, row: own.rows.find((r) => r.staffId === caller.staffId) ?? null };
+  });
   route(app, endpoints.payrollReportCsv, async (request, reply) => {
     const { gym } = gymCaller(request);
     const { view, ...query } = request.query;

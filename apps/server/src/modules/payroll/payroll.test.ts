@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import {
+  myPaySchema,
   payAssignmentSchema,
   payRateSchema,
   payrollMessages,
@@ -361,6 +362,26 @@ describe('payroll report (issue 37)', () => {
     expect(march.rows[0]!.lines.map((l) => [l.date, l.rateName, l.amountMinor])).toEqual([['2026-03-01', 'March raise', 9000]]);
   });
 
+  it('pays a class cancelled before it started only when the gym chooses to, marked cancelled (gym settings)', async () => {
+    const off = await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`);
+    expect(off.rows[0]!.lines.some((l) => l.date === '2026-02-25' || l.cancelled)).toBe(false);
+    expect((await owner.put('/api/gym-settings/payroll/', { payCancelledClasses: true })).statusCode).toBe(200);
+    try {
+      const on = await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`);
+      const cancelled = on.rows[0]!.lines.filter((l) => l.cancelled);
+      // At its rate on its date (tiers: 10 checked in as recorded → 3500), and nothing else changes.
+      expect(cancelled.map((l) => [l.date, l.kind, l.checkedIn, l.rateName, l.amountMinor])).toEqual([['2026-02-25', 'class', 10, 'Tiers', 3500]]);
+      expect(on.rows[0]!.totalMinor).toBe(off.rows[0]!.totalMinor + 3500);
+      expect(on.rows[0]!.classes).toBe(off.rows[0]!.classes + 1);
+      expect(on.rows[0]!.lines.filter((l) => !l.cancelled)).toEqual(off.rows[0]!.lines);
+      const csv = await owner.get(`/api/payroll/report/export/?from=2026-02-25&to=2026-02-25&view=lines&staffId=${coach.staffId}`);
+      expect(csv.body).toContain('Class (cancelled)');
+    } finally {
+      await owner.put('/api/gym-settings/payroll/', { payCancelledClasses: false });
+    }
+    expect(await report(`from=2026-02-01&to=2026-02-28&staffId=${coach.staffId}`)).toEqual(off);
+  });
+
   it('exports the summary and the lines as CSV a payroll service imports, with formula-safe cells', async () => {
     await t.make.staff(w.gym.id, { firstName: '=HYPERLINK("x")', lastName: 'Evil', permissions: [] });
     const summary = await owner.get('/api/payroll/report/export/?from=2026-02-01&to=2026-02-28');
@@ -418,6 +439,26 @@ describe('payroll report (issue 37)', () => {
     await t.make.event(w.gym, { classTypeId: w.classType.id, date: '2026-02-05', coachIds: [evil.staffId] });
     const unsafe = await owner.get(`/api/payroll/report/export/?from=2026-02-01&to=2026-02-28&staffId=${evil.staffId}`);
     expect(unsafe.body).toContain("'=cmd x");
+  });
+
+  it('shows a coach without PayrollReportView their own lines and totals only (my pay)', async () => {
+    const full = await report('from=2026-02-01&to=2026-02-28');
+    const mine = async (client: ApiClient, query = 'from=2026-02-01&to=2026-02-28') => {
+      const res = await client.get(`/api/payroll/my-pay/?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return myPaySchema.parse(res.json());
+    };
+    const avery = await mine(await t.as(coach));
+    expect(avery.row).toEqual(full.rows.find((r) => r.staffId === coach.staffId));
+    expect((await mine(await t.as(sub))).row).toEqual(full.rows.find((r) => r.staffId === sub.staffId));
+    // Another gym's coach sees nothing of this gym; a staff member with nothing to pay gets no row.
+    const other = await t.make.kioskGym({ athletes: 1 });
+    const stranger = await t.make.staff(other.gym.id, { permissions: [] });
+    expect((await mine(await t.as(stranger))).row).toBeNull();
+    // The owner (no staff record of their own here) gets no one else's lines.
+    expect((await mine(owner)).row?.staffId ?? null).not.toBe(coach.staffId);
+    const long = await (await t.as(coach)).get('/api/payroll/my-pay/?from=2026-01-01&to=2026-05-01');
+    expect([long.statusCode, long.json().fields]).toEqual([400, { to: [payrollMessages.rangeTooLong] }]);
   });
 
   it('is refused without PayrollReportView, and refuses a range past 93 days or in the wrong order', async () => {

@@ -6,6 +6,7 @@ import {
   TAX_RATE_PAGE_LIMIT,
   type ClassDefaults,
   type EmailIdentityInput,
+  type GymPayrollSettingsInput,
   type GymProfileSettingsInput,
   type GymRegionSettingsInput,
   type GymSettings,
@@ -37,6 +38,7 @@ export const saveSection = {
   tax: (body: GymTaxSettingsInput) => callEndpoint('updateGymTaxSettings', { body }, schema),
   classDefaults: (body: ClassDefaults) => callEndpoint('updateGymClassDefaults', { body }, schema),
   kiosk: (body: KioskSettings) => callEndpoint('updateGymKioskSettings', { body }, schema),
+  payroll: (body: GymPayrollSettingsInput) => callEndpoint('updateGymPayrollSettings', { body }, schema),
   emailIdentity: (body: EmailIdentityInput) => callEndpoint('updateGymEmailIdentity', { body }, schema),
 };
 export type SectionName = keyof typeof saveSection;

@@ -41,6 +41,7 @@ function gymSettings(over: Partial<GymSettings> = {}): GymSettings {
     classTaxRate: null,
     classDefaults: defaultClassDefaults,
     kiosk: defaultKioskSettings,
+    payroll: { payCancelledClasses: false },
     emailIdentity: { senderName: null, replyTo: null, fromAddress: 'no-reply@spotter.example' },
     isDemo: false,
     ...over,
@@ -62,6 +63,7 @@ function stubSettingsServer(initial: GymSettings, refuse?: (path: string) => Res
     const body = JSON.parse(init.body as string) as Record<string, unknown>;
     if (url.endsWith('/email-identity/'))
       current = { ...current, emailIdentity: { ...current.emailIdentity, ...(body as { senderName: string; replyTo: string }) } };
+    else if (url.endsWith('/payroll/')) current = { ...current, payroll: body as GymSettings['payroll'] };
     else if (url.endsWith('/kiosk/')) current = { ...current, kiosk: body as GymSettings['kiosk'] };
     else if (url.endsWith('/tax/')) current = { ...current, isTaxInclusive: body.isTaxInclusive as boolean, classTaxRate: body.classTaxRateId ? RATE : null };
     else if (url.endsWith('/region/'))
@@ -122,7 +124,19 @@ describe('GymSettingsPage', () => {
     const server = stubSettingsServer(gymSettings());
     render(<GymSettingsPage />);
     const form = await screen.findByRole('form', { name: 'Email identity' });
-    for (const title of ['Profile', 'Region', 'Tax', 'Class defaults', 'Kiosk', 'Email identity', 'Sales portal', 'Payments', 'Banners', 'Danger zone']) {
+    for (const title of [
+      'Profile',
+      'Region',
+      'Tax',
+      'Class defaults',
+      'Kiosk',
+      'Payroll',
+      'Email identity',
+      'Sales portal',
+      'Payments',
+      'Banners',
+      'Danger zone',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
     }
     // Until set, mails go out under the gym's title and replies to its email.
@@ -171,6 +185,19 @@ describe('GymSettingsPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save region' }));
     await waitFor(() => expect(callsTo(server.fetchMock, 'PUT', '/api/gym-settings/region/')).toHaveLength(1));
     expect(server.current()).toMatchObject({ country: 'CA', timeZone: 'America/Chicago' });
+  });
+
+  it('pays cancelled classes only when the payroll switch is saved on (issue 37)', async () => {
+    const server = stubSettingsServer(gymSettings());
+    render(<GymSettingsPage />);
+    const payroll = await screen.findByRole('form', { name: 'Payroll' });
+    const toggle = within(payroll).getByRole('switch', { name: /Pay cancelled classes/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    fireEvent.click(within(payroll).getByRole('button', { name: 'Save payroll' }));
+    await waitFor(() => expect(server.current().payroll.payCancelledClasses).toBe(true));
+    expect(callsTo(server.fetchMock, 'PUT', '/api/gym-settings/payroll/')).toHaveLength(1);
+    expect(JSON.parse(callsTo(server.fetchMock, 'PUT', '/api/gym-settings/payroll/')[0]![1]!.body as string)).toEqual({ payCancelledClasses: true });
   });
 
   it('saves the kiosk switches and the tax settings', async () => {

@@ -10,6 +10,7 @@ import { ClassDefaultsSection } from './class-defaults-section';
 import { EmailIdentitySection } from './email-identity-section';
 import { ExportSection } from './export-section';
 import { KioskSection } from './kiosk-section';
+import { PayrollSection } from './payroll-section';
 import { ProfileSection } from './profile-section';
 import { RegionSection } from './region-section';
 import { SectionCard } from './section-card';
@@ -23,6 +24,7 @@ export function sectionsOf(isDemo: boolean): { id: string; label: string }[] {
     { id: 'tax', label: 'Tax' },
     { id: 'class-defaults', label: 'Class defaults' },
     { id: 'kiosk', label: 'Kiosk' },
+    { id: 'payroll', label: 'Payroll' },
     { id: 'email', label: 'Email identity' },
     ...(isDemo
       ? []
@@ -80,6 +82,7 @@ function SettingsBody({ settings }: { settings: GymSettings }) {
         <TaxSection settings={settings} />
         <ClassDefaultsSection settings={settings} />
         <KioskSection settings={settings} />
+        <PayrollSection settings={settings} />
         <EmailIdentitySection settings={settings} />
         {!settings.isDemo && (
           <>

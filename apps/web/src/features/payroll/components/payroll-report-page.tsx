@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
   formatDate,
   formatMoney,
@@ -21,7 +21,8 @@ import { hoursText } from './log-work-page';
 
 const kindWords: Record<PayLine['kind'], string> = { class: 'Class', appointment: 'Appointment', work: 'Hours', commission: 'Commission' };
 
-function Lines({ row, country }: { row: PayrollRow; country: GymCountry }) {
+/** A staff member's pay lines (the report's opened row, and a coach's own pay on their account). */
+export function PayLinesTable({ row, country }: { row: PayrollRow; country: GymCountry }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label={`Pay lines of ${row.name}`} verticalSpacing={4} fz="sm" striped>
@@ -39,7 +40,14 @@ function Lines({ row, country }: { row: PayrollRow; country: GymCountry }) {
           {row.lines.map((l, i) => (
             <Table.Tr key={i}>
               <Table.Td>{formatDate(l.date, country)}</Table.Td>
-              <Table.Td>{kindWords[l.kind]}</Table.Td>
+              <Table.Td>
+                {kindWords[l.kind]}
+                {l.cancelled && (
+                  <Badge ml="xs" size="sm" variant="light" color="gray">
+                    Cancelled
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>{l.item}</Table.Td>
               <Table.Td>{l.detail}</Table.Td>
               <Table.Td>
@@ -239,7 +247,7 @@ export function PayrollReportPage() {
                       {open.has(r.staffId) && (
                         <Table.Tr>
                           <Table.Td colSpan={6} p="xs">
-                            <Lines row={r} country={country} />
+                            <PayLinesTable row={r} country={country} />
                           </Table.Td>
                         </Table.Tr>
                       )}

@@ -204,7 +204,7 @@ describe('PayrollReportPage (issue 37 /payroll/payroll-report)', () => {
           staffId: STAFF_ID,
           name: 'Avery Coach',
           email: 'avery@example.com',
-          classes: 2,
+          classes: 3,
           classMinor: 5900,
           appointments: 0,
           appointmentMinor: 0,
@@ -225,10 +225,24 @@ describe('PayrollReportPage (issue 37 /payroll/payroll-report)', () => {
               payRateId: uuid(),
               rateName: 'Flat plus',
               amountMinor: 3400,
+              cancelled: false,
             },
             {
               kind: 'class',
               date: '2026-02-20',
+              item: 'Olympic Lifting',
+              detail: '0 checked in · 1 h',
+              checkedIn: 0,
+              minutes: 60,
+              soldMinor: null,
+              payRateId: uuid(),
+              rateName: 'Flat plus',
+              amountMinor: 2500,
+              cancelled: true,
+            },
+            {
+              kind: 'class',
+              date: '2026-02-21',
               item: 'Olympic Lifting',
               detail: '7 checked in · 1 h',
               checkedIn: 7,
@@ -237,12 +251,13 @@ describe('PayrollReportPage (issue 37 /payroll/payroll-report)', () => {
               payRateId: null,
               rateName: null,
               amountMinor: 0,
+              cancelled: false,
             },
           ],
         },
       ],
       totals: {
-        classes: 2,
+        classes: 3,
         classMinor: 5900,
         appointments: 0,
         appointmentMinor: 0,
@@ -269,6 +284,8 @@ describe('PayrollReportPage (issue 37 /payroll/payroll-report)', () => {
       expect(within(lines).getByText('02/10/2026')).toBeTruthy();
       expect(within(lines).getByText('$34.00')).toBeTruthy();
       expect(within(lines).getByText('No rate assigned')).toBeTruthy();
+      // A cancelled class the gym pays is marked so.
+      expect(within(lines).getAllByText('Cancelled')).toHaveLength(1);
       // Last month by default; this week has nothing.
       expect(String(callsTo(fetchMock, 'GET', '/api/payroll/report/?')[0]![0])).toContain('from=2026-02-01&to=2026-02-28');
       fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-02' } });

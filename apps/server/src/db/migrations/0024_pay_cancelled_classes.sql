@@ -1,0 +1,1 @@
+ALTER TABLE "gyms" ADD COLUMN "pay_cancelled_classes" boolean DEFAULT false NOT NULL;
