@@ -286,6 +286,7 @@ function recipes(f: Fixtures): Record<string, Recipe | Skip> {
       role: 'owner',
       query: { from: addDays(f.today, -27), to: f.today, staffId: f.staffId, classTypeId: f.classTypeId, locationId: f.locationId, view: 'lines' },
     },
+    '/api/payroll/my-pay/': { role: 'owner', query: { from: addDays(f.today, -27), to: f.today } },
     // Issue 21: each report, its drill-down (a key with rows) and its CSV.
     ...Object.fromEntries(
       f.reports.flatMap(({ type, query, key }) => [
