@@ -66,9 +66,12 @@ describe('password reset by mail', () => {
     try {
       await submitLogin(page, EMAIL, DEMO_PASSWORD);
       await page.getByText('Unable to log in with provided credentials.').waitFor();
+      // The dashboard's own read must be answered before the cookies go: sent after, it would be a 401.
+      const dashboardRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboard/');
       await submitLogin(page, EMAIL, NEW_PASSWORD);
       await page.getByRole('link', { name: 'Dashboard' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
+      expect((await dashboardRead).status()).toBe(200);
 
       // The link is single-use.
       await page.context().clearCookies();
